@@ -1,0 +1,3 @@
+//! Datasets: real posting lists read from files, and seeded generators.
+
+pub mod ds2i;

@@ -1,0 +1,2 @@
+//! Benchmark harness for intcodec.
+pub mod data;

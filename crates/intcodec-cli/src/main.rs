@@ -1,0 +1,4 @@
+//! The `intcodec` command-line tool.
+#![forbid(unsafe_code)]
+
+fn main() {}

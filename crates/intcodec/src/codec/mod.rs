@@ -1,0 +1,3 @@
+//! The codecs. Each module documents its wire format first.
+
+pub mod streamvbyte;

@@ -1,0 +1,501 @@
+//! Stream VByte (Lemire, Kurz, Rupp, 2018): byte-oriented compression of u32
+//! arrays with the control bytes kept apart from the data bytes.
+//!
+//! # Wire format
+//!
+//! For `n` values the stream is `ceil(n / 4)` control bytes followed by the
+//! data bytes. Control byte `k` describes values `4k .. 4k+3`, two bits each,
+//! the lowest bits first. Each value is stored little-endian in as many bytes
+//! as its code says:
+//!
+//! ```text
+//!  code  | "1234" (standard) | "0124"
+//!  ------+-------------------+--------
+//!   00   | 1 byte            | 0 bytes (the value is 0)
+//!   01   | 2 bytes           | 1 byte
+//!   10   | 3 bytes           | 2 bytes
+//!   11   | 4 bytes           | 4 bytes
+//! ```
+//!
+//! Paper Fig. 3, the values 1024, 12, 10, 1073741824, 1, 2, 3, 1024:
+//!
+//! ```text
+//!  control: 0b11_00_00_01 = 0xC1, 0b01_00_00_00 = 0x40
+//!  data:    00 04 | 0C | 0A | 00 00 00 40 | 01 | 02 | 03 | 00 04
+//! ```
+//!
+//! The count `n` is not stored; the caller keeps it. Codes in the last control
+//! byte beyond `n` are written as zero and ignored when decoding. Encoders
+//! always pick the shortest code. The format is byte-identical with
+//! lemire/streamvbyte (`streamvbyte_encode`, `streamvbyte_encode_0124`,
+//! `streamvbyte_delta_encode`), which the oracle tests check.
+//!
+//! # Delta coding
+//!
+//! The delta variants store `x[i] - x[i-1]` (wrapping), with `x[-1]` a value
+//! given by the caller (often 0, or the last value of the previous block);
+//! decoding rebuilds the values with a prefix sum (SIMD, paper §2).
+//!
+//! # Safety of decoding
+//!
+//! [`StreamVByte::decode`] never reads outside `input` and never writes
+//! outside `out`, whatever the bytes: missing control or data bytes give a
+//! [`DecodeError`] of kind `Truncated` with the byte offset of the first
+//! missing piece (every kernel reports the same error). Trailing bytes after
+//! the stream are not an error: the byte count consumed is returned.
+
+use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
+use crate::isa::Isa;
+use crate::tables::streamvbyte::{SvbTables, BYTES_0124, BYTES_1234, TABLES_0124, TABLES_1234};
+use alloc::vec::Vec;
+use core::fmt;
+
+pub(crate) mod scalar;
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+pub(crate) mod x86;
+
+/// Bytes a decoder may read past the end of a stream on the unchecked path:
+/// [`StreamVByte::decode_unchecked`] needs this many readable bytes after the
+/// encoded data.
+pub const PADDING: usize = 16;
+
+/// Which code-to-length mapping a stream uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    /// Codes mean 1, 2, 3, 4 bytes (the standard format).
+    #[default]
+    V1234,
+    /// Codes mean 0, 1, 2, 4 bytes: zeros cost no data byte.
+    V0124,
+}
+
+impl Variant {
+    /// The name used by the CLI: `"1234"` or `"0124"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::V1234 => "1234",
+            Variant::V0124 => "0124",
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Compile-time description of a variant, used to monomorphise kernels.
+pub(crate) trait Format: 'static {
+    const VARIANT: Variant;
+    /// Data bytes for codes 0..=3.
+    const BYTES: [u8; 4];
+    /// The shortest code for `v`.
+    fn code(v: u32) -> u8;
+    fn tables() -> &'static SvbTables;
+}
+
+/// The standard "1234" variant.
+pub(crate) enum F1234 {}
+/// The "0124" variant.
+pub(crate) enum F0124 {}
+
+impl Format for F1234 {
+    const VARIANT: Variant = Variant::V1234;
+    const BYTES: [u8; 4] = BYTES_1234;
+    #[inline(always)]
+    fn code(v: u32) -> u8 {
+        (v > 0xFF) as u8 + (v > 0xFFFF) as u8 + (v > 0xFF_FFFF) as u8
+    }
+    #[inline(always)]
+    fn tables() -> &'static SvbTables {
+        &TABLES_1234
+    }
+}
+
+impl Format for F0124 {
+    const VARIANT: Variant = Variant::V0124;
+    const BYTES: [u8; 4] = BYTES_0124;
+    #[inline(always)]
+    fn code(v: u32) -> u8 {
+        (v != 0) as u8 + (v > 0xFF) as u8 + (v > 0xFFFF) as u8
+    }
+    #[inline(always)]
+    fn tables() -> &'static SvbTables {
+        &TABLES_0124
+    }
+}
+
+/// Number of control bytes for `n` values.
+#[inline]
+pub const fn control_len(n: usize) -> usize {
+    n.div_ceil(4)
+}
+
+/// The largest stream `n` values can take (every value 4 bytes).
+///
+/// # Panics
+/// On overflow of `usize` (more than about `usize::MAX / 4.25` values).
+#[inline]
+pub const fn max_compressed_len(n: usize) -> usize {
+    match n.checked_mul(4) {
+        Some(d) => match d.checked_add(control_len(n)) {
+            Some(t) => t,
+            None => panic!("max_compressed_len: count overflows usize"),
+        },
+        None => panic!("max_compressed_len: count overflows usize"),
+    }
+}
+
+// Kernel signatures. Every kernel is an `unsafe fn` pointer only because SIMD
+// kernels may be called only on CPUs with their features; the handle checks
+// that once, at construction.
+//
+// decode:  `input.len() >= control_len(out.len())`; decodes `out.len()` values,
+//          returns bytes consumed or the first error.
+// encode:  `out.len() >= compressed length`; returns bytes written.
+type DecodeFn = unsafe fn(&[u8], &mut [u32], u32) -> Result<usize, DecodeError>;
+type EncodeFn = unsafe fn(&[u32], u32, &mut [u8]) -> usize;
+// Unchecked decode: trusted input with `PADDING` readable bytes after it.
+type DecodeUncheckedFn = unsafe fn(&[u8], &mut [u32], u32) -> usize;
+
+/// One kernel set: one ISA, one variant.
+pub(crate) struct Kernels {
+    isa: Isa,
+    variant: Variant,
+    decode: DecodeFn,
+    decode_delta: DecodeFn,
+    decode_unchecked: DecodeUncheckedFn,
+    decode_delta_unchecked: DecodeUncheckedFn,
+    encode: EncodeFn,
+    encode_delta: EncodeFn,
+}
+
+static SCALAR_1234: Kernels = scalar::kernels::<F1234>();
+static SCALAR_0124: Kernels = scalar::kernels::<F0124>();
+
+/// Kernel sets in order of preference (best last).
+static SETS_1234: &[&Kernels] = &[
+    &SCALAR_1234,
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    &x86::sse41::KERNELS_1234,
+];
+static SETS_0124: &[&Kernels] = &[
+    &SCALAR_0124,
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    &x86::sse41::KERNELS_0124,
+];
+
+fn kernel_sets(variant: Variant) -> &'static [&'static Kernels] {
+    match variant {
+        Variant::V1234 => SETS_1234,
+        Variant::V0124 => SETS_0124,
+    }
+}
+
+/// The ISAs that have a Stream VByte kernel in this build (whether or not
+/// this CPU supports them).
+pub fn kernel_isas() -> impl Iterator<Item = Isa> {
+    kernel_sets(Variant::V1234).iter().map(|k| k.isa)
+}
+
+fn best_kernels(variant: Variant) -> &'static Kernels {
+    #[cfg(feature = "std")]
+    {
+        use std::sync::OnceLock;
+        static BEST: [OnceLock<&'static Kernels>; 2] = [OnceLock::new(), OnceLock::new()];
+        *BEST[variant as usize].get_or_init(|| pick_best(variant))
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        pick_best(variant)
+    }
+}
+
+fn pick_best(variant: Variant) -> &'static Kernels {
+    kernel_sets(variant)
+        .iter()
+        .rev()
+        .find(|k| k.isa.is_enabled())
+        .copied()
+        .unwrap_or(match variant {
+            Variant::V1234 => &SCALAR_1234,
+            Variant::V0124 => &SCALAR_0124,
+        })
+}
+
+/// A Stream VByte codec bound to one kernel (ISA) and one variant.
+///
+/// `StreamVByte::new()` picks the fastest kernel this CPU supports (within
+/// the `INTCODEC_ISA` cap); [`StreamVByte::with_isa`] forces one.
+///
+/// ```
+/// use intcodec::streamvbyte::StreamVByte;
+///
+/// let codec = StreamVByte::new();
+/// let values = [1024, 12, 10, 1_073_741_824, 1, 2, 3, 1024];
+/// let bytes = codec.encode_to_vec(&values);
+/// assert_eq!(bytes.len(), 2 + 14);
+///
+/// let mut out = [0u32; 8];
+/// let used = codec.decode(&bytes, 8, &mut out)?;
+/// assert_eq!((used, out), (bytes.len(), values));
+/// # Ok::<(), intcodec::DecodeError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct StreamVByte {
+    k: &'static Kernels,
+}
+
+impl fmt::Debug for StreamVByte {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StreamVByte")
+            .field("isa", &self.k.isa)
+            .field("variant", &self.k.variant)
+            .finish()
+    }
+}
+
+impl Default for StreamVByte {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl StreamVByte {
+    /// The standard ("1234") codec with the best kernel for this CPU.
+    pub fn new() -> Self {
+        StreamVByte {
+            k: best_kernels(Variant::V1234),
+        }
+    }
+
+    /// The standard codec with the kernel for `isa`, or `None` if there is no
+    /// such kernel or this CPU (or the `INTCODEC_ISA` cap) does not allow it.
+    pub fn with_isa(isa: Isa) -> Option<Self> {
+        Self::with_isa_variant(isa, Variant::V1234)
+    }
+
+    /// The codec for `variant` with the kernel for `isa`, if allowed here.
+    pub fn with_isa_variant(isa: Isa, variant: Variant) -> Option<Self> {
+        if !isa.is_enabled() {
+            return None;
+        }
+        kernel_sets(variant)
+            .iter()
+            .find(|k| k.isa == isa)
+            .map(|k| StreamVByte { k })
+    }
+
+    /// The same kernel choice, for another variant. If the current ISA has no
+    /// kernel for `variant`, the best allowed one is used.
+    pub fn with_variant(self, variant: Variant) -> Self {
+        Self::with_isa_variant(self.k.isa, variant).unwrap_or(StreamVByte {
+            k: best_kernels(variant),
+        })
+    }
+
+    /// The kernel's instruction set.
+    pub fn isa(&self) -> Isa {
+        self.k.isa
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.k.variant
+    }
+
+    /// Exact encoded length of `values`.
+    pub fn compressed_len(&self, values: &[u32]) -> usize {
+        scalar::compressed_len(self.bytes(), values, None)
+    }
+
+    /// Exact encoded length of `values` delta-coded from `prev`.
+    pub fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
+        scalar::compressed_len(self.bytes(), values, Some(prev))
+    }
+
+    fn bytes(&self) -> [u8; 4] {
+        match self.k.variant {
+            Variant::V1234 => BYTES_1234,
+            Variant::V0124 => BYTES_0124,
+        }
+    }
+
+    fn check_encode_room(
+        &self,
+        values: &[u32],
+        prev: Option<u32>,
+        out: &[u8],
+    ) -> Result<(), EncodeError> {
+        if out.len() >= max_compressed_len(values.len()) {
+            return Ok(());
+        }
+        let needed = scalar::compressed_len(self.bytes(), values, prev);
+        if out.len() < needed {
+            return Err(EncodeError::OutputTooSmall {
+                needed,
+                available: out.len(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Encodes `values` into `out`, returning the number of bytes written.
+    ///
+    /// `out` needs [`compressed_len`](Self::compressed_len) bytes;
+    /// [`max_compressed_len`] is always enough.
+    pub fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
+        self.check_encode_room(values, None, out)?;
+        // SAFETY: `self.k` was chosen for an ISA this CPU supports (checked in
+        // the constructors), and `out` holds the encoded length (checked above).
+        Ok(unsafe { (self.k.encode)(values, 0, out) })
+    }
+
+    /// Encodes `values` as deltas from `prev` (wrapping) into `out`.
+    pub fn encode_delta(
+        &self,
+        values: &[u32],
+        prev: u32,
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        self.check_encode_room(values, Some(prev), out)?;
+        // SAFETY: as in `encode`: supported ISA, room checked above.
+        Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
+    }
+
+    /// Encodes `values` into a new `Vec`.
+    pub fn encode_to_vec(&self, values: &[u32]) -> Vec<u8> {
+        let mut out = alloc::vec![0u8; max_compressed_len(values.len())];
+        let n = self
+            .encode(values, &mut out)
+            .expect("max_compressed_len is enough");
+        out.truncate(n);
+        out
+    }
+
+    /// Encodes `values` as deltas from `prev` into a new `Vec`.
+    pub fn encode_delta_to_vec(&self, values: &[u32], prev: u32) -> Vec<u8> {
+        let mut out = alloc::vec![0u8; max_compressed_len(values.len())];
+        let n = self
+            .encode_delta(values, prev, &mut out)
+            .expect("max_compressed_len is enough");
+        out.truncate(n);
+        out
+    }
+
+    fn check_decode_args(input: &[u8], n: usize, out_len: usize) -> Result<(), DecodeError> {
+        if out_len < n {
+            return Err(DecodeError::new(
+                DecodeErrorKind::OutputTooSmall,
+                0,
+                Some(out_len),
+            ));
+        }
+        let cl = control_len(n);
+        if input.len() < cl {
+            // The first value whose control byte is missing.
+            return Err(DecodeError::new(
+                DecodeErrorKind::Truncated,
+                input.len(),
+                Some(input.len() * 4),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Decodes `n` values from `input` into `out[..n]`, returning the number
+    /// of bytes consumed. Never reads outside `input`; returns an error if
+    /// `input` is too short or `out` holds fewer than `n` values.
+    pub fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
+        Self::check_decode_args(input, n, out.len())?;
+        // SAFETY: supported ISA (constructors); `input` holds the control
+        // bytes and `out` has `n` slots (checked above).
+        unsafe { (self.k.decode)(input, &mut out[..n], 0) }
+    }
+
+    /// Decodes `n` delta-coded values (from `prev`) into `out[..n]`.
+    pub fn decode_delta(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+        out: &mut [u32],
+    ) -> Result<usize, DecodeError> {
+        Self::check_decode_args(input, n, out.len())?;
+        // SAFETY: as in `decode`.
+        unsafe { (self.k.decode_delta)(input, &mut out[..n], prev) }
+    }
+
+    /// Decodes `n` values into a new `Vec`.
+    pub fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+        // Never allocate more than the input can describe: each value takes
+        // at least a quarter of a control byte.
+        if control_len(n) > input.len() {
+            Self::check_decode_args(input, n, n)?;
+        }
+        let mut out = alloc::vec![0u32; n];
+        self.decode(input, n, &mut out)?;
+        Ok(out)
+    }
+
+    /// Decodes `n` delta-coded values (from `prev`) into a new `Vec`.
+    pub fn decode_delta_to_vec(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+    ) -> Result<Vec<u32>, DecodeError> {
+        if control_len(n) > input.len() {
+            Self::check_decode_args(input, n, n)?;
+        }
+        let mut out = alloc::vec![0u32; n];
+        self.decode_delta(input, n, prev, &mut out)?;
+        Ok(out)
+    }
+
+    /// Length in bytes of a stream of `n` values, read from its control bytes
+    /// (the data bytes need not be present).
+    pub fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
+        Self::check_decode_args(input, n, n)?;
+        Ok(control_len(n) + scalar::data_len(self.bytes(), &input[..control_len(n)], n))
+    }
+
+    /// Decodes `n` values from trusted input, without validation.
+    ///
+    /// # Safety
+    /// - `input` must hold a complete stream of `n` values (as written by an
+    ///   encoder of this variant) followed by at least [`PADDING`] more bytes
+    ///   (any values): the fast path loads 16 bytes at a time up to the end of
+    ///   the data;
+    /// - `out.len() >= n`.
+    ///
+    /// Returns the bytes consumed (not counting padding).
+    pub unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
+        debug_assert!(out.len() >= n && input.len() >= control_len(n));
+        let out = &mut out[..n];
+        // SAFETY: the caller guarantees a valid, padded stream; `out` has `n`
+        // slots; the kernel's ISA is supported (constructors).
+        unsafe { (self.k.decode_unchecked)(input, out, 0) }
+    }
+
+    /// Decodes `n` delta-coded values from trusted input, without validation.
+    ///
+    /// # Safety
+    /// As for [`decode_unchecked`](Self::decode_unchecked).
+    pub unsafe fn decode_delta_unchecked(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+        out: &mut [u32],
+    ) -> usize {
+        debug_assert!(out.len() >= n && input.len() >= control_len(n));
+        let out = &mut out[..n];
+        // SAFETY: as in `decode_unchecked`.
+        unsafe { (self.k.decode_delta_unchecked)(input, out, prev) }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,3 @@
+//! x86-64 Stream VByte kernels.
+
+pub(crate) mod sse41;

@@ -1,0 +1,103 @@
+//! Error types shared by every codec.
+
+use core::fmt;
+
+/// What went wrong while decoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DecodeErrorKind {
+    /// The input ends before the encoded values do: the control bytes or the
+    /// data bytes they announce are missing.
+    Truncated,
+    /// The output slice cannot hold the requested number of values.
+    OutputTooSmall,
+}
+
+impl DecodeErrorKind {
+    /// A short lower-case description, used in messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            DecodeErrorKind::Truncated => "input truncated",
+            DecodeErrorKind::OutputTooSmall => "output buffer too small",
+        }
+    }
+}
+
+/// A decoding failure: what went wrong and where.
+///
+/// `offset` is the byte offset in the input at which decoding failed (for a
+/// truncated value, the offset of its first byte; for missing control bytes,
+/// the length of the input). `index` is the index of the value being decoded
+/// when that is meaningful.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DecodeError {
+    kind: DecodeErrorKind,
+    offset: usize,
+    index: Option<usize>,
+}
+
+impl DecodeError {
+    /// Creates an error of `kind` at byte `offset`, about value `index`.
+    pub fn new(kind: DecodeErrorKind, offset: usize, index: Option<usize>) -> Self {
+        DecodeError {
+            kind,
+            offset,
+            index,
+        }
+    }
+
+    /// The kind of error.
+    pub fn kind(&self) -> DecodeErrorKind {
+        self.kind
+    }
+
+    /// The byte offset in the input where decoding failed.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The index of the value being decoded, when known.
+    pub fn index(&self) -> Option<usize> {
+        self.index
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte offset {}", self.kind.describe(), self.offset)?;
+        if let Some(i) = self.index {
+            write!(f, " (value index {i})")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for DecodeError {}
+
+/// An encoding failure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EncodeError {
+    /// The output slice is shorter than the encoded form.
+    OutputTooSmall {
+        /// Bytes the encoded form needs.
+        needed: usize,
+        /// Bytes the output slice has.
+        available: usize,
+    },
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EncodeError::OutputTooSmall { needed, available } => write!(
+                f,
+                "output buffer too small: {needed} bytes needed, {available} available"
+            ),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for EncodeError {}

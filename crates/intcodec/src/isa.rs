@@ -1,0 +1,244 @@
+//! Instruction-set levels, run-time detection and the `INTCODEC_ISA` cap.
+//!
+//! Detection runs once and is cached. The environment variable
+//! `INTCODEC_ISA=scalar|ssse3|sse41|avx2|avx512|neon` caps the level every
+//! codec may pick (a testing and debugging hook); an unknown value, or one the
+//! CPU does not support, panics with a message saying so.
+
+use core::fmt;
+
+/// An instruction-set level a kernel can be written for.
+///
+/// On x86-64 the levels are ordered: each includes the ones before it.
+/// `Avx512` means F + BW + VL + VBMI + VBMI2 (Ice Lake, Zen 4 and later).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Isa {
+    /// Portable Rust, no SIMD: the reference every other kernel must match.
+    Scalar,
+    /// x86-64 SSSE3 (`pshufb`).
+    Ssse3,
+    /// x86-64 SSE4.1 (and SSSE3).
+    Sse41,
+    /// x86-64 AVX2 (and everything above).
+    Avx2,
+    /// x86-64 AVX-512 F/BW/VL/VBMI/VBMI2 (and everything above).
+    Avx512,
+    /// AArch64 NEON.
+    Neon,
+}
+
+impl Isa {
+    /// Every level, in order.
+    pub const ALL: [Isa; 6] = [
+        Isa::Scalar,
+        Isa::Ssse3,
+        Isa::Sse41,
+        Isa::Avx2,
+        Isa::Avx512,
+        Isa::Neon,
+    ];
+
+    /// The lower-case name used by `INTCODEC_ISA` and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Isa::Scalar => "scalar",
+            Isa::Ssse3 => "ssse3",
+            Isa::Sse41 => "sse41",
+            Isa::Avx2 => "avx2",
+            Isa::Avx512 => "avx512",
+            Isa::Neon => "neon",
+        }
+    }
+
+    /// Parses a name as printed by [`Isa::name`] (case-insensitive; `sse4.1`
+    /// is accepted for `sse41`).
+    pub fn from_name(name: &str) -> Option<Isa> {
+        let lower = name.trim().to_ascii_lowercase();
+        let canonical = match lower.as_str() {
+            "sse4.1" | "sse4_1" => "sse41",
+            "avx-512" | "avx512f" => "avx512",
+            other => other,
+        };
+        Isa::ALL.into_iter().find(|isa| isa.name() == canonical)
+    }
+
+    /// Whether this CPU has every feature the level needs (ignores the
+    /// `INTCODEC_ISA` cap).
+    pub fn is_detected(self) -> bool {
+        detected::has(self)
+    }
+
+    /// Whether codecs may use this level: detected, and not above the
+    /// `INTCODEC_ISA` cap.
+    pub fn is_enabled(self) -> bool {
+        self.is_detected() && within_cap(self, cap())
+    }
+}
+
+impl fmt::Display for Isa {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The levels this CPU supports, lowest first (ignores the cap).
+pub fn detected_isas() -> impl Iterator<Item = Isa> {
+    Isa::ALL.into_iter().filter(|isa| isa.is_detected())
+}
+
+/// The levels codecs may use here: detected and within the `INTCODEC_ISA`
+/// cap, lowest first.
+pub fn supported_isas() -> impl Iterator<Item = Isa> {
+    Isa::ALL.into_iter().filter(|isa| isa.is_enabled())
+}
+
+/// The `INTCODEC_ISA` cap in force, or `None` when the variable is unset.
+pub fn isa_override() -> Option<Isa> {
+    cap()
+}
+
+fn within_cap(isa: Isa, cap: Option<Isa>) -> bool {
+    match cap {
+        None => true,
+        Some(Isa::Scalar) => isa == Isa::Scalar,
+        Some(Isa::Neon) => matches!(isa, Isa::Scalar | Isa::Neon),
+        Some(limit) => isa != Isa::Neon && isa <= limit,
+    }
+}
+
+#[cfg(feature = "std")]
+fn cap() -> Option<Isa> {
+    use std::sync::OnceLock;
+    static CAP: OnceLock<Option<Isa>> = OnceLock::new();
+    *CAP.get_or_init(|| {
+        let raw = std::env::var("INTCODEC_ISA").ok()?;
+        if raw.trim().is_empty() {
+            return None;
+        }
+        let isa = Isa::from_name(&raw).unwrap_or_else(|| {
+            panic!(
+                "INTCODEC_ISA={raw:?} is not a known instruction set; \
+                 use one of scalar, ssse3, sse41, avx2, avx512, neon"
+            )
+        });
+        if !isa.is_detected() {
+            panic!("INTCODEC_ISA={raw:?}: this CPU does not support {isa}");
+        }
+        Some(isa)
+    })
+}
+
+#[cfg(not(feature = "std"))]
+fn cap() -> Option<Isa> {
+    None
+}
+
+#[cfg(all(feature = "std", any(target_arch = "x86_64", target_arch = "x86")))]
+mod detected {
+    use super::Isa;
+    use std::sync::OnceLock;
+
+    pub(super) fn has(isa: Isa) -> bool {
+        static BITS: OnceLock<u8> = OnceLock::new();
+        let bits = *BITS.get_or_init(|| {
+            let mut bits = 1u8 << Isa::Scalar as u8;
+            if std::is_x86_feature_detected!("ssse3") {
+                bits |= 1 << Isa::Ssse3 as u8;
+                if std::is_x86_feature_detected!("sse4.1") {
+                    bits |= 1 << Isa::Sse41 as u8;
+                    if std::is_x86_feature_detected!("avx2")
+                        && std::is_x86_feature_detected!("bmi1")
+                        && std::is_x86_feature_detected!("bmi2")
+                        && std::is_x86_feature_detected!("popcnt")
+                    {
+                        bits |= 1 << Isa::Avx2 as u8;
+                        if std::is_x86_feature_detected!("avx512f")
+                            && std::is_x86_feature_detected!("avx512bw")
+                            && std::is_x86_feature_detected!("avx512vl")
+                            && std::is_x86_feature_detected!("avx512vbmi")
+                            && std::is_x86_feature_detected!("avx512vbmi2")
+                        {
+                            bits |= 1 << Isa::Avx512 as u8;
+                        }
+                    }
+                }
+            }
+            bits
+        });
+        bits & (1 << isa as u8) != 0
+    }
+}
+
+#[cfg(all(feature = "std", target_arch = "aarch64"))]
+mod detected {
+    use super::Isa;
+
+    pub(super) fn has(isa: Isa) -> bool {
+        match isa {
+            Isa::Scalar => true,
+            Isa::Neon => std::arch::is_aarch64_feature_detected!("neon"),
+            _ => false,
+        }
+    }
+}
+
+#[cfg(not(all(
+    feature = "std",
+    any(target_arch = "x86_64", target_arch = "x86", target_arch = "aarch64")
+)))]
+mod detected {
+    use super::Isa;
+
+    pub(super) fn has(isa: Isa) -> bool {
+        match isa {
+            Isa::Scalar => true,
+            Isa::Ssse3 => cfg!(target_feature = "ssse3"),
+            Isa::Sse41 => cfg!(target_feature = "sse4.1"),
+            Isa::Avx2 => cfg!(all(
+                target_feature = "avx2",
+                target_feature = "bmi1",
+                target_feature = "bmi2",
+                target_feature = "popcnt"
+            )),
+            Isa::Avx512 => cfg!(all(
+                target_feature = "avx512f",
+                target_feature = "avx512bw",
+                target_feature = "avx512vl",
+                target_feature = "avx512vbmi",
+                target_feature = "avx512vbmi2"
+            )),
+            Isa::Neon => cfg!(all(target_arch = "aarch64", target_feature = "neon")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for isa in Isa::ALL {
+            assert_eq!(Isa::from_name(isa.name()), Some(isa));
+        }
+        assert_eq!(Isa::from_name("SSE4.1"), Some(Isa::Sse41));
+        assert_eq!(Isa::from_name("mmx"), None);
+    }
+
+    #[test]
+    fn cap_orders_levels() {
+        assert!(within_cap(Isa::Sse41, Some(Isa::Avx2)));
+        assert!(!within_cap(Isa::Avx2, Some(Isa::Sse41)));
+        assert!(within_cap(Isa::Scalar, Some(Isa::Scalar)));
+        assert!(!within_cap(Isa::Ssse3, Some(Isa::Scalar)));
+        assert!(!within_cap(Isa::Neon, Some(Isa::Avx512)));
+        assert!(within_cap(Isa::Neon, None));
+    }
+
+    #[test]
+    fn scalar_always_available() {
+        assert!(Isa::Scalar.is_detected());
+        assert!(Isa::Scalar.is_enabled());
+    }
+}

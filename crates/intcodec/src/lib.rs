@@ -1,0 +1,47 @@
+//! # intcodec
+//!
+//! SIMD integer codecs for u32 arrays, with decoders that are total: on any
+//! input bytes they return `Ok` or an error naming the byte offset, and never
+//! read or write out of bounds, panic or loop forever.
+//!
+//! | codec | module | format | kernels | delta |
+//! |---|---|---|---|---|
+//! | Stream VByte ("1234", "0124") | [`streamvbyte`] | lemire/streamvbyte | scalar, SSE4.1 | yes (SIMD prefix sum) |
+//!
+//! Each codec handle picks the fastest kernel for this CPU once (run-time
+//! detection, cached); `with_isa` forces one, and the environment variable
+//! `INTCODEC_ISA=scalar|ssse3|sse41|avx2|avx512` caps the choice for the
+//! whole process.
+//!
+//! ```
+//! use intcodec::streamvbyte::StreamVByte;
+//! use intcodec::Isa;
+//!
+//! let postings = [3u32, 7, 19, 20, 1000, 1001];
+//! let codec = StreamVByte::new();
+//! let bytes = codec.encode_delta_to_vec(&postings, 0);
+//! let back = codec.decode_delta_to_vec(&bytes, postings.len(), 0)?;
+//! assert_eq!(back, postings);
+//!
+//! // The scalar reference kernel, forced:
+//! let scalar = StreamVByte::with_isa(Isa::Scalar).unwrap();
+//! assert_eq!(scalar.encode_delta_to_vec(&postings, 0), bytes);
+//! # Ok::<(), intcodec::DecodeError>(())
+//! ```
+#![cfg_attr(not(feature = "std"), no_std)]
+#![warn(missing_docs)]
+
+extern crate alloc;
+
+pub mod codec;
+pub mod error;
+pub mod isa;
+mod tables;
+pub mod zigzag;
+
+pub use codec::streamvbyte;
+pub use error::{DecodeError, DecodeErrorKind, EncodeError};
+pub use isa::{detected_isas, supported_isas, Isa};
+
+#[cfg(test)]
+mod tests;

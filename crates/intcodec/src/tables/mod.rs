@@ -1,0 +1,6 @@
+//! Look-up tables shared by kernels, built at compile time by `const fn`.
+//!
+//! Each builder is checked by a unit test against an independent, naive
+//! construction.
+
+pub(crate) mod streamvbyte;

@@ -1,0 +1,103 @@
+//! Stream VByte tables: for every control byte (four 2-bit codes, lowest bits
+//! first), the number of data bytes it announces, the `pshufb` mask that
+//! spreads those bytes into four little-endian u32 lanes (decode), and the mask
+//! that gathers the significant bytes of four u32 lanes (encode).
+
+/// Tables for one Stream VByte variant.
+pub(crate) struct SvbTables {
+    /// Data bytes announced by each control byte.
+    pub(crate) len: [u8; 256],
+    /// Decode shuffle: output byte `4*lane + k` takes input byte `mask[..]`,
+    /// or zero (`0x80`).
+    pub(crate) decode: [[u8; 16]; 256],
+    /// Encode shuffle: output byte `j` takes input byte `mask[j]` (lane-major).
+    pub(crate) encode: [[u8; 16]; 256],
+}
+
+/// Builds the tables for a variant given the byte count of codes 0..=3.
+pub(crate) const fn build(code_bytes: [u8; 4]) -> SvbTables {
+    let mut t = SvbTables {
+        len: [0; 256],
+        decode: [[0x80; 16]; 256],
+        encode: [[0x80; 16]; 256],
+    };
+    let mut key = 0;
+    while key < 256 {
+        let mut pos = 0u8; // byte position within the group's data
+        let mut lane = 0;
+        while lane < 4 {
+            let code = (key >> (2 * lane)) & 3;
+            let bytes = code_bytes[code];
+            let mut k = 0;
+            while k < bytes {
+                t.decode[key][4 * lane + k as usize] = pos + k;
+                t.encode[key][(pos + k) as usize] = (4 * lane) as u8 + k;
+                k += 1;
+            }
+            pos += bytes;
+            lane += 1;
+        }
+        t.len[key] = pos;
+        key += 1;
+    }
+    t
+}
+
+/// Byte counts of the standard variant: codes 0..=3 mean 1..=4 bytes.
+pub(crate) const BYTES_1234: [u8; 4] = [1, 2, 3, 4];
+/// Byte counts of the "0124" variant: codes mean 0, 1, 2 and 4 bytes.
+pub(crate) const BYTES_0124: [u8; 4] = [0, 1, 2, 4];
+
+pub(crate) static TABLES_1234: SvbTables = build(BYTES_1234);
+pub(crate) static TABLES_0124: SvbTables = build(BYTES_0124);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Naive construction: encode four sentinel values per control byte with
+    /// the byte-at-a-time rule and read the permutation off the result.
+    fn naive(code_bytes: [u8; 4]) -> (Vec<u8>, Vec<[u8; 16]>, Vec<[u8; 16]>) {
+        let mut lens = Vec::new();
+        let mut decs = Vec::new();
+        let mut encs = Vec::new();
+        for key in 0..256usize {
+            let codes: Vec<usize> = (0..4).map(|l| (key >> (2 * l)) & 3).collect();
+            // Source bytes of each lane, labelled by their lane-major index.
+            let mut data: Vec<u8> = Vec::new();
+            for (lane, &c) in codes.iter().enumerate() {
+                for k in 0..code_bytes[c] {
+                    data.push((4 * lane) as u8 + k);
+                }
+            }
+            let mut enc = [0x80u8; 16];
+            enc[..data.len()].copy_from_slice(&data);
+            let mut dec = [0x80u8; 16];
+            for (pos, &label) in data.iter().enumerate() {
+                dec[label as usize] = pos as u8;
+            }
+            lens.push(data.len() as u8);
+            decs.push(dec);
+            encs.push(enc);
+        }
+        (lens, decs, encs)
+    }
+
+    #[test]
+    fn tables_match_naive_builder() {
+        for (bytes, tables) in [(BYTES_1234, &TABLES_1234), (BYTES_0124, &TABLES_0124)] {
+            let (lens, decs, encs) = naive(bytes);
+            assert_eq!(&tables.len[..], &lens[..]);
+            assert_eq!(&tables.decode[..], &decs[..]);
+            assert_eq!(&tables.encode[..], &encs[..]);
+        }
+    }
+
+    #[test]
+    fn lengths_are_in_range() {
+        assert_eq!(TABLES_1234.len[0], 4);
+        assert_eq!(TABLES_1234.len[255], 16);
+        assert_eq!(TABLES_0124.len[0], 0);
+        assert_eq!(TABLES_0124.len[255], 16);
+    }
+}
