@@ -235,7 +235,7 @@ fn pick_best(variant: Variant) -> &'static Kernels {
 /// let codec = StreamVByte::new();
 /// let values = [1024, 12, 10, 1_073_741_824, 1, 2, 3, 1024];
 /// let bytes = codec.encode_to_vec(&values);
-/// assert_eq!(bytes.len(), 2 + 14);
+/// assert_eq!(bytes.len(), 2 + 13); // paper Fig. 3
 ///
 /// let mut out = [0u32; 8];
 /// let used = codec.decode(&bytes, 8, &mut out)?;
