@@ -43,6 +43,38 @@ pub(crate) const fn build(code_bytes: [u8; 4]) -> SvbTables {
     t
 }
 
+/// Encoder look-up: index = the "byte is zero" flags of two values (bits
+/// 0..=3 for the first value's bytes 0..=3, bits 4..=7 for the second's), as
+/// `pmovmskb` of a byte-wise comparison with zero yields them; entry = the two
+/// values' codes, `code0 | code1 << 2`. `code_bytes` picks the variant.
+pub(crate) const fn build_zero_flags(code_bytes: [u8; 4]) -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut idx = 0;
+    while idx < 256 {
+        let mut half = 0;
+        while half < 2 {
+            let zero = (idx >> (4 * half)) & 0xF;
+            // Significant bytes: one past the highest non-zero byte.
+            let mut sig = 4;
+            while sig > 0 && zero & (1 << (sig - 1)) != 0 {
+                sig -= 1;
+            }
+            // The shortest code whose byte count holds them.
+            let mut code = 0;
+            while code_bytes[code] < sig {
+                code += 1;
+            }
+            t[idx] |= (code as u8) << (2 * half);
+            half += 1;
+        }
+        idx += 1;
+    }
+    t
+}
+
+pub(crate) static ZERO_FLAGS_1234: [u8; 256] = build_zero_flags(BYTES_1234);
+pub(crate) static ZERO_FLAGS_0124: [u8; 256] = build_zero_flags(BYTES_0124);
+
 /// Byte counts of the standard variant: codes 0..=3 mean 1..=4 bytes.
 pub(crate) const BYTES_1234: [u8; 4] = [1, 2, 3, 4];
 /// Byte counts of the "0124" variant: codes mean 0, 1, 2 and 4 bytes.
@@ -90,6 +122,32 @@ mod tests {
             assert_eq!(&tables.len[..], &lens[..]);
             assert_eq!(&tables.decode[..], &decs[..]);
             assert_eq!(&tables.encode[..], &encs[..]);
+        }
+    }
+
+    #[test]
+    fn zero_flag_tables_match_scalar_codes() {
+        // Every byte pattern of two values (each byte zero or 0x5A) must get
+        // the codes the scalar encoder picks.
+        use crate::codec::streamvbyte::{Format, F0124, F1234};
+        fn value(zero_flags: usize) -> u32 {
+            (0..4)
+                .filter(|k| zero_flags & (1 << k) == 0)
+                .map(|k| 0x5Au32 << (8 * k))
+                .sum()
+        }
+        for idx in 0..256 {
+            let (a, b) = (value(idx & 0xF), value(idx >> 4));
+            assert_eq!(
+                ZERO_FLAGS_1234[idx],
+                F1234::code(a) | F1234::code(b) << 2,
+                "{idx:#x}"
+            );
+            assert_eq!(
+                ZERO_FLAGS_0124[idx],
+                F0124::code(a) | F0124::code(b) << 2,
+                "{idx:#x}"
+            );
         }
     }
 

@@ -179,11 +179,15 @@ static SETS_1234: &[&Kernels] = &[
     &SCALAR_1234,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::sse41::KERNELS_1234,
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    &x86::avx2::KERNELS_1234,
 ];
 static SETS_0124: &[&Kernels] = &[
     &SCALAR_0124,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::sse41::KERNELS_0124,
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    &x86::avx2::KERNELS_0124,
 ];
 
 fn kernel_sets(variant: Variant) -> &'static [&'static Kernels] {
@@ -204,7 +208,7 @@ fn best_kernels(variant: Variant) -> &'static Kernels {
     {
         use std::sync::OnceLock;
         static BEST: [OnceLock<&'static Kernels>; 2] = [OnceLock::new(), OnceLock::new()];
-        *BEST[variant as usize].get_or_init(|| pick_best(variant))
+        BEST[variant as usize].get_or_init(|| pick_best(variant))
     }
     #[cfg(not(feature = "std"))]
     {

@@ -1,3 +1,7 @@
 //! x86-64 Stream VByte kernels.
 
+#[macro_use]
+mod kernels;
+
+pub(crate) mod avx2;
 pub(crate) mod sse41;
