@@ -59,7 +59,7 @@ pub(crate) fn corpus(n: usize, seed: u64) -> Vec<(&'static str, Vec<u32>)> {
         "random-width",
         (0..n)
             .map(|_| {
-                let w = (rng.next_u32() % 5) as u32;
+                let w = rng.next_u32() % 5;
                 rng.of_width(w)
             })
             .collect(),

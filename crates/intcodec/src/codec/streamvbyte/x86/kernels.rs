@@ -2,7 +2,9 @@
 //! sets (see `sse41.rs` for the algorithms and their bounds, `avx2.rs` for
 //! why the same algorithm is compiled twice). `stream_vbyte_kernels!` expands
 //! to the kernel functions, each `#[target_feature(enable = $features)]`, and
-//! the two kernel tables `KERNELS_1234` and `KERNELS_0124`.
+//! the two kernel tables `KERNELS_1234` and `KERNELS_0124`. `$zero_block`
+//! names the function that decodes four all-zero control bytes: the macro's
+//! own 128-bit `zero_block_sse`, or a wider one the invoking module defines.
 
 #[cfg(target_arch = "x86")]
 use core::arch::x86::*;
@@ -39,7 +41,7 @@ pub(super) fn masks_of<F: Format>() -> &'static Masks {
 }
 
 macro_rules! stream_vbyte_kernels {
-    ($features:literal, $isa:expr) => {
+    ($features:literal, $isa:expr, $zero_block:ident) => {
         #[cfg(target_arch = "x86")]
         use core::arch::x86::*;
         #[cfg(target_arch = "x86_64")]
@@ -117,7 +119,7 @@ macro_rules! stream_vbyte_kernels {
         /// For the standard variant, `src` must be valid for reading 16 bytes.
         #[target_feature(enable = $features)]
         #[inline]
-        unsafe fn zero_block<F: Format, const DELTA: bool>(
+        unsafe fn zero_block_sse<F: Format, const DELTA: bool>(
             src: *const u8,
             dst: &mut [[u32; 4]; 4],
             prev: &mut __m128i,
@@ -181,7 +183,7 @@ macro_rules! stream_vbyte_kernels {
                 if key == 0 {
                     // SAFETY: 64 (checked) or, for trusted input, 16 data bytes plus
                     // padding are readable at `pos`.
-                    pos += unsafe { zero_block::<F, DELTA>(base.add(pos), dst, &mut prev_v) };
+                    pos += unsafe { $zero_block::<F, DELTA>(base.add(pos), dst, &mut prev_v) };
                 } else {
                     for (k, d) in keys.iter().zip(dst.iter_mut()) {
                         // SAFETY: each group consumes at most 16 bytes, so this load

@@ -21,4 +21,4 @@
 //! which reports truncation. The encoder stores 16 bytes only when 16 bytes of
 //! `out` remain. Requires SSSE3 and SSE4.1.
 
-super::kernels::stream_vbyte_kernels!("sse4.1", Isa::Sse41);
+super::kernels::stream_vbyte_kernels!("sse4.1", Isa::Sse41, zero_block_sse);
