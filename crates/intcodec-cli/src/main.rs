@@ -1,4 +1,35 @@
-//! The `intcodec` command-line tool.
+//! The `intcodec` command-line tool: encode, decode, bench, info.
+//!
+//! ```text
+//! intcodec encode --codec NAME [--delta] [--raw] [--text] INPUT OUTPUT
+//! intcodec decode [--raw --codec NAME --count N [--delta]] [--text] INPUT OUTPUT
+//! intcodec info
+//! intcodec bench [ARGS...]
+//! ```
+//!
+//! Every failure is one line on stderr, `intcodec: error: <what> (at byte
+//! offset N[, value index I | line L])`, and exit status 1; an output file is
+//! replaced only on success (see [`io`]).
 #![forbid(unsafe_code)]
 
-fn main() {}
+mod args;
+mod codecs;
+mod commands;
+mod container;
+mod crc;
+mod error;
+mod io;
+mod values;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let argv: Vec<_> = std::env::args_os().skip(1).collect();
+    match args::parse(&argv).and_then(commands::run) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("intcodec: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

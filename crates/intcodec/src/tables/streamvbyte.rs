@@ -72,8 +72,27 @@ pub(crate) const fn build_zero_flags(code_bytes: [u8; 4]) -> [u8; 256] {
     t
 }
 
-pub(crate) static ZERO_FLAGS_1234: [u8; 256] = build_zero_flags(BYTES_1234);
-pub(crate) static ZERO_FLAGS_0124: [u8; 256] = build_zero_flags(BYTES_0124);
+/// [`build_zero_flags`] with each entry shifted into the high nibble: the
+/// codes of values 2 and 3 of a group.
+const fn shifted(t: [u8; 256]) -> [u8; 256] {
+    let mut out = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        out[i] = t[i] << 4;
+        i += 1;
+    }
+    out
+}
+
+/// Zero-flag tables: `[low half of a group, high half of a group]`.
+pub(crate) static ZERO_FLAGS_1234: [[u8; 256]; 2] = [
+    build_zero_flags(BYTES_1234),
+    shifted(build_zero_flags(BYTES_1234)),
+];
+pub(crate) static ZERO_FLAGS_0124: [[u8; 256]; 2] = [
+    build_zero_flags(BYTES_0124),
+    shifted(build_zero_flags(BYTES_0124)),
+];
 
 /// Byte counts of the standard variant: codes 0..=3 mean 1..=4 bytes.
 pub(crate) const BYTES_1234: [u8; 4] = [1, 2, 3, 4];
@@ -138,16 +157,12 @@ mod tests {
         }
         for idx in 0..256 {
             let (a, b) = (value(idx & 0xF), value(idx >> 4));
-            assert_eq!(
-                ZERO_FLAGS_1234[idx],
-                F1234::code(a) | F1234::code(b) << 2,
-                "{idx:#x}"
-            );
-            assert_eq!(
-                ZERO_FLAGS_0124[idx],
-                F0124::code(a) | F0124::code(b) << 2,
-                "{idx:#x}"
-            );
+            let c1234 = F1234::code(a) | F1234::code(b) << 2;
+            let c0124 = F0124::code(a) | F0124::code(b) << 2;
+            assert_eq!(ZERO_FLAGS_1234[0][idx], c1234, "{idx:#x}");
+            assert_eq!(ZERO_FLAGS_1234[1][idx], c1234 << 4, "{idx:#x}");
+            assert_eq!(ZERO_FLAGS_0124[0][idx], c0124, "{idx:#x}");
+            assert_eq!(ZERO_FLAGS_0124[1][idx], c0124 << 4, "{idx:#x}");
         }
     }
 

@@ -252,7 +252,7 @@ macro_rules! stream_vbyte_kernels {
             let zero = _mm_setzero_si128();
             let za = _mm_movemask_epi8(_mm_cmpeq_epi8(a, zero)) as usize;
             let zb = _mm_movemask_epi8(_mm_cmpeq_epi8(b, zero)) as usize;
-            let key = |z: usize| table[z & 0xFF] | table[(z >> 8) & 0xFF] << 4;
+            let key = |z: usize| table[0][z & 0xFF] | table[1][z >> 8];
             (key(za), key(zb))
         }
 
@@ -271,7 +271,7 @@ macro_rules! stream_vbyte_kernels {
         }
 
         /// Encodes `values` (deltas from `prev` if `DELTA`); `out` holds the encoded
-        /// length. Two groups (eight values) per step.
+        /// length. Four groups (sixteen values) per step.
         #[target_feature(enable = $features)]
         #[inline]
         fn encode_loop<F: Format, const DELTA: bool>(
@@ -281,34 +281,43 @@ macro_rules! stream_vbyte_kernels {
         ) -> usize {
             let cl = control_len(values.len());
             let (ctrl, data) = out.split_at_mut(cl);
-            let (pairs, _) = values.as_chunks::<8>();
-            let (key_pairs, _) = ctrl.as_chunks_mut::<2>();
+            let (blocks, _) = values.as_chunks::<16>();
+            let (key_blocks, _) = ctrl.as_chunks_mut::<4>();
             let base = data.as_mut_ptr();
+            // Four 16-byte stores, each at most 16 bytes after the previous.
+            let limit = data.len().checked_sub(64);
             let mut pos = 0;
             let mut prev_v = _mm_set1_epi32(prev as i32);
             let mut done = 0; // values encoded
-            for (keys, g) in key_pairs.iter_mut().zip(pairs) {
-                // Two 16-byte stores, the second at most 16 bytes after the first.
-                if data.len() - pos < 32 {
-                    break;
+            for (keys, block) in key_blocks.iter_mut().zip(blocks) {
+                match limit {
+                    Some(limit) if pos <= limit => {}
+                    _ => break,
                 }
-                // SAFETY: `g` is 32 readable bytes; this reads the first 16.
-                let mut a = unsafe { _mm_loadu_si128(g.as_ptr().cast()) };
-                // SAFETY: `g` is 32 readable bytes; this reads the last 16.
-                let mut b = unsafe { _mm_loadu_si128(g.as_ptr().add(4).cast()) };
+                let mut v = [_mm_setzero_si128(); 4];
+                for (k, lane) in v.iter_mut().enumerate() {
+                    // SAFETY: `block` is 64 readable bytes; this reads bytes
+                    // 16k..16k+16 of them (k < 4).
+                    *lane = unsafe { _mm_loadu_si128(block.as_ptr().add(4 * k).cast()) };
+                }
                 if DELTA {
-                    let da = _mm_sub_epi32(a, _mm_alignr_epi8::<12>(a, prev_v));
-                    let db = _mm_sub_epi32(b, _mm_alignr_epi8::<12>(b, a));
-                    prev_v = b;
-                    (a, b) = (da, db);
+                    let raw = v;
+                    v[0] = _mm_sub_epi32(raw[0], _mm_alignr_epi8::<12>(raw[0], prev_v));
+                    v[1] = _mm_sub_epi32(raw[1], _mm_alignr_epi8::<12>(raw[1], raw[0]));
+                    v[2] = _mm_sub_epi32(raw[2], _mm_alignr_epi8::<12>(raw[2], raw[1]));
+                    v[3] = _mm_sub_epi32(raw[3], _mm_alignr_epi8::<12>(raw[3], raw[2]));
+                    prev_v = raw[3];
                 }
-                let (ka, kb) = keys_of::<F>(a, b);
-                // SAFETY: 32 bytes of `data` remain at `pos` (checked above).
-                pos += unsafe { put_group::<F>(base.add(pos), a, ka) };
-                // SAFETY: the first group wrote at most 16 of those 32 bytes.
-                pos += unsafe { put_group::<F>(base.add(pos), b, kb) };
-                *keys = [ka, kb];
-                done += 8;
+                let (k0, k1) = keys_of::<F>(v[0], v[1]);
+                let (k2, k3) = keys_of::<F>(v[2], v[3]);
+                *keys = [k0, k1, k2, k3];
+                for (lane, key) in v.into_iter().zip([k0, k1, k2, k3]) {
+                    // SAFETY: 64 bytes of `data` remain at the block's first
+                    // `pos` (checked above) and each group advances `pos` by
+                    // at most 16, so these 16 bytes are inside them.
+                    pos += unsafe { put_group::<F>(base.add(pos), lane, key) };
+                }
+                done += 16;
             }
             let prev = if DELTA && done > 0 {
                 values[done - 1]

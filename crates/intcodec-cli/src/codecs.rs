@@ -1,0 +1,235 @@
+//! The codec registry: every codec the tool knows, in one table.
+//!
+//! Adding a codec is one entry in [`CODECS`]: its command-line name, the id
+//! byte stored in containers (never reuse or renumber one; see
+//! `docs/container.md`), and three plain functions.
+
+use crate::error::{plural, CliError, Detail};
+use intcodec::streamvbyte::{StreamVByte, Variant};
+use intcodec::{DecodeError, Isa};
+
+/// A decoded stream: the values and the number of input bytes they used.
+pub(crate) type Decoded = (Vec<u32>, usize);
+
+/// One codec as the tool sees it.
+#[derive(Debug)]
+pub(crate) struct Codec {
+    /// Command-line name (`--codec NAME`).
+    pub(crate) name: &'static str,
+    /// The container's codec id byte. Unique, never 0.
+    pub(crate) id: u8,
+    /// One line for `--help` and `info`.
+    pub(crate) summary: &'static str,
+    /// Encodes values; with `delta`, the differences from 0, then from each
+    /// previous value (wrapping).
+    pub(crate) encode: fn(values: &[u32], delta: bool) -> Vec<u8>,
+    /// Decodes `count` values from the start of `input`, returning them and
+    /// the bytes consumed (trailing bytes are the caller's business).
+    ///
+    /// Must not allocate more than a small multiple of `input.len()` before
+    /// it knows the input can hold `count` values: `count` comes from a file
+    /// or the command line and may be absurd.
+    pub(crate) decode: fn(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError>,
+    /// The instruction set of the kernel the codec uses on this machine.
+    pub(crate) kernel: fn() -> Isa,
+}
+
+/// Every codec, in the order `--help` and `info` list them.
+pub(crate) static CODECS: &[Codec] = &[
+    Codec {
+        name: "streamvbyte",
+        id: 0x01,
+        summary: "Stream VByte, standard 1/2/3/4-byte codes (lemire/streamvbyte format)",
+        encode: |values, delta| svb_encode(Variant::V1234, values, delta),
+        decode: |input, count, delta| svb_decode(Variant::V1234, input, count, delta),
+        kernel: || svb(Variant::V1234).isa(),
+    },
+    Codec {
+        name: "streamvbyte-0124",
+        id: 0x02,
+        summary: "Stream VByte, 0/1/2/4-byte codes (zeros take no data byte)",
+        encode: |values, delta| svb_encode(Variant::V0124, values, delta),
+        decode: |input, count, delta| svb_decode(Variant::V0124, input, count, delta),
+        kernel: || svb(Variant::V0124).isa(),
+    },
+];
+
+/// The codec called `name`, or an error listing the known names.
+pub(crate) fn by_name(name: &str) -> Result<&'static Codec, CliError> {
+    CODECS.iter().find(|c| c.name == name).ok_or_else(|| {
+        CliError::new(format!(
+            "unknown codec '{name}'; known codecs: {}",
+            known_names()
+        ))
+    })
+}
+
+/// The codec with container id `id`.
+pub(crate) fn by_id(id: u8) -> Option<&'static Codec> {
+    CODECS.iter().find(|c| c.id == id)
+}
+
+/// The known names, comma separated.
+pub(crate) fn known_names() -> String {
+    CODECS.iter().map(|c| c.name).collect::<Vec<_>>().join(", ")
+}
+
+/// The known ids with their names, for messages: `0x01 streamvbyte, ...`.
+pub(crate) fn known_ids() -> String {
+    CODECS
+        .iter()
+        .map(|c| format!("0x{:02x} {}", c.id, c.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Decodes exactly `count` values from the whole of `input`: an error if
+/// the stream is malformed or if bytes are left after it. `base` is the
+/// offset of `input` in the file, added to the offsets in messages.
+pub(crate) fn decode_exact(
+    codec: &Codec,
+    input: &[u8],
+    count: usize,
+    delta: bool,
+    base: u64,
+) -> Result<Vec<u32>, CliError> {
+    let (values, used) = (codec.decode)(input, count, delta).map_err(|e| {
+        let offset = base + e.offset() as u64;
+        let message = format!("corrupt {} stream: {}", codec.name, e.kind().describe());
+        match e.index() {
+            Some(i) => CliError::located(message, offset, Detail::Index(i as u64)),
+            None => CliError::at(message, offset),
+        }
+    })?;
+    if used != input.len() {
+        return Err(CliError::at(
+            format!(
+                "trailing bytes after the {} stream of {}: {} left over",
+                codec.name,
+                plural(count as u64, "value"),
+                plural((input.len() - used) as u64, "byte"),
+            ),
+            base + used as u64,
+        ));
+    }
+    Ok(values)
+}
+
+fn svb(variant: Variant) -> StreamVByte {
+    StreamVByte::new().with_variant(variant)
+}
+
+fn svb_encode(variant: Variant, values: &[u32], delta: bool) -> Vec<u8> {
+    let codec = svb(variant);
+    if delta {
+        codec.encode_delta_to_vec(values, 0)
+    } else {
+        codec.encode_to_vec(values)
+    }
+}
+
+fn svb_decode(
+    variant: Variant,
+    input: &[u8],
+    count: usize,
+    delta: bool,
+) -> Result<Decoded, DecodeError> {
+    let codec = svb(variant);
+    // `encoded_len` fails (truncated) unless the input holds the control
+    // bytes, a quarter byte per value: this bounds the allocation below by
+    // four values per input byte.
+    codec.encoded_len(input, count)?;
+    let mut out = vec![0u32; count];
+    let used = if delta {
+        codec.decode_delta(input, count, 0, &mut out)?
+    } else {
+        codec.decode(input, count, &mut out)?
+    };
+    Ok((out, used))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use intcodec::DecodeErrorKind;
+
+    #[test]
+    fn names_and_ids_are_unique_and_nonzero() {
+        for (i, a) in CODECS.iter().enumerate() {
+            assert_ne!(a.id, 0, "{}", a.name);
+            for b in &CODECS[i + 1..] {
+                assert_ne!(a.name, b.name);
+                assert_ne!(a.id, b.id, "{} and {}", a.name, b.name);
+            }
+            assert_eq!(by_name(a.name).unwrap().id, a.id);
+            assert_eq!(by_id(a.id).unwrap().name, a.name);
+        }
+    }
+
+    #[test]
+    fn unknown_name_lists_known_ones() {
+        let e = by_name("nope").unwrap_err().to_string();
+        assert!(e.contains("unknown codec 'nope'"), "{e}");
+        assert!(e.contains("streamvbyte, streamvbyte-0124"), "{e}");
+        assert!(by_id(0).is_none());
+        assert!(by_id(0xFF).is_none());
+    }
+
+    #[test]
+    fn every_codec_round_trips() {
+        let values: Vec<u32> = (0..1000u32)
+            .map(|i| i.wrapping_mul(2_654_435_761) >> (i % 32))
+            .collect();
+        for c in CODECS {
+            for delta in [false, true] {
+                let bytes = (c.encode)(&values, delta);
+                let (back, used) = (c.decode)(&bytes, values.len(), delta).unwrap();
+                assert_eq!(back, values, "{} delta={delta}", c.name);
+                assert_eq!(used, bytes.len(), "{} delta={delta}", c.name);
+            }
+        }
+    }
+
+    #[test]
+    fn variants_differ() {
+        let values = [0u32, 0, 0, 0, 1];
+        let a = (by_name("streamvbyte").unwrap().encode)(&values, false);
+        let b = (by_name("streamvbyte-0124").unwrap().encode)(&values, false);
+        assert_eq!(a, StreamVByte::new().encode_to_vec(&values));
+        assert_eq!(b.len(), 2 + 1);
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn decode_exact_reports_file_offsets() {
+        let c = by_name("streamvbyte").unwrap();
+        let bytes = (c.encode)(&[1, 300, 70_000, 5], false);
+        assert_eq!(bytes.len(), 1 + 1 + 2 + 3 + 1);
+        assert_eq!(
+            decode_exact(c, &bytes, 4, false, 0).unwrap(),
+            [1, 300, 70_000, 5]
+        );
+
+        // Missing the last data byte: value 3 starts at byte 7.
+        let e = decode_exact(c, &bytes[..7], 4, false, 100).unwrap_err();
+        assert!(e.to_string().contains("corrupt streamvbyte stream"), "{e}");
+        assert_eq!(e.location().unwrap().offset, 107);
+
+        // One byte too many.
+        let mut long = bytes.clone();
+        long.push(0);
+        let e = decode_exact(c, &long, 4, false, 10).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "trailing bytes after the streamvbyte stream of 4 values: 1 byte left over (at byte offset 18)"
+        );
+    }
+
+    #[test]
+    fn absurd_count_fails_without_allocating() {
+        for c in CODECS {
+            let e = (c.decode)(&[0u8; 16], usize::MAX / 8, false).unwrap_err();
+            assert_eq!(e.kind(), DecodeErrorKind::Truncated, "{}", c.name);
+        }
+    }
+}

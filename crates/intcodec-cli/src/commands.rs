@@ -1,0 +1,136 @@
+//! What each command does, once its arguments are parsed.
+
+use crate::args::{usage, Command, Decode, Encode};
+use crate::codecs::{self, CODECS};
+use crate::container;
+use crate::error::CliError;
+use crate::io::{read_input, write_output, Target};
+use crate::values;
+use intcodec::isa::{self, Isa};
+use std::fmt::Write as _;
+use std::io::Write as _;
+
+/// Runs `command`, writing its result to stdout or its OUTPUT file.
+pub(crate) fn run(command: Command) -> Result<(), CliError> {
+    match command {
+        Command::Help(topic) => print(&usage(topic)),
+        Command::Version => print(&format!("intcodec {}\n", env!("CARGO_PKG_VERSION"))),
+        Command::Encode(args) => {
+            check_isa_env()?;
+            encode(&args)
+        }
+        Command::Decode(args) => {
+            check_isa_env()?;
+            decode(&args)
+        }
+        Command::Info => {
+            check_isa_env()?;
+            print(&info())
+        }
+        Command::Bench(args) => {
+            check_isa_env()?;
+            bench(&args)
+        }
+    }
+}
+
+fn print(text: &str) -> Result<(), CliError> {
+    write_output(&Target::Std, text.as_bytes())
+}
+
+/// The core library panics on a bad `INTCODEC_ISA` the first time a codec is
+/// built; check it first so the user gets a one-line error instead.
+fn check_isa_env() -> Result<(), CliError> {
+    let Some(raw) = std::env::var_os("INTCODEC_ISA") else {
+        return Ok(());
+    };
+    let Some(text) = raw.to_str() else {
+        return Err(CliError::new("INTCODEC_ISA is not valid UTF-8"));
+    };
+    if text.trim().is_empty() {
+        return Ok(());
+    }
+    match Isa::from_name(text) {
+        None => Err(CliError::new(format!(
+            "INTCODEC_ISA={text:?} is not a known instruction set; known: {}",
+            Isa::ALL.map(Isa::name).join(", ")
+        ))),
+        Some(isa) if !isa.is_detected() => Err(CliError::new(format!(
+            "INTCODEC_ISA={text:?}: this CPU does not support {isa}"
+        ))),
+        Some(_) => Ok(()),
+    }
+}
+
+fn encode(args: &Encode) -> Result<(), CliError> {
+    let input = read_input(&args.input)?;
+    let values = if args.text {
+        values::parse_text(&input)?
+    } else {
+        values::parse_binary(&input)?
+    };
+    drop(input);
+    let stream = (args.codec.encode)(&values, args.delta);
+    let output = if args.raw {
+        stream
+    } else {
+        container::write(args.codec, args.delta, values.len(), &stream)
+    };
+    write_output(&args.output, &output)
+}
+
+fn decode(args: &Decode) -> Result<(), CliError> {
+    let input = read_input(&args.input)?;
+    let values = match &args.raw {
+        Some(raw) => codecs::decode_exact(raw.codec, &input, raw.count, raw.delta, 0)?,
+        None => container::decode(&input)?,
+    };
+    drop(input);
+    let output = if args.text {
+        values::to_text(&values)
+    } else {
+        values::to_binary(&values)
+    };
+    write_output(&args.output, &output)
+}
+
+fn info() -> String {
+    let mut s = String::new();
+    let names = |it: &mut dyn Iterator<Item = Isa>| it.map(Isa::name).collect::<Vec<_>>().join(" ");
+    let _ = writeln!(s, "intcodec {}", env!("CARGO_PKG_VERSION"));
+    let _ = writeln!(s, "cpu features: {}", names(&mut isa::detected_isas()));
+    match isa::isa_override() {
+        Some(cap) => {
+            let _ = writeln!(s, "INTCODEC_ISA: {cap} (kernels capped at this level)");
+        }
+        None => {
+            let _ = writeln!(s, "INTCODEC_ISA: not set");
+        }
+    }
+    let _ = writeln!(s, "usable:       {}", names(&mut isa::supported_isas()));
+    let _ = writeln!(s, "kernels:");
+    for c in CODECS {
+        let _ = writeln!(
+            s,
+            "  {:<18} {:<8} (container id 0x{:02x})",
+            c.name,
+            (c.kernel)().name(),
+            c.id
+        );
+    }
+    s
+}
+
+fn bench(args: &[String]) -> Result<(), CliError> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let result = intcodec_bench::cli::run(args, &mut out);
+    let flushed = out.flush();
+    result.map_err(|e| {
+        // The harness may already say who it is.
+        let e = e.trim();
+        let e = e.strip_prefix("intcodec bench:").unwrap_or(e).trim_start();
+        CliError::new(format!("bench: {e}"))
+    })?;
+    flushed.map_err(|e| CliError::new(format!("cannot write standard output: {e}")))
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Every test: installs what the tests need, checks formatting and lints, runs
+# the whole suite under the default kernel choice and under each INTCODEC_ISA
+# cap this CPU supports, and smoke-runs the benchmark (no speed is asserted).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/deps.sh --tests
+
+# Oracle tests must not skip silently when run by this script.
+export INTCODEC_REQUIRE_ORACLES=1
+if [ ! -d ../shared/data/postings ] && [ -z "${INTCODEC_SHARED_DATA:-}" ]; then
+    cat >&2 <<'MSG'
+******************************************************************************
+*** ../shared/data not found: the real-data tests will be SKIPPED.         ***
+*** (They run when the shared data sets sit beside the repository.)        ***
+******************************************************************************
+MSG
+fi
+
+echo "== cargo fmt --check"
+cargo fmt --all -- --check
+echo "== cargo clippy"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+
+echo "== cargo test (default kernel choice)"
+unset INTCODEC_ISA
+cargo test --workspace
+
+# Each cap this CPU supports (DESIGN.md, Testing 5).
+flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null || true)
+has() { for f in "$@"; do [[ " $flags " == *" $f "* ]] || return 1; done; }
+isas=(scalar)
+has ssse3 && isas+=(ssse3)
+has ssse3 sse4_1 && isas+=(sse41)
+has ssse3 sse4_1 avx2 bmi1 bmi2 popcnt && isas+=(avx2)
+has ssse3 sse4_1 avx2 bmi1 bmi2 popcnt avx512f avx512bw avx512vl avx512vbmi avx512_vbmi2 && isas+=(avx512)
+for isa in "${isas[@]}"; do
+    echo "== cargo test with INTCODEC_ISA=$isa"
+    INTCODEC_ISA=$isa cargo test --workspace --quiet
+done
+
+echo "== benchmark smoke run (intcodec bench --quick; speed not asserted)"
+cargo run --release --quiet -p intcodec-cli -- bench --quick > /dev/null
+echo "== all tests passed"
