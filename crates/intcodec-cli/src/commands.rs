@@ -41,25 +41,7 @@ fn print(text: &str) -> Result<(), CliError> {
 /// The core library panics on a bad `INTCODEC_ISA` the first time a codec is
 /// built; check it first so the user gets a one-line error instead.
 fn check_isa_env() -> Result<(), CliError> {
-    let Some(raw) = std::env::var_os("INTCODEC_ISA") else {
-        return Ok(());
-    };
-    let Some(text) = raw.to_str() else {
-        return Err(CliError::new("INTCODEC_ISA is not valid UTF-8"));
-    };
-    if text.trim().is_empty() {
-        return Ok(());
-    }
-    match Isa::from_name(text) {
-        None => Err(CliError::new(format!(
-            "INTCODEC_ISA={text:?} is not a known instruction set; known: {}",
-            Isa::ALL.map(Isa::name).join(", ")
-        ))),
-        Some(isa) if !isa.is_detected() => Err(CliError::new(format!(
-            "INTCODEC_ISA={text:?}: this CPU does not support {isa}"
-        ))),
-        Some(_) => Ok(()),
-    }
+    isa::check_override().map(|_| ()).map_err(CliError::new)
 }
 
 fn encode(args: &Encode) -> Result<(), CliError> {

@@ -107,26 +107,38 @@ fn within_cap(isa: Isa, cap: Option<Isa>) -> bool {
     }
 }
 
+/// Reads and validates `INTCODEC_ISA` without panicking: `Ok(None)` when it
+/// is unset or empty, `Ok(Some(isa))` for a level this CPU supports, and an
+/// error message naming the problem otherwise. (Codecs panic with the same
+/// message, the first time one is built, if the value is bad.)
+#[cfg(feature = "std")]
+pub fn check_override() -> Result<Option<Isa>, String> {
+    let Some(raw) = std::env::var_os("INTCODEC_ISA") else {
+        return Ok(None);
+    };
+    let Some(text) = raw.to_str() else {
+        return Err("INTCODEC_ISA is not valid UTF-8".into());
+    };
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    match Isa::from_name(text) {
+        None => Err(format!(
+            "INTCODEC_ISA={text:?} is not a known instruction set; known: {}",
+            Isa::ALL.map(Isa::name).join(", ")
+        )),
+        Some(isa) if !isa.is_detected() => Err(format!(
+            "INTCODEC_ISA={text:?}: this CPU does not support {isa}"
+        )),
+        Some(isa) => Ok(Some(isa)),
+    }
+}
+
 #[cfg(feature = "std")]
 fn cap() -> Option<Isa> {
     use std::sync::OnceLock;
     static CAP: OnceLock<Option<Isa>> = OnceLock::new();
-    *CAP.get_or_init(|| {
-        let raw = std::env::var("INTCODEC_ISA").ok()?;
-        if raw.trim().is_empty() {
-            return None;
-        }
-        let isa = Isa::from_name(&raw).unwrap_or_else(|| {
-            panic!(
-                "INTCODEC_ISA={raw:?} is not a known instruction set; \
-                 use one of scalar, ssse3, sse41, avx2, avx512, neon"
-            )
-        });
-        if !isa.is_detected() {
-            panic!("INTCODEC_ISA={raw:?}: this CPU does not support {isa}");
-        }
-        Some(isa)
-    })
+    *CAP.get_or_init(|| check_override().unwrap_or_else(|msg| panic!("{msg}")))
 }
 
 #[cfg(not(feature = "std"))]
