@@ -1,2 +1,16 @@
-//! Benchmark harness for intcodec.
+//! Benchmark harness for intcodec: datasets, the codecs under test (ours and
+//! peers), measurements with correctness checks, and reports. `intcodec
+//! bench` calls [`cli::run`].
+//!
+//! - [`data`]: posting-list sources (ds2i files, seeded generators).
+//! - [`codec`]: the [`codec::Codec`] trait and its implementations.
+//! - [`measure`]: chunked bucket data, timed passes, checksums.
+//! - [`suite`]: the `postings` suite (paper §5 method).
+//! - [`report`]: table, CSV and JSON output.
+pub mod cli;
+pub mod codec;
 pub mod data;
+pub mod measure;
+pub mod report;
+pub mod suite;
+pub mod sysinfo;

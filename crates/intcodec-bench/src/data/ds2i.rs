@@ -47,7 +47,7 @@ impl From<std::io::Error> for ReadError {
 
 /// Parses a `.docs` byte stream.
 pub fn parse(bytes: &[u8]) -> Result<Collection, ReadError> {
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return Err(ReadError::Format {
             offset: bytes.len() - bytes.len() % 4,
             what: "length is not a multiple of 4",

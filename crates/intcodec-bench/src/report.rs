@@ -1,0 +1,426 @@
+//! Rendering a run: terminal table with a summary, CSV, or JSON.
+//!
+//! CSV columns (one row per bucket × codec × kernel × op):
+//! `suite,dataset,bucket,codec,kernel,op,ints,bits_per_int,mis,mis_min,mis_max,lists,reps`
+//! where `bucket` is `K` (lists of lengths `2^K ..= 2^(K+1) - 1`), `mis` is
+//! millions of ints per second at the median repetition, `mis_min` /
+//! `mis_max` the slowest and fastest repetitions. JSON is an array of
+//! objects with the same keys.
+
+use crate::measure::Op;
+use crate::suite::{Outcome, Row};
+use std::fmt::Write as _;
+use std::io::Write;
+
+/// The CSV header line (without newline).
+pub const CSV_HEADER: &str =
+    "suite,dataset,bucket,codec,kernel,op,ints,bits_per_int,mis,mis_min,mis_max,lists,reps";
+
+fn io(e: std::io::Error) -> String {
+    format!("writing the report: {e}")
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn mis_of(ints: u64, seconds: f64) -> f64 {
+    ints as f64 / seconds / 1e6
+}
+
+/// Writes CSV.
+pub fn csv(o: &Outcome, out: &mut dyn Write) -> Result<(), String> {
+    writeln!(out, "{CSV_HEADER}").map_err(io)?;
+    for r in &o.rows {
+        writeln!(
+            out,
+            "{},{},{},{},{},{},{},{:.3},{:.2},{:.2},{:.2},{},{}",
+            csv_field(&r.suite),
+            csv_field(&r.dataset),
+            r.bucket,
+            csv_field(&r.codec),
+            csv_field(&r.kernel),
+            r.op.name(),
+            r.ints,
+            r.bits_per_int,
+            r.mis(),
+            mis_of(r.ints, r.seconds_max),
+            mis_of(r.ints, r.seconds_min),
+            r.lists,
+            r.reps
+        )
+        .map_err(io)?;
+    }
+    Ok(())
+}
+
+fn json_str(s: &str) -> String {
+    let mut o = String::with_capacity(s.len() + 2);
+    o.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            '\n' => o.push_str("\\n"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(o, "\\u{:04x}", c as u32);
+            }
+            c => o.push(c),
+        }
+    }
+    o.push('"');
+    o
+}
+
+/// Writes JSON: an array of row objects.
+pub fn json(o: &Outcome, out: &mut dyn Write) -> Result<(), String> {
+    writeln!(out, "[").map_err(io)?;
+    for (i, r) in o.rows.iter().enumerate() {
+        let sep = if i + 1 < o.rows.len() { "," } else { "" };
+        writeln!(
+            out,
+            "  {{\"suite\": {}, \"dataset\": {}, \"bucket\": {}, \"codec\": {}, \"kernel\": {}, \
+             \"op\": {}, \"ints\": {}, \"bits_per_int\": {:.3}, \"mis\": {:.2}, \"mis_min\": {:.2}, \
+             \"mis_max\": {:.2}, \"lists\": {}, \"reps\": {}}}{sep}",
+            json_str(&r.suite),
+            json_str(&r.dataset),
+            r.bucket,
+            json_str(&r.codec),
+            json_str(&r.kernel),
+            json_str(r.op.name()),
+            r.ints,
+            r.bits_per_int,
+            r.mis(),
+            mis_of(r.ints, r.seconds_max),
+            mis_of(r.ints, r.seconds_min),
+            r.lists,
+            r.reps
+        )
+        .map_err(io)?;
+    }
+    writeln!(out, "]").map_err(io)?;
+    Ok(())
+}
+
+/// A (codec, kernel) column of the table.
+#[derive(Clone, Debug, PartialEq)]
+struct Column {
+    codec: String,
+    kernel: String,
+    label: String,
+}
+
+fn columns(rows: &[Row]) -> Vec<Column> {
+    let mut cols: Vec<Column> = Vec::new();
+    for r in rows.iter().filter(|r| r.op != Op::Copy) {
+        if cols
+            .iter()
+            .any(|c| c.codec == r.codec && c.kernel == r.kernel)
+        {
+            continue;
+        }
+        let label = if r.peer {
+            "peer".to_string()
+        } else if r.default_kernel {
+            format!("{}*", r.kernel)
+        } else {
+            r.kernel.clone()
+        };
+        cols.push(Column {
+            codec: r.codec.clone(),
+            kernel: r.kernel.clone(),
+            label,
+        });
+    }
+    cols
+}
+
+fn buckets(rows: &[Row]) -> Vec<u32> {
+    let mut ks: Vec<u32> = rows.iter().map(|r| r.bucket).collect();
+    ks.dedup();
+    ks
+}
+
+fn find<'a>(rows: &'a [Row], k: u32, codec: &str, kernel: &str, op: Op) -> Option<&'a Row> {
+    rows.iter()
+        .find(|r| r.bucket == k && r.codec == codec && r.kernel == kernel && r.op == op)
+}
+
+/// One ours/peer comparison of the summary.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ratio {
+    /// Format family.
+    pub family: String,
+    /// Our kernel compared.
+    pub ours: String,
+    /// Peer compared (codec name and kernel).
+    pub peer: String,
+    /// The operation.
+    pub op: Op,
+    /// Median over buckets of `ours / peer` speed.
+    pub median: f64,
+    /// Lowest and highest bucket ratio.
+    pub min: f64,
+    /// Highest bucket ratio.
+    pub max: f64,
+    /// `(total ints / total time) ours` over the same for the peer.
+    pub overall: f64,
+}
+
+/// `ours / peer` speed ratios: our default kernel against each peer of its
+/// family, per op.
+pub fn ratios(rows: &[Row]) -> Vec<Ratio> {
+    let mut out = Vec::new();
+    let mut peers: Vec<(&str, &str, &str)> = Vec::new();
+    for r in rows.iter().filter(|r| r.peer) {
+        let key = (r.family.as_str(), r.codec.as_str(), r.kernel.as_str());
+        if !peers.contains(&key) {
+            peers.push(key);
+        }
+    }
+    for (family, pcodec, pkernel) in peers {
+        for op in Op::CODEC_OPS {
+            let mut per_bucket = Vec::new();
+            let (mut ours_t, mut peer_t) = (0.0, 0.0);
+            let mut ours_name = String::new();
+            for k in buckets(rows) {
+                let ours = rows.iter().find(|r| {
+                    r.bucket == k && r.family == family && !r.peer && r.default_kernel && r.op == op
+                });
+                let peer = find(rows, k, pcodec, pkernel, op);
+                if let (Some(o), Some(p)) = (ours, peer) {
+                    per_bucket.push(p.seconds / o.seconds);
+                    ours_t += o.seconds;
+                    peer_t += p.seconds;
+                    ours_name = format!("{} {}", o.codec, o.kernel);
+                }
+            }
+            if per_bucket.is_empty() {
+                continue;
+            }
+            per_bucket.sort_by(f64::total_cmp);
+            let n = per_bucket.len();
+            let median = if n % 2 == 1 {
+                per_bucket[n / 2]
+            } else {
+                (per_bucket[n / 2 - 1] + per_bucket[n / 2]) / 2.0
+            };
+            out.push(Ratio {
+                family: family.to_string(),
+                ours: ours_name,
+                peer: format!("{pcodec} {pkernel}"),
+                op,
+                median,
+                min: per_bucket[0],
+                max: per_bucket[n - 1],
+                overall: peer_t / ours_t,
+            });
+        }
+    }
+    out
+}
+
+/// Writes the terminal report: header, one table (a row per bucket), and the
+/// ours/peer summary.
+pub fn table(o: &Outcome, header: &[String], out: &mut dyn Write) -> Result<(), String> {
+    let mut s = String::new();
+    for h in header {
+        let _ = writeln!(s, "{h}");
+    }
+    let rows = &o.rows;
+    let cols = columns(rows);
+    let reps = rows.first().map_or(0, |r| r.reps);
+    let _ = writeln!(
+        s,
+        "\nSpeed in billions of ints per second (Bis, median of {reps} repetitions); \
+         bucket 2^K = lists of 2^K..2^(K+1)-1 ints; * = default kernel; bits/int of {}:",
+        cols.iter().find(|c| c.label.ends_with('*')).map_or(
+            "the first codec".to_string(),
+            |c| format!("{} {}", c.codec, c.kernel)
+        )
+    );
+    for c in cols.iter().filter(|c| c.label == "peer") {
+        let _ = writeln!(s, "  peer = {} ({})", c.codec, c.kernel);
+    }
+    const W: usize = 7;
+    let group = cols.len() * W;
+    let lead = format!("{:>7} {:>7} {:>10} {:>8}", "", "", "", "");
+    let mut line1 = lead.clone();
+    for op in Op::CODEC_OPS {
+        let _ = write!(line1, " |{:^group$}", op.name());
+    }
+    let _ = write!(line1, " |{:>W$}", "memcpy");
+    let mut line2 = format!(
+        "{:>7} {:>7} {:>10} {:>8}",
+        "bucket", "lists", "ints", "bits/int"
+    );
+    for _ in Op::CODEC_OPS {
+        line2.push_str(" |");
+        for c in &cols {
+            let _ = write!(line2, "{:>W$}", c.label);
+        }
+    }
+    let _ = write!(line2, " |{:>W$}", "");
+    let _ = writeln!(s, "{line1}\n{line2}");
+    let _ = writeln!(s, "{}", "-".repeat(line2.len()));
+    for k in buckets(rows) {
+        let any = rows
+            .iter()
+            .find(|r| r.bucket == k)
+            .expect("bucket has rows");
+        let bits = rows
+            .iter()
+            .find(|r| r.bucket == k && r.default_kernel && r.op == Op::DecodeDelta)
+            .or_else(|| rows.iter().find(|r| r.bucket == k && r.op != Op::Copy))
+            .map_or(f64::NAN, |r| r.bits_per_int);
+        let _ = write!(
+            s,
+            "{:>7} {:>7} {:>10} {:>8.2}",
+            format!("2^{k}"),
+            any.lists,
+            any.ints,
+            bits
+        );
+        for op in Op::CODEC_OPS {
+            s.push_str(" |");
+            for c in &cols {
+                match find(rows, k, &c.codec, &c.kernel, op) {
+                    Some(r) => {
+                        let _ = write!(s, "{:>W$.2}", r.mis() / 1e3);
+                    }
+                    None => {
+                        let _ = write!(s, "{:>W$}", "-");
+                    }
+                }
+            }
+        }
+        match rows.iter().find(|r| r.bucket == k && r.op == Op::Copy) {
+            Some(r) => {
+                let _ = writeln!(s, " |{:>W$.2}", r.mis() / 1e3);
+            }
+            None => {
+                let _ = writeln!(s, " |{:>W$}", "-");
+            }
+        }
+    }
+
+    let rs = ratios(rows);
+    if rs.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nNo peer measured (built without the `peers` feature?)."
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "\nSummary: speed ratio ours / peer (> 1 means ours is faster)"
+        );
+        let _ = writeln!(
+            s,
+            "  {:<14} {:<22} {:<24} {:>8} {:>8} {:>8} {:>8}",
+            "op", "ours", "peer", "median", "min", "max", "overall"
+        );
+        for r in &rs {
+            let _ = writeln!(
+                s,
+                "  {:<14} {:<22} {:<24} {:>7.2}x {:>7.2}x {:>7.2}x {:>7.2}x",
+                r.op.name(),
+                r.ours,
+                r.peer,
+                r.median,
+                r.min,
+                r.max,
+                r.overall
+            );
+        }
+        let _ = writeln!(
+            s,
+            "  (median/min/max over buckets; overall = total ints / total time, ours over peer)"
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\nEvery measured pass was checked against the source data (checksums); total run time {:.1} s.",
+        o.elapsed.as_secs_f64()
+    );
+    out.write_all(s.as_bytes()).map_err(io)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(k: u32, codec: &str, kernel: &str, peer: bool, def: bool, op: Op, secs: f64) -> Row {
+        Row {
+            suite: "postings".into(),
+            dataset: "d".into(),
+            bucket: k,
+            lists: 3,
+            codec: codec.into(),
+            kernel: kernel.into(),
+            family: if codec == "memcpy" {
+                "memcpy"
+            } else {
+                "streamvbyte"
+            }
+            .into(),
+            peer,
+            default_kernel: def,
+            op,
+            ints: 1000,
+            bits_per_int: 12.0,
+            seconds: secs,
+            seconds_min: secs,
+            seconds_max: secs,
+            reps: 1,
+        }
+    }
+
+    #[test]
+    fn ratios_are_peer_time_over_ours() {
+        let mut rows = Vec::new();
+        for (k, ours, peer) in [(5u32, 1.0, 2.0), (6, 1.0, 1.0), (7, 2.0, 1.0)] {
+            for op in Op::CODEC_OPS {
+                rows.push(row(k, "streamvbyte", "scalar", false, false, op, 9.0));
+                rows.push(row(k, "streamvbyte", "sse41", false, true, op, ours));
+                rows.push(row(k, "peer:streamvbyte", "c-simd", true, false, op, peer));
+            }
+            rows.push(row(k, "memcpy", "copy", false, false, Op::Copy, 0.5));
+        }
+        let rs = ratios(&rows);
+        assert_eq!(rs.len(), 4);
+        for r in &rs {
+            assert_eq!(r.median, 1.0);
+            assert_eq!(r.min, 0.5);
+            assert_eq!(r.max, 2.0);
+            assert_eq!(r.overall, 4.0 / 4.0);
+            assert_eq!(r.ours, "streamvbyte sse41");
+        }
+        let o = Outcome {
+            dataset: "d".into(),
+            description: "x".into(),
+            rows,
+            elapsed: std::time::Duration::ZERO,
+        };
+        let mut t = Vec::new();
+        table(&o, &["hdr".to_string()], &mut t).unwrap();
+        let t = String::from_utf8(t).unwrap();
+        assert!(t.contains("sse41*") && t.contains("peer") && t.contains("memcpy"));
+        let mut j = Vec::new();
+        json(&o, &mut j).unwrap();
+        let j = String::from_utf8(j).unwrap();
+        assert!(j.trim_start().starts_with('[') && j.trim_end().ends_with(']'));
+        assert_eq!(j.matches("\"suite\"").count(), o.rows.len());
+    }
+
+    #[test]
+    fn csv_quotes_when_needed() {
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(json_str("a\"b\\"), "\"a\\\"b\\\\\"");
+    }
+}

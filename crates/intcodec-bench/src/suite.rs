@@ -1,0 +1,350 @@
+//! The `postings` suite: the Stream VByte paper's posting-list benchmark
+//! (§5), run on every codec and kernel in one process, on the same data.
+//!
+//! For each length bucket `K` (lists of lengths `2^K ..= 2^(K+1) - 1`), every
+//! codec encodes the bucket's chunks (see [`crate::measure`]), each measured
+//! job (codec × op, plus memcpy) is fully checked, calibrated so that one
+//! repetition lasts at least `min_time`, and then timed `reps` times; the
+//! order of the jobs rotates between repetitions so that no kernel always
+//! runs first (or right after another's cache footprint). Speeds are
+//! `ints / median time per pass`.
+
+use crate::codec::{contenders, Codec, CHUNK};
+use crate::data::{Postings, Source};
+use crate::measure::{self, Bucket, Encoded, Light, Op};
+use std::time::{Duration, Instant};
+
+/// Names of the suites [`run`] knows.
+pub const SUITES: &[&str] = &["postings"];
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The posting lists.
+    pub source: Source,
+    /// Smallest bucket exponent.
+    pub kmin: u32,
+    /// Largest bucket exponent.
+    pub kmax: u32,
+    /// About this many values per bucket (synthetic: generated; file: lists
+    /// taken in file order until reached).
+    pub ints_per_bucket: u64,
+    /// Timed repetitions per job (the median is reported).
+    pub reps: usize,
+    /// Each repetition repeats the pass until it lasts at least this long.
+    pub min_time: Duration,
+}
+
+/// One measured (bucket, codec, kernel, op).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// Suite name (`postings`).
+    pub suite: String,
+    /// Dataset name.
+    pub dataset: String,
+    /// Bucket exponent `K`.
+    pub bucket: u32,
+    /// Lists in the bucket.
+    pub lists: usize,
+    /// Codec column (`streamvbyte`, `peer:streamvbyte`, `memcpy`).
+    pub codec: String,
+    /// Kernel column.
+    pub kernel: String,
+    /// Format family, for comparisons (`streamvbyte`; `memcpy`).
+    pub family: String,
+    /// Another project's implementation.
+    pub peer: bool,
+    /// Our default (dispatched) kernel.
+    pub default_kernel: bool,
+    /// The operation.
+    pub op: Op,
+    /// Values processed per pass.
+    pub ints: u64,
+    /// Encoded bits per value (32 for memcpy).
+    pub bits_per_int: f64,
+    /// Median seconds per pass.
+    pub seconds: f64,
+    /// Fastest and slowest repetition, seconds per pass.
+    pub seconds_min: f64,
+    /// Slowest repetition.
+    pub seconds_max: f64,
+    /// Repetitions.
+    pub reps: usize,
+}
+
+impl Row {
+    /// Millions of ints per second (median).
+    pub fn mis(&self) -> f64 {
+        self.ints as f64 / self.seconds / 1e6
+    }
+}
+
+/// A finished run.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Dataset name.
+    pub dataset: String,
+    /// Dataset description.
+    pub description: String,
+    /// Every measurement, bucket by bucket.
+    pub rows: Vec<Row>,
+    /// Wall time of the whole run.
+    pub elapsed: Duration,
+}
+
+struct Job {
+    codec: Option<usize>,
+    op: Op,
+    expect: Light,
+    iters: u32,
+    times: Vec<f64>,
+}
+
+/// Runs the suite; `progress` gets short status messages.
+pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Outcome, String> {
+    let started = Instant::now();
+    let mut postings = Postings::open(&cfg.source, cfg.kmin, cfg.kmax, cfg.ints_per_bucket)?;
+    let ks = postings.ks();
+    if ks.is_empty() {
+        return Err(format!(
+            "dataset {} has no lists in buckets {}..={}",
+            postings.name(),
+            cfg.kmin,
+            cfg.kmax
+        ));
+    }
+    let codecs = contenders();
+    let scratch_len = codecs
+        .iter()
+        .map(|c| measure::scratch_len(&**c))
+        .max()
+        .unwrap_or(0);
+    let mut buf = vec![0u32; CHUNK];
+    let mut scratch = vec![0u8; scratch_len];
+    let reps = cfg.reps.max(1);
+    let mut rows = Vec::new();
+    for (bi, &k) in ks.iter().enumerate() {
+        let tag = format!("bucket 2^{k} ({}/{})", bi + 1, ks.len());
+        progress(&format!("{tag}: preparing"));
+        let lists = postings.bucket(k);
+        if lists.is_empty() {
+            continue;
+        }
+        let bucket = Bucket::new(k, &lists);
+        drop(lists);
+        let encoded: Vec<(Encoded, Encoded)> = codecs
+            .iter()
+            .map(|c| {
+                Ok((
+                    c.encode_bucket(&bucket, false)?,
+                    c.encode_bucket(&bucket, true)?,
+                ))
+            })
+            .collect::<Result<_, String>>()
+            .map_err(|e| format!("bucket 2^{k}: {e}"))?;
+
+        let mut jobs: Vec<Job> = Vec::new();
+        for ci in 0..codecs.len() {
+            for op in Op::CODEC_OPS {
+                jobs.push(Job {
+                    codec: Some(ci),
+                    op,
+                    expect: Light::default(),
+                    iters: 1,
+                    times: Vec::with_capacity(reps),
+                });
+            }
+        }
+        jobs.push(Job {
+            codec: None,
+            op: Op::Copy,
+            expect: Light::default(),
+            iters: 1,
+            times: Vec::with_capacity(reps),
+        });
+
+        // Full checks (they also warm up), then calibration.
+        progress(&format!("{tag}: checking"));
+        for job in &mut jobs {
+            job.expect = match job.codec {
+                Some(ci) => {
+                    let enc = pick(&encoded[ci], job.op);
+                    codecs[ci]
+                        .verify(job.op, &bucket, enc, &mut buf, &mut scratch)
+                        .map_err(|e| format!("bucket 2^{k}: {e}"))?
+                }
+                None => measure::verify_copy(&bucket, &mut buf)
+                    .map_err(|e| format!("bucket 2^{k}: {e}"))?,
+            };
+            let one = time_job(job, 1, &codecs, &encoded, &bucket, &mut buf, &mut scratch)?;
+            let want = cfg.min_time.as_secs_f64();
+            job.iters = if one >= want {
+                1
+            } else {
+                ((want / one.max(1e-9)).ceil() as u64).clamp(1, 1 << 20) as u32
+            };
+        }
+
+        for rep in 0..reps {
+            progress(&format!("{tag}: repetition {}/{reps}", rep + 1));
+            let n = jobs.len();
+            for j in 0..n {
+                let at = (j + rep) % n;
+                let iters = jobs[at].iters;
+                let t = time_job(
+                    &jobs[at],
+                    iters,
+                    &codecs,
+                    &encoded,
+                    &bucket,
+                    &mut buf,
+                    &mut scratch,
+                )?;
+                jobs[at].times.push(t);
+            }
+        }
+
+        for job in &mut jobs {
+            job.times.sort_by(f64::total_cmp);
+            let median = median(&job.times);
+            let (codec, kernel, family, peer, default_kernel, bits) = match job.codec {
+                Some(ci) => {
+                    let c = &codecs[ci];
+                    (
+                        c.name(),
+                        c.kernel(),
+                        c.family().to_string(),
+                        c.is_peer(),
+                        c.is_default(),
+                        pick(&encoded[ci], job.op).bits_per_int(bucket.ints()),
+                    )
+                }
+                None => (
+                    "memcpy".to_string(),
+                    "copy".to_string(),
+                    "memcpy".to_string(),
+                    false,
+                    false,
+                    32.0,
+                ),
+            };
+            rows.push(Row {
+                suite: "postings".to_string(),
+                dataset: postings.name().to_string(),
+                bucket: k,
+                lists: bucket.lists,
+                codec,
+                kernel,
+                family,
+                peer,
+                default_kernel,
+                op: job.op,
+                ints: bucket.ints() as u64,
+                bits_per_int: bits,
+                seconds: median,
+                seconds_min: job.times[0],
+                seconds_max: job.times[job.times.len() - 1],
+                reps,
+            });
+        }
+    }
+    Ok(Outcome {
+        dataset: postings.name().to_string(),
+        description: postings.description().to_string(),
+        rows,
+        elapsed: started.elapsed(),
+    })
+}
+
+fn pick(enc: &(Encoded, Encoded), op: Op) -> &Encoded {
+    match op {
+        Op::DecodeDelta | Op::EncodeDelta => &enc.1,
+        _ => &enc.0,
+    }
+}
+
+fn median(sorted: &[f64]) -> f64 {
+    let n = sorted.len();
+    if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+    }
+}
+
+/// Runs `iters` passes of `job`, checking each, and returns seconds per pass.
+fn time_job(
+    job: &Job,
+    iters: u32,
+    codecs: &[Box<dyn Codec>],
+    encoded: &[(Encoded, Encoded)],
+    bucket: &Bucket,
+    buf: &mut [u32],
+    scratch: &mut [u8],
+) -> Result<f64, String> {
+    let start = Instant::now();
+    let mut bad = None;
+    match job.codec {
+        Some(ci) => {
+            let c = &codecs[ci];
+            let enc = pick(&encoded[ci], job.op);
+            for _ in 0..iters {
+                let light = c.pass(job.op, bucket, enc, buf, scratch)?;
+                if light != job.expect {
+                    bad = Some((c.name(), c.kernel()));
+                    break;
+                }
+            }
+        }
+        None => {
+            for _ in 0..iters {
+                if measure::copy_pass(bucket, buf) != job.expect {
+                    bad = Some(("memcpy".to_string(), "copy".to_string()));
+                    break;
+                }
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9) / f64::from(iters);
+    if let Some((name, kernel)) = bad {
+        return Err(format!(
+            "bucket 2^{}: CHECK FAILED: {name} {kernel} {}: a timed pass produced different \
+             output than the verified one (refusing to report a speed)",
+            bucket.k,
+            job.op.name()
+        ));
+    }
+    Ok(secs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Model;
+
+    #[test]
+    fn tiny_run_measures_every_contender_and_op() {
+        let cfg = Config {
+            source: Source::Synthetic {
+                model: Model::Clustered,
+                seed: 1,
+                universe: 1 << 20,
+            },
+            kmin: 5,
+            kmax: 7,
+            ints_per_bucket: 3000,
+            reps: 2,
+            min_time: Duration::ZERO,
+        };
+        let mut msgs = 0;
+        let out = run(&cfg, &mut |_| msgs += 1).unwrap();
+        assert!(msgs > 0);
+        let n = contenders().len();
+        assert_eq!(out.rows.len(), 3 * (4 * n + 1));
+        for r in &out.rows {
+            assert!(r.seconds_min <= r.seconds && r.seconds <= r.seconds_max);
+            assert!(r.lists > 0 && r.ints >= (r.lists as u64) << r.bucket);
+            assert!((5..=7).contains(&r.bucket));
+        }
+    }
+}
