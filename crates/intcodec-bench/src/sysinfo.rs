@@ -59,9 +59,8 @@ pub fn build_flags() -> String {
     if cfg!(feature = "peer-streamvbyte") {
         s.push_str(
             "; peer:streamvbyte: lemire/streamvbyte C via streamvbyte-sys 0.1 \
-             \
-             (its CMake build: -march=native; -O2 -g when Cargo passes debug info, \
-             as this workspace's release profile does)",
+             (its CMake build: -march=native, CMake Release = -O3; the workspace's \
+             release profile has no debug info, which would make it -O2)",
         );
     }
     s

@@ -6,7 +6,7 @@
 //!
 //! | codec | module | format | kernels | delta |
 //! |---|---|---|---|---|
-//! | Stream VByte ("1234", "0124") | [`streamvbyte`] | lemire/streamvbyte | scalar, SSE4.1 | yes (SIMD prefix sum) |
+//! | Stream VByte ("1234", "0124") | [`streamvbyte`] | lemire/streamvbyte | scalar, SSE4.1, AVX2 | yes (SIMD prefix sum) |
 //!
 //! Each codec handle picks the fastest kernel for this CPU once (run-time
 //! detection, cached); `with_isa` forces one, and the environment variable
@@ -45,3 +45,8 @@ pub use isa::{detected_isas, supported_isas, Isa};
 
 #[cfg(test)]
 mod tests;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

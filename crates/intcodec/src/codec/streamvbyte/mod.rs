@@ -348,7 +348,8 @@ impl StreamVByte {
     /// Encodes `values` into `out`, returning the number of bytes written.
     ///
     /// `out` needs [`compressed_len`](Self::compressed_len) bytes;
-    /// [`max_compressed_len`] is always enough.
+    /// [`max_compressed_len`] is always enough. Bytes of `out` past the
+    /// returned length may be overwritten (the kernels store whole vectors).
     pub fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
         self.check_encode_room(values, None, out)?;
         // SAFETY: `self.k` was chosen for an ISA this CPU supports (checked in

@@ -51,12 +51,18 @@ pub(crate) fn decode_from<F: Format, const DELTA: bool>(
     for (i, slot) in out.iter_mut().enumerate().skip(start) {
         let code = (ctrl[i / 4] >> (2 * (i % 4))) & 3;
         let len = F::BYTES[code as usize] as usize;
-        let Some(bytes) = input.get(pos..pos + len) else {
-            return Err(DecodeError::new(DecodeErrorKind::Truncated, pos, Some(i)));
+        let mut v = if let Some(&[a, b, c, d]) = input.get(pos..pos + 4) {
+            // Fast path: four bytes are there; keep the low `len` of them.
+            let mask = (((1u64 << (8 * len)) - 1) & 0xFFFF_FFFF) as u32;
+            u32::from_le_bytes([a, b, c, d]) & mask
+        } else {
+            let Some(bytes) = input.get(pos..pos + len) else {
+                return Err(DecodeError::new(DecodeErrorKind::Truncated, pos, Some(i)));
+            };
+            let mut le = [0u8; 4];
+            le[..len].copy_from_slice(bytes);
+            u32::from_le_bytes(le)
         };
-        let mut le = [0u8; 4];
-        le[..len].copy_from_slice(bytes);
-        let mut v = u32::from_le_bytes(le);
         pos += len;
         if DELTA {
             prev = prev.wrapping_add(v);
@@ -100,7 +106,13 @@ pub(crate) fn encode_from<F: Format, const DELTA: bool>(
             let code = F::code(v);
             key |= code << (2 * lane);
             let len = F::BYTES[code as usize] as usize;
-            out[pos..pos + len].copy_from_slice(&v.to_le_bytes()[..len]);
+            if let Some(dst) = out.get_mut(pos..pos + 4) {
+                // Fast path: store all four bytes; the next value (or the
+                // caller, past the returned length) overwrites the extra ones.
+                dst.copy_from_slice(&v.to_le_bytes());
+            } else {
+                out[pos..pos + len].copy_from_slice(&v.to_le_bytes()[..len]);
+            }
             pos += len;
         }
         out[start / 4 + g] = key;

@@ -319,6 +319,27 @@ macro_rules! stream_vbyte_kernels {
                 }
                 done += 16;
             }
+            // Remaining whole groups, one at a time (short lists live here).
+            let (groups, _) = values.as_chunks::<4>();
+            for (g, group) in groups.iter().enumerate().skip(done / 4) {
+                if data.len() - pos < 16 {
+                    break;
+                }
+                // SAFETY: `group` is 16 readable bytes.
+                let raw = unsafe { _mm_loadu_si128(group.as_ptr().cast()) };
+                let v = if DELTA {
+                    let d = _mm_sub_epi32(raw, _mm_alignr_epi8::<12>(raw, prev_v));
+                    prev_v = raw;
+                    d
+                } else {
+                    raw
+                };
+                let (key, _) = keys_of::<F>(v, v);
+                ctrl[g] = key;
+                // SAFETY: 16 bytes of `data` remain at `pos` (checked above).
+                pos += unsafe { put_group::<F>(base.add(pos), v, key) };
+                done += 4;
+            }
             let prev = if DELTA && done > 0 {
                 values[done - 1]
             } else {
