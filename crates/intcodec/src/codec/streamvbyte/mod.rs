@@ -311,12 +311,19 @@ impl StreamVByte {
 
     /// Exact encoded length of `values`.
     pub fn compressed_len(&self, values: &[u32]) -> usize {
-        scalar::compressed_len(self.bytes(), values, None)
+        self.compressed_len_from(values, None)
     }
 
     /// Exact encoded length of `values` delta-coded from `prev`.
     pub fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
-        scalar::compressed_len(self.bytes(), values, Some(prev))
+        self.compressed_len_from(values, Some(prev))
+    }
+
+    fn compressed_len_from(&self, values: &[u32], prev: Option<u32>) -> usize {
+        match self.k.variant {
+            Variant::V1234 => scalar::compressed_len::<F1234>(values, prev),
+            Variant::V0124 => scalar::compressed_len::<F0124>(values, prev),
+        }
     }
 
     fn bytes(&self) -> [u8; 4] {
@@ -335,7 +342,7 @@ impl StreamVByte {
         if out.len() >= max_compressed_len(values.len()) {
             return Ok(());
         }
-        let needed = scalar::compressed_len(self.bytes(), values, prev);
+        let needed = self.compressed_len_from(values, prev);
         if out.len() < needed {
             return Err(EncodeError::OutputTooSmall {
                 needed,
@@ -432,14 +439,19 @@ impl StreamVByte {
         unsafe { (self.k.decode_delta)(input, &mut out[..n], prev) }
     }
 
-    /// Decodes `n` values into a new `Vec`.
-    pub fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
-        // Never allocate more than the input can describe: each value takes
-        // at least a quarter of a control byte.
+    /// A zeroed output for `n` values, allocated only when `input` holds the
+    /// control bytes of `n` values (each value takes at least a quarter of a
+    /// control byte), so an absurd `n` fails without allocating.
+    fn output_for(input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
         if control_len(n) > input.len() {
             Self::check_decode_args(input, n, n)?;
         }
-        let mut out = alloc::vec![0u32; n];
+        Ok(alloc::vec![0u32; n])
+    }
+
+    /// Decodes `n` values into a new `Vec`.
+    pub fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+        let mut out = Self::output_for(input, n)?;
         self.decode(input, n, &mut out)?;
         Ok(out)
     }
@@ -451,10 +463,7 @@ impl StreamVByte {
         n: usize,
         prev: u32,
     ) -> Result<Vec<u32>, DecodeError> {
-        if control_len(n) > input.len() {
-            Self::check_decode_args(input, n, n)?;
-        }
-        let mut out = alloc::vec![0u32; n];
+        let mut out = Self::output_for(input, n)?;
         self.decode_delta(input, n, prev, &mut out)?;
         Ok(out)
     }

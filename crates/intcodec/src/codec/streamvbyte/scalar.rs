@@ -121,24 +121,16 @@ pub(crate) fn encode_from<F: Format, const DELTA: bool>(
 }
 
 /// Exact encoded length of `values` (delta-coded from `prev` if given).
-pub(crate) fn compressed_len(bytes: [u8; 4], values: &[u32], prev: Option<u32>) -> usize {
-    let code = |v: u32| -> usize {
-        let c = (v > 0xFF) as usize + (v > 0xFFFF) as usize;
-        if bytes[0] == 0 {
-            // 0124: 0 -> 0 bytes, 1..=255 -> 1, 256..=65535 -> 2, else 4.
-            c + (v != 0) as usize
-        } else {
-            c + (v > 0xFF_FFFF) as usize
-        }
-    };
+pub(crate) fn compressed_len<F: Format>(values: &[u32], prev: Option<u32>) -> usize {
+    let len = |v: u32| F::BYTES[F::code(v) as usize] as usize;
     let data: usize = match prev {
-        None => values.iter().map(|&v| bytes[code(v)] as usize).sum(),
+        None => values.iter().map(|&v| len(v)).sum(),
         Some(mut p) => values
             .iter()
             .map(|&v| {
                 let d = v.wrapping_sub(p);
                 p = v;
-                bytes[code(d)] as usize
+                len(d)
             })
             .sum(),
     };
