@@ -215,6 +215,40 @@ pub fn scratch_len<C: Codec + ?Sized>(c: &C) -> usize {
     c.max_encoded_len(CHUNK)
 }
 
+/// Decodes chunk `ch` from `input` into `buf`: delta-coded ids from
+/// `ch.prev` when `delta`, plain values otherwise.
+#[inline]
+fn decode_chunk<C: Codec + ?Sized>(
+    c: &C,
+    delta: bool,
+    input: &[u8],
+    ch: &Chunk,
+    buf: &mut [u32],
+) -> Result<usize, String> {
+    if delta {
+        c.decode_delta(input, ch.len, ch.prev, buf)
+    } else {
+        c.decode(input, ch.len, buf)
+    }
+}
+
+/// Encodes chunk `ch` of `b` into `scratch`: its ids as deltas from
+/// `ch.prev` when `delta`, its gaps as plain values otherwise.
+#[inline]
+fn encode_chunk<C: Codec + ?Sized>(
+    c: &C,
+    delta: bool,
+    b: &Bucket,
+    ch: &Chunk,
+    scratch: &mut [u8],
+) -> Result<usize, String> {
+    if delta {
+        c.encode_delta(&b.ids[ch.start..][..ch.len], ch.prev, scratch)
+    } else {
+        c.encode(&b.gaps[ch.start..][..ch.len], scratch)
+    }
+}
+
 /// Encodes every chunk of `b`: the gaps as plain values, or (`delta`) the
 /// ids as deltas from each chunk's `prev`.
 pub fn encode_bucket<C: Codec + ?Sized>(c: &C, b: &Bucket, delta: bool) -> Result<Encoded, String> {
@@ -223,11 +257,7 @@ pub fn encode_bucket<C: Codec + ?Sized>(c: &C, b: &Bucket, delta: bool) -> Resul
     let mut offsets = Vec::with_capacity(b.chunks.len());
     let mut scratch = vec![0u8; slack];
     for ch in &b.chunks {
-        let w = if delta {
-            c.encode_delta(&b.ids[ch.start..][..ch.len], ch.prev, &mut scratch)?
-        } else {
-            c.encode(&b.gaps[ch.start..][..ch.len], &mut scratch)?
-        };
+        let w = encode_chunk(c, delta, b, ch, &mut scratch)?;
         offsets.push(bytes.len());
         bytes.extend_from_slice(&scratch[..w]);
     }
@@ -258,11 +288,7 @@ pub fn codec_pass<C: Codec + ?Sized>(
             let delta = op.is_delta();
             for (ch, &off) in b.chunks.iter().zip(&enc.offsets) {
                 let input = &enc.bytes[off..];
-                let used = if delta {
-                    c.decode_delta(input, ch.len, ch.prev, buf)?
-                } else {
-                    c.decode(input, ch.len, buf)?
-                };
+                let used = decode_chunk(c, delta, input, ch, buf)?;
                 let out = black_box(&mut buf[..ch.len]);
                 light.ends = light.ends.wrapping_add(value_ends(out));
                 light.bytes += used as u64;
@@ -271,11 +297,7 @@ pub fn codec_pass<C: Codec + ?Sized>(
         Op::Encode | Op::EncodeDelta => {
             let delta = op.is_delta();
             for ch in &b.chunks {
-                let w = if delta {
-                    c.encode_delta(&b.ids[ch.start..][..ch.len], ch.prev, scratch)?
-                } else {
-                    c.encode(&b.gaps[ch.start..][..ch.len], scratch)?
-                };
+                let w = encode_chunk(c, delta, b, ch, scratch)?;
                 let out = black_box(&scratch[..w]);
                 light.ends = light.ends.wrapping_add(byte_ends(out));
                 light.bytes += w as u64;
@@ -327,12 +349,8 @@ pub fn verify<C: Codec + ?Sized>(
         Op::Decode | Op::DecodeDelta => {
             for (i, (ch, &off)) in b.chunks.iter().zip(&enc.offsets).enumerate() {
                 let input = &enc.bytes[off..];
-                let used = if delta {
-                    c.decode_delta(input, ch.len, ch.prev, buf)
-                } else {
-                    c.decode(input, ch.len, buf)
-                }
-                .map_err(|e| format!("{who} {}: chunk {i}: {e}", op.name()))?;
+                let used = decode_chunk(c, delta, input, ch, buf)
+                    .map_err(|e| format!("{who} {}: chunk {i}: {e}", op.name()))?;
                 let stream_end = enc.offsets.get(i + 1).map_or(enc.total, |&o| o as u64);
                 if (off + used) as u64 != stream_end {
                     return Err(format!(
@@ -353,24 +371,16 @@ pub fn verify<C: Codec + ?Sized>(
         Op::Encode | Op::EncodeDelta => {
             let slack = c.max_encoded_len(CHUNK);
             for (i, ch) in b.chunks.iter().enumerate() {
-                let w = if delta {
-                    c.encode_delta(&b.ids[ch.start..][..ch.len], ch.prev, scratch)
-                } else {
-                    c.encode(&b.gaps[ch.start..][..ch.len], scratch)
-                }
-                .map_err(|e| format!("{who} {}: chunk {i}: {e}", op.name()))?;
+                let w = encode_chunk(c, delta, b, ch, scratch)
+                    .map_err(|e| format!("{who} {}: chunk {i}: {e}", op.name()))?;
                 light.ends = light.ends.wrapping_add(byte_ends(&scratch[..w]));
                 light.bytes += w as u64;
                 // Read back with the codec's own decoder (checked separately
                 // against the source), with the slack a decoder may need.
                 let mut stream = scratch[..w].to_vec();
                 stream.resize(w + slack, 0);
-                let used = if delta {
-                    c.decode_delta(&stream, ch.len, ch.prev, buf)
-                } else {
-                    c.decode(&stream, ch.len, buf)
-                }
-                .map_err(|e| format!("{who} {}: chunk {i} does not decode: {e}", op.name()))?;
+                let used = decode_chunk(c, delta, &stream, ch, buf)
+                    .map_err(|e| format!("{who} {}: chunk {i} does not decode: {e}", op.name()))?;
                 if used != w {
                     return Err(format!(
                         "{who} {}: chunk {i}: wrote {w} bytes, decoder consumed {used}",
