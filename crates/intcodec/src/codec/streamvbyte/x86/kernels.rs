@@ -12,25 +12,37 @@ use core::arch::x86::*;
 use core::arch::x86_64::*;
 
 use super::super::{Format, Variant};
-use crate::tables::streamvbyte::{SvbTables, TABLES_0124, TABLES_1234};
+use crate::tables::streamvbyte::{
+    build_encode_by_flags, SvbTables, KEY_LEN_0124, KEY_LEN_1234, TABLES_0124, TABLES_1234,
+};
 
 /// Shuffle masks as vectors, so that a table look-up is a plain (safe) copy.
 pub(super) struct Masks {
+    /// Decode masks by control byte.
     pub(super) decode: [__m128i; 256],
-    pub(super) encode: [__m128i; 256],
+    /// Encode masks by the twelve zero flags of a group (see
+    /// `build_encode_by_flags`).
+    pub(super) encode: [__m128i; 4096],
+    /// `key | len << 8` by the same flags (see `build_key_len`).
+    pub(super) key_len: &'static [u16; 4096],
 }
 
-const fn masks(t: &SvbTables) -> Masks {
+const fn masks(t: &SvbTables, key_len: &'static [u16; 4096]) -> Masks {
     // SAFETY: `[[u8; 16]; 256]` and `[__m128i; 256]` have the same size and
     // every bit pattern is a valid `__m128i`.
     let decode = unsafe { core::mem::transmute::<[[u8; 16]; 256], [__m128i; 256]>(t.decode) };
-    // SAFETY: as above.
-    let encode = unsafe { core::mem::transmute::<[[u8; 16]; 256], [__m128i; 256]>(t.encode) };
-    Masks { decode, encode }
+    let encode = build_encode_by_flags(t, key_len);
+    // SAFETY: as above, for 4096 masks.
+    let encode = unsafe { core::mem::transmute::<[[u8; 16]; 4096], [__m128i; 4096]>(encode) };
+    Masks {
+        decode,
+        encode,
+        key_len,
+    }
 }
 
-static MASKS_1234: Masks = masks(&TABLES_1234);
-static MASKS_0124: Masks = masks(&TABLES_0124);
+static MASKS_1234: Masks = masks(&TABLES_1234, &KEY_LEN_1234);
+static MASKS_0124: Masks = masks(&TABLES_0124, &KEY_LEN_0124);
 
 #[inline(always)]
 pub(super) fn masks_of<F: Format>() -> &'static Masks {
@@ -50,7 +62,6 @@ macro_rules! stream_vbyte_kernels {
         use super::super::{control_len, scalar, Format, Kernels, Variant, F0124, F1234};
         use crate::error::DecodeError;
         use crate::isa::Isa;
-        use crate::tables::streamvbyte::{ZERO_FLAGS_0124, ZERO_FLAGS_1234};
 
         pub(crate) static KERNELS_1234: Kernels = kernels::<F1234>();
         pub(crate) static KERNELS_0124: Kernels = kernels::<F0124>();
@@ -236,38 +247,79 @@ macro_rules! stream_vbyte_kernels {
             r.unwrap_or(0)
         }
 
-        /// The control bytes of two groups of four values, `(key_a, key_b)`.
+        /// The twelve zero flags of the group `v` that decide its control
+        /// byte, times 16 (the byte offset of its entry in 16-byte tables).
         ///
-        /// `pcmpeqb` with zero and `pmovmskb` give one "byte is zero" flag per byte
-        /// (16 per group, 4 per value); each byte of those flags covers two values
-        /// and indexes a 256-entry table of their two codes. The vector work is four
-        /// instructions; the rest runs on the integer units.
+        /// A value's code depends only on which of three of its bytes are zero
+        /// (1234: bytes 1..=3 of `v`; 0124: bytes 0..=2 of `v | v >> 8`).
+        /// One `pshufb` gathers those twelve bytes of the group into bytes
+        /// 4..=15 and `pcmpeqb` + `pmovmskb` turn them into flags (bits
+        /// 4..=15 of the result).
         #[target_feature(enable = $features)]
         #[inline]
-        fn keys_of<F: Format>(a: __m128i, b: __m128i) -> (u8, u8) {
-            let table = match F::VARIANT {
-                Variant::V1234 => &ZERO_FLAGS_1234,
-                Variant::V0124 => &ZERO_FLAGS_0124,
+        fn flags16<F: Format>(v: __m128i) -> usize {
+            let (bytes, gather) = match F::VARIANT {
+                Variant::V1234 => (
+                    v,
+                    _mm_setr_epi8(-1, -1, -1, -1, 1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15),
+                ),
+                Variant::V0124 => (
+                    _mm_or_si128(v, _mm_srli_epi32::<8>(v)),
+                    _mm_setr_epi8(-1, -1, -1, -1, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14),
+                ),
             };
-            let zero = _mm_setzero_si128();
-            let za = _mm_movemask_epi8(_mm_cmpeq_epi8(a, zero)) as usize;
-            let zb = _mm_movemask_epi8(_mm_cmpeq_epi8(b, zero)) as usize;
-            let key = |z: usize| table[0][z & 0xFF] | table[1][z >> 8];
-            (key(za), key(zb))
+            let flagged = _mm_shuffle_epi8(bytes, gather);
+            let zero = _mm_movemask_epi8(_mm_cmpeq_epi8(flagged, _mm_setzero_si128())) as usize;
+            zero & 0xFFF0
         }
 
-        /// Encodes one group: shuffles the significant bytes of `v` to `dst` (16
-        /// bytes are stored) and returns how many of them count.
+        /// Encodes one group: stores its control byte at `key`, shuffles the
+        /// significant bytes of `v` to `dst` (16 bytes are stored) and returns
+        /// how many of them count.
+        ///
+        /// The shuffle mask is looked up by the group's zero flags, not by its
+        /// control byte, so the shuffle does not wait for the control byte.
         ///
         /// # Safety
         /// `dst` must be valid for writing 16 bytes.
         #[target_feature(enable = $features)]
         #[inline]
-        unsafe fn put_group<F: Format>(dst: *mut u8, v: __m128i, key: u8) -> usize {
-            let bytes = _mm_shuffle_epi8(v, super::kernels::masks_of::<F>().encode[key as usize]);
+        unsafe fn put_group<F: Format>(key: &mut u8, dst: *mut u8, v: __m128i) -> usize {
+            let masks = super::kernels::masks_of::<F>();
+            let f16 = flags16::<F>(v);
+            let e = masks.key_len[f16 >> 4];
+            *key = e as u8;
+            let bytes = _mm_shuffle_epi8(v, masks.encode[f16 >> 4]);
             // SAFETY: the caller guarantees 16 writable bytes at `dst`.
             unsafe { _mm_storeu_si128(dst.cast(), bytes) };
-            F::tables().len[key as usize] as usize
+            usize::from(e >> 8)
+        }
+
+        /// The group of four values starting at `values[i]`, as deltas from
+        /// their predecessors if `DELTA` (`prev` before `values[0]`).
+        ///
+        /// The predecessors are loaded from `values[i - 1..]` (a second
+        /// unaligned load is cheaper than shifting lanes across registers);
+        /// only the very first group shifts `prev` in.
+        ///
+        /// # Safety
+        /// `i + 4 <= values.len()`.
+        #[target_feature(enable = $features)]
+        #[inline]
+        unsafe fn load_group<const DELTA: bool>(values: &[u32], i: usize, prev: u32) -> __m128i {
+            let p = values.as_ptr();
+            // SAFETY: the caller guarantees `values[i..i + 4]` exists.
+            let raw = unsafe { _mm_loadu_si128(p.add(i).cast()) };
+            if !DELTA {
+                return raw;
+            }
+            let before = if i == 0 {
+                _mm_alignr_epi8::<12>(raw, _mm_set1_epi32(prev as i32))
+            } else {
+                // SAFETY: `i >= 1`, so `values[i - 1..i + 3]` exists.
+                unsafe { _mm_loadu_si128(p.add(i - 1).cast()) }
+            };
+            _mm_sub_epi32(raw, before)
         }
 
         /// Encodes `values` (deltas from `prev` if `DELTA`); `out` holds the encoded
@@ -281,63 +333,37 @@ macro_rules! stream_vbyte_kernels {
         ) -> usize {
             let cl = control_len(values.len());
             let (ctrl, data) = out.split_at_mut(cl);
-            let (blocks, _) = values.as_chunks::<16>();
             let (key_blocks, _) = ctrl.as_chunks_mut::<4>();
             let base = data.as_mut_ptr();
             // Four 16-byte stores, each at most 16 bytes after the previous.
             let limit = data.len().checked_sub(64);
             let mut pos = 0;
-            let mut prev_v = _mm_set1_epi32(prev as i32);
             let mut done = 0; // values encoded
-            for (keys, block) in key_blocks.iter_mut().zip(blocks) {
+            for keys in key_blocks.iter_mut().take(values.len() / 16) {
                 match limit {
                     Some(limit) if pos <= limit => {}
                     _ => break,
                 }
-                let mut v = [_mm_setzero_si128(); 4];
-                for (k, lane) in v.iter_mut().enumerate() {
-                    // SAFETY: `block` is 64 readable bytes; this reads bytes
-                    // 16k..16k+16 of them (k < 4).
-                    *lane = unsafe { _mm_loadu_si128(block.as_ptr().add(4 * k).cast()) };
-                }
-                if DELTA {
-                    let raw = v;
-                    v[0] = _mm_sub_epi32(raw[0], _mm_alignr_epi8::<12>(raw[0], prev_v));
-                    v[1] = _mm_sub_epi32(raw[1], _mm_alignr_epi8::<12>(raw[1], raw[0]));
-                    v[2] = _mm_sub_epi32(raw[2], _mm_alignr_epi8::<12>(raw[2], raw[1]));
-                    v[3] = _mm_sub_epi32(raw[3], _mm_alignr_epi8::<12>(raw[3], raw[2]));
-                    prev_v = raw[3];
-                }
-                let (k0, k1) = keys_of::<F>(v[0], v[1]);
-                let (k2, k3) = keys_of::<F>(v[2], v[3]);
-                *keys = [k0, k1, k2, k3];
-                for (lane, key) in v.into_iter().zip([k0, k1, k2, k3]) {
+                for (k, key) in keys.iter_mut().enumerate() {
+                    // SAFETY: this block's 16 values exist (`take` above).
+                    let v = unsafe { load_group::<DELTA>(values, done + 4 * k, prev) };
                     // SAFETY: 64 bytes of `data` remain at the block's first
                     // `pos` (checked above) and each group advances `pos` by
                     // at most 16, so these 16 bytes are inside them.
-                    pos += unsafe { put_group::<F>(base.add(pos), lane, key) };
+                    pos += unsafe { put_group::<F>(key, base.add(pos), v) };
                 }
                 done += 16;
             }
             // Remaining whole groups, one at a time (short lists live here).
-            let (groups, _) = values.as_chunks::<4>();
-            for (g, group) in groups.iter().enumerate().skip(done / 4) {
+            for key in ctrl.iter_mut().take(values.len() / 4).skip(done / 4) {
                 if data.len() - pos < 16 {
                     break;
                 }
-                // SAFETY: `group` is 16 readable bytes.
-                let raw = unsafe { _mm_loadu_si128(group.as_ptr().cast()) };
-                let v = if DELTA {
-                    let d = _mm_sub_epi32(raw, _mm_alignr_epi8::<12>(raw, prev_v));
-                    prev_v = raw;
-                    d
-                } else {
-                    raw
-                };
-                let (key, _) = keys_of::<F>(v, v);
-                ctrl[g] = key;
+                // SAFETY: `done < values.len() / 4 * 4` (`take` above), so the
+                // group's four values exist.
+                let v = unsafe { load_group::<DELTA>(values, done, prev) };
                 // SAFETY: 16 bytes of `data` remain at `pos` (checked above).
-                pos += unsafe { put_group::<F>(base.add(pos), v, key) };
+                pos += unsafe { put_group::<F>(key, base.add(pos), v) };
                 done += 4;
             }
             let prev = if DELTA && done > 0 {
