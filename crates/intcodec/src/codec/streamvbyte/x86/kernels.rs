@@ -16,33 +16,77 @@ use crate::tables::streamvbyte::{
     build_encode_by_flags, SvbTables, KEY_LEN_0124, KEY_LEN_1234, TABLES_0124, TABLES_1234,
 };
 
+/// Encoder look-up entry for one pattern of a group's twelve zero flags:
+/// the shuffle mask gathering the group's significant bytes, and the control
+/// byte and data length as `key | len << 8` (one load for both). 32 bytes, so that the entry of flags `f` (bits
+/// 4..=15 of `pmovmskb`, i.e. pattern × 16) sits at byte offset `2 * f`: an
+/// x86 scaled address, with no shift or mask in the way. Mask, key and
+/// length share one cache line.
+#[repr(C, align(32))]
+pub(super) struct EncodeEntry {
+    pub(super) mask: __m128i,
+    pub(super) key_len: u16,
+}
+
 /// Shuffle masks as vectors, so that a table look-up is a plain (safe) copy.
 pub(super) struct Masks {
     /// Decode masks by control byte.
     pub(super) decode: [__m128i; 256],
-    /// Encode masks by the twelve zero flags of a group (see
-    /// `build_encode_by_flags`).
-    pub(super) encode: [__m128i; 4096],
-    /// `key | len << 8` by the same flags (see `build_key_len`).
-    pub(super) key_len: &'static [u16; 4096],
+    /// Encoder entries by zero-flag pattern (128 KiB; a list touches only
+    /// the patterns it contains, a handful for typical data).
+    pub(super) encode: [EncodeEntry; 4096],
 }
 
-const fn masks(t: &SvbTables, key_len: &'static [u16; 4096]) -> Masks {
+const fn masks(t: &SvbTables, key_len: &[u16; 4096]) -> Masks {
     // SAFETY: `[[u8; 16]; 256]` and `[__m128i; 256]` have the same size and
     // every bit pattern is a valid `__m128i`.
     let decode = unsafe { core::mem::transmute::<[[u8; 16]; 256], [__m128i; 256]>(t.decode) };
-    let encode = build_encode_by_flags(t, key_len);
-    // SAFETY: as above, for 4096 masks.
-    let encode = unsafe { core::mem::transmute::<[[u8; 16]; 4096], [__m128i; 4096]>(encode) };
-    Masks {
-        decode,
-        encode,
-        key_len,
+    let by_flags = build_encode_by_flags(t, key_len);
+    let mut encode = [const {
+        EncodeEntry {
+            // SAFETY: 16 bytes to a 16-byte vector; any bits are valid.
+            mask: unsafe { core::mem::transmute::<[u8; 16], __m128i>([0; 16]) },
+            key_len: 0,
+        }
+    }; 4096];
+    let mut i = 0;
+    while i < 4096 {
+        // SAFETY: as above.
+        encode[i].mask = unsafe { core::mem::transmute::<[u8; 16], __m128i>(by_flags[i]) };
+        encode[i].key_len = key_len[i];
+        i += 1;
     }
+    Masks { decode, encode }
 }
 
 static MASKS_1234: Masks = masks(&TABLES_1234, &KEY_LEN_1234);
 static MASKS_0124: Masks = masks(&TABLES_0124, &KEY_LEN_0124);
+
+/// `pshufb` masks gathering, into bytes 4..=15, the three bytes of each of a
+/// group's four values that decide its code (see `flags16` in the macro):
+/// bytes 1..=3 of each value (1234), or bytes 0..=2 (0124, applied to
+/// `v | v >> 8`). Bytes 0..=3 become zero; [`FLAG_CMP`] never matches them.
+pub(super) const GATHER_1234: __m128i = gather_mask(1);
+pub(super) const GATHER_0124: __m128i = gather_mask(0);
+/// What the gathered bytes are compared with: zero in bytes 4..=15, 0xFF
+/// (never equal to the zeros `pshufb` put there) in bytes 0..=3, so the low
+/// four bits of the `pmovmskb` result are clear.
+pub(super) const FLAG_CMP: __m128i = {
+    let m: [u8; 16] = [0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    // SAFETY: same size; every bit pattern is a valid `__m128i`.
+    unsafe { core::mem::transmute::<[u8; 16], __m128i>(m) }
+};
+
+const fn gather_mask(first: u8) -> __m128i {
+    let mut m = [0x80u8; 16];
+    let mut i = 0;
+    while i < 12 {
+        m[4 + i] = (i / 3 * 4) as u8 + first + (i % 3) as u8;
+        i += 1;
+    }
+    // SAFETY: same size; every bit pattern is a valid `__m128i`.
+    unsafe { core::mem::transmute::<[u8; 16], __m128i>(m) }
+}
 
 #[inline(always)]
 pub(super) fn masks_of<F: Format>() -> &'static Masks {
@@ -259,18 +303,14 @@ macro_rules! stream_vbyte_kernels {
         #[inline]
         fn flags16<F: Format>(v: __m128i) -> usize {
             let (bytes, gather) = match F::VARIANT {
-                Variant::V1234 => (
-                    v,
-                    _mm_setr_epi8(-1, -1, -1, -1, 1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15),
-                ),
+                Variant::V1234 => (v, super::kernels::GATHER_1234),
                 Variant::V0124 => (
                     _mm_or_si128(v, _mm_srli_epi32::<8>(v)),
-                    _mm_setr_epi8(-1, -1, -1, -1, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14),
+                    super::kernels::GATHER_0124,
                 ),
             };
             let flagged = _mm_shuffle_epi8(bytes, gather);
-            let zero = _mm_movemask_epi8(_mm_cmpeq_epi8(flagged, _mm_setzero_si128())) as usize;
-            zero & 0xFFF0
+            _mm_movemask_epi8(_mm_cmpeq_epi8(flagged, super::kernels::FLAG_CMP)) as usize
         }
 
         /// Encodes one group: stores its control byte at `key`, shuffles the
@@ -284,42 +324,47 @@ macro_rules! stream_vbyte_kernels {
         /// `dst` must be valid for writing 16 bytes.
         #[target_feature(enable = $features)]
         #[inline]
-        unsafe fn put_group<F: Format>(key: &mut u8, dst: *mut u8, v: __m128i) -> usize {
-            let masks = super::kernels::masks_of::<F>();
-            let f16 = flags16::<F>(v);
-            let e = masks.key_len[f16 >> 4];
-            *key = e as u8;
-            let bytes = _mm_shuffle_epi8(v, masks.encode[f16 >> 4]);
+        unsafe fn put_group<F: Format>(
+            key: &mut u8,
+            dst: *mut u8,
+            v: __m128i,
+            f16: usize,
+        ) -> usize {
+            // `f16 < 65536` (sixteen bits), so the index is below 4096.
+            let e = &super::kernels::masks_of::<F>().encode[f16 >> 4];
+            let key_len = e.key_len;
+            *key = key_len as u8;
+            let bytes = _mm_shuffle_epi8(v, e.mask);
             // SAFETY: the caller guarantees 16 writable bytes at `dst`.
             unsafe { _mm_storeu_si128(dst.cast(), bytes) };
-            usize::from(e >> 8)
+            usize::from(key_len >> 8)
         }
 
         /// The group of four values starting at `values[i]`, as deltas from
-        /// their predecessors if `DELTA` (`prev` before `values[0]`).
+        /// their predecessors if `DELTA`; `prev_v` holds the previous group
+        /// (its last lane is the predecessor of `values[i]`) and is updated.
         ///
-        /// The predecessors are loaded from `values[i - 1..]` (a second
-        /// unaligned load is cheaper than shifting lanes across registers);
-        /// only the very first group shifts `prev` in.
+        /// (Loading the predecessors from `values[i - 1..]` instead of
+        /// shifting them in with `palignr` was measured slower: the encoder
+        /// is bound by memory operations, not shuffles.)
         ///
         /// # Safety
         /// `i + 4 <= values.len()`.
         #[target_feature(enable = $features)]
         #[inline]
-        unsafe fn load_group<const DELTA: bool>(values: &[u32], i: usize, prev: u32) -> __m128i {
-            let p = values.as_ptr();
+        unsafe fn load_group<const DELTA: bool>(
+            values: &[u32],
+            i: usize,
+            prev_v: &mut __m128i,
+        ) -> __m128i {
             // SAFETY: the caller guarantees `values[i..i + 4]` exists.
-            let raw = unsafe { _mm_loadu_si128(p.add(i).cast()) };
+            let raw = unsafe { _mm_loadu_si128(values.as_ptr().add(i).cast()) };
             if !DELTA {
                 return raw;
             }
-            let before = if i == 0 {
-                _mm_alignr_epi8::<12>(raw, _mm_set1_epi32(prev as i32))
-            } else {
-                // SAFETY: `i >= 1`, so `values[i - 1..i + 3]` exists.
-                unsafe { _mm_loadu_si128(p.add(i - 1).cast()) }
-            };
-            _mm_sub_epi32(raw, before)
+            let d = _mm_sub_epi32(raw, _mm_alignr_epi8::<12>(raw, *prev_v));
+            *prev_v = raw;
+            d
         }
 
         /// Encodes `values` (deltas from `prev` if `DELTA`); `out` holds the encoded
@@ -339,6 +384,7 @@ macro_rules! stream_vbyte_kernels {
             let limit = data.len().checked_sub(64);
             let mut pos = 0;
             let mut done = 0; // values encoded
+            let mut prev_v = _mm_set1_epi32(prev as i32);
             for keys in key_blocks.iter_mut().take(values.len() / 16) {
                 match limit {
                     Some(limit) if pos <= limit => {}
@@ -346,11 +392,11 @@ macro_rules! stream_vbyte_kernels {
                 }
                 for (k, key) in keys.iter_mut().enumerate() {
                     // SAFETY: this block's 16 values exist (`take` above).
-                    let v = unsafe { load_group::<DELTA>(values, done + 4 * k, prev) };
+                    let v = unsafe { load_group::<DELTA>(values, done + 4 * k, &mut prev_v) };
                     // SAFETY: 64 bytes of `data` remain at the block's first
                     // `pos` (checked above) and each group advances `pos` by
                     // at most 16, so these 16 bytes are inside them.
-                    pos += unsafe { put_group::<F>(key, base.add(pos), v) };
+                    pos += unsafe { put_group::<F>(key, base.add(pos), v, flags16::<F>(v)) };
                 }
                 done += 16;
             }
@@ -361,9 +407,9 @@ macro_rules! stream_vbyte_kernels {
                 }
                 // SAFETY: `done < values.len() / 4 * 4` (`take` above), so the
                 // group's four values exist.
-                let v = unsafe { load_group::<DELTA>(values, done, prev) };
+                let v = unsafe { load_group::<DELTA>(values, done, &mut prev_v) };
                 // SAFETY: 16 bytes of `data` remain at `pos` (checked above).
-                pos += unsafe { put_group::<F>(key, base.add(pos), v) };
+                pos += unsafe { put_group::<F>(key, base.add(pos), v, flags16::<F>(v)) };
                 done += 4;
             }
             let prev = if DELTA && done > 0 {

@@ -9,11 +9,17 @@
 //! widens the bytes with `pmovzxbd` (or stores zeros). Delta decoding adds the
 //! SIMD prefix sum of paper §2 (two shifted adds and a broadcast).
 //!
-//! Encode takes eight values per step: a byte-wise comparison with zero and
-//! `pmovmskb` give each value's zero-byte flags, a 256-entry table turns two
-//! values' flags into their two codes (so control bytes cost four vector
-//! instructions per eight values), and one `pshufb` per group gathers the
-//! significant bytes (256-entry mask table).
+//! Encode takes sixteen values per step, one group (four values) at a time.
+//! A value's code depends only on which of three of its bytes are zero, so
+//! one `pshufb` gathers those twelve bytes of a group, and `pcmpeqb` +
+//! `pmovmskb` turn them into twelve flags. The flags index a 4096-entry table
+//! whose 32-byte entries hold the group's shuffle mask, control byte and data
+//! length; one more `pshufb` gathers the significant bytes. Looking the mask
+//! up by the flags (not by the control byte) keeps a second dependent load
+//! off the path, and the 32-byte stride makes the entry's address a scaled
+//! index of the flags with no shift. The encoder is bound by memory
+//! operations, so delta encoding shifts predecessors in with `palignr`
+//! rather than loading them again.
 //!
 //! Bounds: the checked decoder loads 16 bytes at a data offset only when at
 //! least 16 bytes of `input` remain there (64 for a block of four groups), so
