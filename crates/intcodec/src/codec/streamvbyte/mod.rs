@@ -181,6 +181,8 @@ static SETS_1234: &[&Kernels] = &[
     &x86::sse41::KERNELS_1234,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx2::KERNELS_1234,
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    &x86::avx512::KERNELS_1234,
 ];
 static SETS_0124: &[&Kernels] = &[
     &SCALAR_0124,
@@ -188,6 +190,8 @@ static SETS_0124: &[&Kernels] = &[
     &x86::sse41::KERNELS_0124,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx2::KERNELS_0124,
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    &x86::avx512::KERNELS_0124,
 ];
 
 fn kernel_sets(variant: Variant) -> &'static [&'static Kernels] {

@@ -400,9 +400,34 @@ macro_rules! stream_vbyte_kernels {
                 }
                 done += 16;
             }
-            // Remaining whole groups, one at a time (short lists live here).
+            encode_rest::<F, DELTA>(values, prev, out, done, pos)
+        }
+
+        /// Finishes an encoding of which `values[..done]` (`done` a multiple
+        /// of 4) are encoded, their data taking `pos` bytes: whole groups one
+        /// at a time while 16 bytes of room remain, then the scalar kernel.
+        /// Returns the encoded length. (Also the tail of wider kernels.)
+        #[target_feature(enable = $features)]
+        #[inline]
+        pub(crate) fn encode_rest<F: Format, const DELTA: bool>(
+            values: &[u32],
+            prev: u32,
+            out: &mut [u8],
+            mut done: usize,
+            mut pos: usize,
+        ) -> usize {
+            let cl = control_len(values.len());
+            let (ctrl, data) = out.split_at_mut(cl);
+            let base = data.as_mut_ptr();
+            let last = if DELTA && done > 0 {
+                values[done - 1]
+            } else {
+                prev
+            };
+            let mut prev_v = _mm_set1_epi32(last as i32);
+            // Whole groups, one at a time (short lists live here).
             for key in ctrl.iter_mut().take(values.len() / 4).skip(done / 4) {
-                if data.len() - pos < 16 {
+                if data.len().saturating_sub(pos) < 16 {
                     break;
                 }
                 // SAFETY: `done < values.len() / 4 * 4` (`take` above), so the
@@ -412,12 +437,12 @@ macro_rules! stream_vbyte_kernels {
                 pos += unsafe { put_group::<F>(key, base.add(pos), v, flags16::<F>(v)) };
                 done += 4;
             }
-            let prev = if DELTA && done > 0 {
+            let last = if DELTA && done > 0 {
                 values[done - 1]
             } else {
                 prev
             };
-            scalar::encode_from::<F, DELTA>(values, prev, out, done, cl + pos)
+            scalar::encode_from::<F, DELTA>(values, last, out, done, cl + pos)
         }
 
         /// Encodes `values` (deltas from `prev` if `DELTA`).

@@ -4,4 +4,5 @@
 mod kernels;
 
 pub(crate) mod avx2;
+pub(crate) mod avx512;
 pub(crate) mod sse41;
