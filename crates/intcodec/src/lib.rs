@@ -40,6 +40,7 @@ mod tables;
 pub mod zigzag;
 
 pub use codec::streamvbyte;
+pub use codec::vbyte;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 pub use isa::{detected_isas, supported_isas, Isa};
 
