@@ -183,7 +183,7 @@ fn malformed_u64_agrees_with_prost() {
         let bytes: Vec<u8> = (0..len)
             .map(|_| {
                 let b = rng.next() as u8;
-                if rng.next() % 8 == 0 {
+                if rng.next().is_multiple_of(8) {
                     b & 0x7F
                 } else {
                     b | 0x80
