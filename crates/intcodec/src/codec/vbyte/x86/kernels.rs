@@ -57,6 +57,88 @@ macro_rules! masked_vbyte_kernels {
             m(a) | m(b) << 16 | m(c) << 32
         }
 
+        /// The continuation bits ahead of the decoder: `bits` holds those of
+        /// the `avail` bytes from the current position on, `next` (when
+        /// `next_ok`) those of the 48 bytes after them, made while `bits` is
+        /// used (the paper's two 48-bit masks in flight); `scan` is the first
+        /// byte in neither. Masks are made only of bytes inside the input.
+        struct Masks {
+            bits: u64,
+            avail: u32,
+            next: u64,
+            next_ok: bool,
+            scan: usize,
+        }
+
+        impl Masks {
+            #[inline(always)]
+            fn new() -> Self {
+                Masks {
+                    bits: 0,
+                    avail: 0,
+                    next: 0,
+                    next_ok: false,
+                    scan: 0,
+                }
+            }
+
+            /// Makes sure at least 12 bits are available; false if the input
+            /// has no more bytes to make them of. With 48 bytes left, masks
+            /// are made 48 at a time; with fewer, 16 at a time (paper §IV).
+            #[target_feature(enable = $features)]
+            #[inline]
+            fn fill(&mut self, input: &[u8]) -> bool {
+                if self.avail >= 12 {
+                    return true;
+                }
+                let block48 = |at: usize| input.get(at..).and_then(<[u8]>::first_chunk::<48>);
+                if self.next_ok {
+                    self.bits |= self.next << self.avail;
+                    self.avail += 48;
+                    self.next_ok = false;
+                } else if let Some(blk) = block48(self.scan) {
+                    self.bits |= mask48(blk) << self.avail;
+                    self.avail += 48;
+                    self.scan += 48;
+                } else if let Some(blk) = input.get(self.scan..).and_then(<[u8]>::first_chunk::<16>)
+                {
+                    self.bits |= u64::from(_mm_movemask_epi8(load16(blk)) as u16) << self.avail;
+                    self.avail += 16;
+                    self.scan += 16;
+                    return true;
+                } else {
+                    return false;
+                }
+                if let Some(blk) = block48(self.scan) {
+                    self.next = mask48(blk);
+                    self.scan += 48;
+                    self.next_ok = true;
+                }
+                true
+            }
+
+            /// The bits of the next 12 bytes.
+            #[inline(always)]
+            fn low12(&self) -> usize {
+                (self.bits & 0xFFF) as usize
+            }
+
+            /// Length of the value at the current position: one more than the
+            /// run of continuation bits (at most `avail`, as the bits past
+            /// `avail` are zero).
+            #[inline(always)]
+            fn first_len(&self) -> u32 {
+                (!self.bits).trailing_zeros() + 1
+            }
+
+            /// Moves past `n` (<= 12) bytes.
+            #[inline(always)]
+            fn consume(&mut self, n: u32) {
+                self.bits >>= n;
+                self.avail -= n;
+            }
+        }
+
         #[target_feature(enable = $features)]
         #[inline]
         fn load16(src: &[u8; 16]) -> __m128i {
@@ -198,11 +280,10 @@ macro_rules! masked_vbyte_kernels {
         }
 
         /// The paper's decode loop. Masks of 48 bytes are made ahead (two in
-        /// flight: `mask` holds the bits of the bytes from `pos` on, `next`
-        /// the following 48 when `next_ok`), each step takes the low 12 bits,
+        /// flight, see [`Masks`]), each step takes the low 12 bits,
         /// decodes 12, 6, 4 or 2 values and shifts the mask by the bytes it
         /// consumed. A step runs only when 16 bytes are readable at `pos` and
-        /// 12 values of room remain in `out`; a mask is made only of 48 bytes
+        /// 12 values of room remain in `out`; a mask is made only of bytes
         /// inside `input`. Anything else — the tail, an overlong value, a
         /// 5-byte value whose last byte is too large (if `CHECKED`) — is left
         /// to the scalar decoder, which continues at the same value and byte.
@@ -216,31 +297,14 @@ macro_rules! masked_vbyte_kernels {
             let mut pos = 0usize; // next input byte
             let mut i = 0usize; // next value
             let mut acc = _mm_set1_epi32(prev as i32);
-            let mut mask = 0u64; // continuation bits of bytes pos.., `avail` of them
-            let mut avail = 0u32;
-            let mut next = 0u64; // the following 48 bits, if `next_ok`
-            let mut next_ok = false;
-            let mut scan = 0usize; // first byte not yet in `mask` or `next`
+            let mut masks = Masks::new();
+            if input.len() < 16 || out.len() < 12 {
+                // Too short for one step.
+                return scalar::decode_from::<u32, DELTA>(input, out, 0, 0, prev);
+            }
             loop {
-                if avail < 12 {
-                    if !next_ok {
-                        let Some(blk) = input.get(scan..).and_then(<[u8]>::first_chunk::<48>)
-                        else {
-                            break;
-                        };
-                        next = mask48(blk);
-                        scan += 48;
-                    }
-                    mask |= next << avail;
-                    avail += 48;
-                    next_ok = match input.get(scan..).and_then(<[u8]>::first_chunk::<48>) {
-                        Some(blk) => {
-                            next = mask48(blk);
-                            scan += 48;
-                            true
-                        }
-                        None => false,
-                    };
+                if !masks.fill(input) {
+                    break;
                 }
                 let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
                     break;
@@ -249,7 +313,7 @@ macro_rules! masked_vbyte_kernels {
                     break;
                 };
                 let data = load16(src);
-                let m = (mask & 0xFFF) as usize;
+                let m = masks.low12();
                 let (consumed, count) = if m == 0 {
                     // Twelve one-byte values.
                     put32::<0, DELTA>(dst, _mm_cvtepu8_epi32(data), &mut acc);
@@ -284,8 +348,7 @@ macro_rules! masked_vbyte_kernels {
                     };
                     (u32::from(e & 0xFF), count)
                 };
-                mask >>= consumed;
-                avail -= consumed;
+                masks.consume(consumed);
                 pos += consumed as usize;
                 i += count;
             }
@@ -326,27 +389,25 @@ macro_rules! masked_vbyte_kernels {
             (x & 0x0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) >> 4)
         }
 
-        /// One u64 value of any length from the 16 bytes at its start, word
-        /// at a time (no per-byte branch): the value and its length, or
-        /// `None` if the 10th byte is invalid (the scalar decoder reports it).
+        /// One u64 value from the 16 bytes at its start, word at a time (no
+        /// per-byte branch). `len` is its length from the continuation bits
+        /// (1 + their trailing ones). `None` if it is longer than 10 bytes or
+        /// its 10th byte is above 1: the scalar decoder reports those.
         #[inline(always)]
-        fn word_value(src: &[u8; 16]) -> Option<(u64, u32)> {
-            let (w, _) = src.split_first_chunk::<8>()?;
-            let w = u64::from_le_bytes(*w);
-            let ends = !w & 0x8080_8080_8080_8080;
-            let payload = w & 0x7F7F_7F7F_7F7F_7F7F;
-            if ends != 0 {
-                let len = ends.trailing_zeros() / 8 + 1;
-                let keep = u64::MAX >> (64 - 8 * len);
-                Some((fold56(payload & keep), len))
-            } else if src[8] < 0x80 {
-                Some((fold56(payload) | u64::from(src[8]) << 56, 9))
-            } else if src[9] <= 1 {
-                let hi = u64::from(src[8] & 0x7F) << 56 | u64::from(src[9]) << 63;
-                Some((fold56(payload) | hi, 10))
-            } else {
-                None
+        fn word_value(src: &[u8; 16], len: u32) -> Option<u64> {
+            if len > 10 || len == 10 && src[9] > 1 {
+                return None;
             }
+            let (w, rest) = src.split_first_chunk::<8>()?;
+            let (w1, _) = rest.split_first_chunk::<2>()?;
+            let w = u64::from_le_bytes(*w);
+            let w1 = u64::from(u16::from_le_bytes(*w1));
+            // Bytes 0..min(len, 8) of the first word, 8..len of the second.
+            let keep0 = u64::MAX >> (64 - 8 * len.min(8));
+            let keep1 = (1u64 << (8 * len.saturating_sub(8))) - 1;
+            let low = fold56(w & keep0 & 0x7F7F_7F7F_7F7F_7F7F);
+            let x1 = w1 & keep1;
+            Some(low | (x1 & 0x7F) << 56 | (x1 >> 8) << 63)
         }
 
         /// The u64 decoder: the same mask loop; groups A and B (values of up to
@@ -363,31 +424,13 @@ macro_rules! masked_vbyte_kernels {
             let mut pos = 0usize;
             let mut i = 0usize;
             let mut acc = _mm_set1_epi64x(prev as i64);
-            let mut mask = 0u64;
-            let mut avail = 0u32;
-            let mut next = 0u64;
-            let mut next_ok = false;
-            let mut scan = 0usize;
+            let mut masks = Masks::new();
+            if input.len() < 16 || out.len() < 12 {
+                return scalar::decode_from::<u64, DELTA>(input, out, 0, 0, prev);
+            }
             loop {
-                if avail < 12 {
-                    if !next_ok {
-                        let Some(blk) = input.get(scan..).and_then(<[u8]>::first_chunk::<48>)
-                        else {
-                            break;
-                        };
-                        next = mask48(blk);
-                        scan += 48;
-                    }
-                    mask |= next << avail;
-                    avail += 48;
-                    next_ok = match input.get(scan..).and_then(<[u8]>::first_chunk::<48>) {
-                        Some(blk) => {
-                            next = mask48(blk);
-                            scan += 48;
-                            true
-                        }
-                        None => false,
-                    };
+                if !masks.fill(input) {
+                    break;
                 }
                 let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
                     break;
@@ -396,7 +439,7 @@ macro_rules! masked_vbyte_kernels {
                     break;
                 };
                 let data = load16(src);
-                let m = (mask & 0xFFF) as usize;
+                let m = masks.low12();
                 let e = DECODE[m];
                 let index = (e >> 8) as u8;
                 let (consumed, count) = if m == 0 {
@@ -423,15 +466,15 @@ macro_rules! masked_vbyte_kernels {
                     put64::<2, DELTA>(dst, _mm_cvtepu32_epi64(_mm_srli_si128::<8>(v)), &mut acc);
                     (u32::from(e & 0xFF), 4)
                 } else {
-                    let Some((v, len)) = word_value(src) else {
+                    let len = masks.first_len();
+                    let Some(v) = word_value(src, len) else {
                         break;
                     };
                     // Lane 1 is a copy, overwritten by the next value.
                     put64::<0, DELTA>(dst, _mm_set_epi64x(0, v as i64), &mut acc);
                     (len, 1)
                 };
-                mask >>= consumed;
-                avail -= consumed;
+                masks.consume(consumed);
                 pos += consumed as usize;
                 i += count;
             }

@@ -13,9 +13,10 @@
 //! four values). u64: the same steps widened to 64-bit lanes for values of at
 //! most 3 bytes; longer values one at a time, eight bytes per load.
 //!
-//! Bounds: a mask is made only from 48 bytes inside `input`, a step loads 16
-//! bytes only when 16 remain at its offset and stores only when 12 values of
-//! `out` remain; the rest, and any value the table cannot take (overlong) or
+//! Bounds: a mask is made only from 48 bytes inside `input` (near the end,
+//! 16 bytes, as the paper does), a step loads 16 bytes only when 16 remain
+//! at its offset and stores only when 12 values of `out` remain; inputs
+//! shorter than 16 bytes or 12 values go straight to scalar; the rest, and any value the table cannot take (overlong) or
 //! whose 5th byte is above `0x0F`, is decoded by the scalar kernel, which
 //! reports the error at the same offset. Requires SSSE3 and SSE4.1.
 
