@@ -1,4 +1,4 @@
-//! VByte decode speed by value-length mix, for u32 and u64, every kernel and
+//! VByte decode (and u32 encode) speed by value-length mix, for u32 and u64, every kernel and
 //! (u32) the varint peers, on the same seeded data:
 //! `cargo run --release -p intcodec-bench --example vbyte_lengths`.
 //!
@@ -64,39 +64,48 @@ fn u32_case(name: &str, gen: &mut dyn FnMut() -> u32) {
         .collect();
     let bytes: usize = data.iter().map(|v| VByte::new().compressed_len(v)).sum();
     let mut out = vec![0u32; N];
+    let mut bytes_out = vec![0u8; vbyte::max_compressed_len(N) + 16];
     let mut times = vec![Vec::new(); contenders.len()];
+    let mut enc_times = vec![Vec::new(); contenders.len()];
     for round in 0..15 {
         for j in 0..contenders.len() {
-            let c = &contenders[(j + round) % contenders.len()];
+            let at = (j + round) % contenders.len();
+            let c = &contenders[at];
             let t = Instant::now();
             for (s, v) in streams.iter().zip(&data) {
                 c.decode(black_box(s), N, &mut out).unwrap();
                 assert_eq!(out[N - 1], v[N - 1]);
             }
-            times[(j + round) % contenders.len()].push(t.elapsed().as_secs_f64());
+            times[at].push(t.elapsed().as_secs_f64());
+            let t = Instant::now();
+            for (s, v) in streams.iter().zip(&data) {
+                let w = c.encode(black_box(v), &mut bytes_out).unwrap();
+                assert_eq!(bytes_out[w - 1], s[w - 1]);
+            }
+            enc_times[at].push(t.elapsed().as_secs_f64());
         }
     }
-    println!(
-        "\nu32 {name} ({:.2} bytes/value): decode, millions of values per second",
-        bytes as f64 / (STREAMS * N) as f64
-    );
-    let speeds: Vec<f64> = times.iter().map(|t| mis(t)).collect();
-    let scalar = speeds[0];
-    let best_peer = contenders
-        .iter()
-        .zip(&speeds)
-        .filter(|(c, _)| c.is_peer())
-        .map(|(_, &s)| s)
-        .fold(0.0, f64::max);
-    for (c, s) in contenders.iter().zip(&speeds) {
-        println!(
-            "  {:<22} {:<10} {:>8.0}  x{:<5.2} vs scalar  x{:<5.2} vs best peer",
-            c.name(),
-            c.kernel(),
-            s,
-            s / scalar,
-            s / best_peer
-        );
+    let per_byte = bytes as f64 / (STREAMS * N) as f64;
+    for (op, times) in [("decode", &times), ("encode", &enc_times)] {
+        println!("\nu32 {name} ({per_byte:.2} bytes/value): {op}, millions of values per second");
+        let speeds: Vec<f64> = times.iter().map(|t| mis(t)).collect();
+        let scalar = speeds[0];
+        let best_peer = contenders
+            .iter()
+            .zip(&speeds)
+            .filter(|(c, _)| c.is_peer())
+            .map(|(_, &s)| s)
+            .fold(0.0, f64::max);
+        for (c, s) in contenders.iter().zip(&speeds) {
+            println!(
+                "  {:<22} {:<10} {:>8.0}  x{:<5.2} vs scalar  x{:<5.2} vs best peer",
+                c.name(),
+                c.kernel(),
+                s,
+                s / scalar,
+                s / best_peer
+            );
+        }
     }
 }
 

@@ -120,6 +120,8 @@ pub trait Word: sealed::Sealed + Copy + Default + PartialEq + fmt::Debug + 'stat
     fn low_byte(self) -> u8;
     #[doc(hidden)]
     fn shr7(self) -> Self;
+    #[doc(hidden)]
+    fn as_u64(self) -> u64;
 }
 
 macro_rules! word {
@@ -156,6 +158,10 @@ macro_rules! word {
             #[inline(always)]
             fn shr7(self) -> Self {
                 self >> 7
+            }
+            #[inline(always)]
+            fn as_u64(self) -> u64 {
+                self as u64
             }
         }
     };

@@ -156,10 +156,46 @@ pub(crate) fn compressed_len<W: Word>(values: &[W], prev: Option<W>) -> usize {
     }
 }
 
+/// Spreads the low 56 bits of `x` into 8 bytes of 7 bits each (the inverse
+/// of gathering them): 28 | 28, then 14 | 14, then 7 | 7.
+#[inline(always)]
+fn spread56(x: u64) -> u64 {
+    let x = (x & 0x0FFF_FFFF) | ((x & 0x00FF_FFFF_F000_0000) << 4);
+    let x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x0FFF_C000_0FFF_C000) << 2);
+    (x & 0x007F_007F_007F_007F) | ((x & 0x3F80_3F80_3F80_3F80) << 1)
+}
+
 /// Writes `v` at `pos` in its minimal form; returns the new offset. `out`
 /// must have room.
+///
+/// With 8 bytes of room the value is built in a word without a branch per
+/// byte: its 7-bit groups spread to bytes, the continuation bits OR-ed onto
+/// all but the last byte, and 8 bytes stored (the extra ones are
+/// overwritten by the next value, or lie past the returned length).
 #[inline(always)]
-fn put<W: Word>(mut v: W, out: &mut [u8], mut pos: usize) -> usize {
+fn put<W: Word>(v: W, out: &mut [u8], pos: usize) -> usize {
+    let len = len_of(v);
+    let x = v.as_u64();
+    if let Some(dst) = out.get_mut(pos..pos + 8) {
+        // Continuation bits on bytes 0..len-1 (all 8 if len > 8).
+        let n = (len - 1).min(8) as u32;
+        let cont = 0x8080_8080_8080_8080u64 & u64::MAX.checked_shr(64 - 8 * n).unwrap_or(0);
+        dst.copy_from_slice(&(spread56(x) | cont).to_le_bytes());
+        if len > 8 {
+            let hi = x >> 56;
+            out[pos + 8] = (hi & 0x7F) as u8 | if len > 9 { 0x80 } else { 0 };
+            if len > 9 {
+                out[pos + 9] = (hi >> 7) as u8;
+            }
+        }
+        return pos + len;
+    }
+    put_bytewise(v, out, pos)
+}
+
+/// [`put`] one byte at a time, for the last bytes of `out`.
+#[cold]
+fn put_bytewise<W: Word>(mut v: W, out: &mut [u8], mut pos: usize) -> usize {
     while v.above_7_bits() {
         out[pos] = v.low_byte() | 0x80;
         v = v.shr7();
@@ -177,7 +213,34 @@ pub(crate) fn encode<W: Word, const DELTA: bool>(
     out: &mut [u8],
 ) -> usize {
     let mut pos = 0;
-    for &x in values {
+    let (blocks, rest) = values.as_chunks::<8>();
+    for block in blocks {
+        let mut v = *block;
+        if DELTA {
+            let last = v[7];
+            for k in (1..8).rev() {
+                v[k] = v[k].wrapping_sub(v[k - 1]);
+            }
+            v[0] = v[0].wrapping_sub(prev);
+            prev = last;
+        }
+        // Eight one-byte values (common in posting lists): eight bytes at
+        // once.
+        let small = v.iter().fold(0u64, |acc, x| acc | x.as_u64()) < 0x80;
+        if small {
+            if let Some(dst) = out.get_mut(pos..pos + 8) {
+                for (d, x) in dst.iter_mut().zip(v) {
+                    *d = x.low_byte();
+                }
+                pos += 8;
+                continue;
+            }
+        }
+        for x in v {
+            pos = put(x, out, pos);
+        }
+    }
+    for &x in rest {
         let v = if DELTA {
             let d = x.wrapping_sub(prev);
             prev = x;

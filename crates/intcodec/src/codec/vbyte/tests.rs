@@ -215,6 +215,59 @@ fn all_kernels_agree_u64() {
     }
 }
 
+/// Bytewise reference encoder, independent of the kernels' word encoder.
+fn leb128<W: Word>(values: &[W]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for &v in values {
+        let mut x = v.as_u64();
+        loop {
+            let b = (x & 0x7F) as u8;
+            x >>= 7;
+            if x == 0 {
+                out.push(b);
+                break;
+            }
+            out.push(b | 0x80);
+        }
+    }
+    out
+}
+
+#[test]
+fn encoder_matches_bytewise_reference_in_exact_buffers() {
+    for n in [0usize, 1, 2, 3, 7, 8, 9, 17, 100, 1000] {
+        for (name, values) in corpus32(n, 11) {
+            let want = leb128(&values);
+            for_each_kernel(|k| {
+                let mut out = vec![0u8; want.len()];
+                assert_eq!(k.encode(&values, &mut out), Ok(want.len()), "{name} n={n}");
+                assert_eq!(out, want, "{name} n={n}");
+                if !want.is_empty() {
+                    let mut short = vec![0u8; want.len() - 1];
+                    assert_eq!(
+                        k.encode(&values, &mut short),
+                        Err(EncodeError::OutputTooSmall {
+                            needed: want.len(),
+                            available: want.len() - 1
+                        })
+                    );
+                }
+            });
+        }
+        for (name, values) in corpus64(n, 12) {
+            let want = leb128(&values);
+            let mut out = vec![0u8; want.len()];
+            assert_eq!(
+                scalar().encode(&values, &mut out),
+                Ok(want.len()),
+                "{name} n={n}"
+            );
+            assert_eq!(out, want, "{name} n={n}");
+            assert_eq!(scalar().encode_to_vec(&values), want);
+        }
+    }
+}
+
 #[test]
 fn unaligned_input_and_output() {
     let values = corpus32(777, 3).remove(7).1;
