@@ -17,13 +17,17 @@ USAGE: intcodec bench [OPTIONS]
 Suite `postings` (Stream VByte paper, section 5): posting lists grouped by
 length bucket 2^K..2^(K+1)-1, stored delta-coded in chunks of at most 4096
 ints, each chunk decoded into one reusable 4096-int buffer. Measured on every
-Stream VByte kernel this CPU runs (decode, decode_delta, encode, encode_delta),
-the C peer lemire/streamvbyte, and memcpy of the same ints. Every measured
+kernel this CPU runs (decode, decode_delta, encode, encode_delta) of each
+codec family -- Stream VByte with the C peer lemire/streamvbyte; VByte
+(Masked VByte) with the Rust crates prost, integer-encoding, leb128,
+varint-simd and unsigned-varint -- and memcpy of the same ints. Every measured
 pass is checked against the source data. Speeds are medians, in billions of
 ints per second (table) or millions (CSV/JSON `mis`).
 
 OPTIONS:
   --suite NAME         benchmark suite: postings (default)
+  --family LIST        only these codec families, comma separated:
+                       streamvbyte, vbyte (default: all)
   --dataset NAME       synthetic collection: clustered (default) or uniform
   --data PATH          read posting lists from a ds2i/PISA .docs file instead
   --quick              small dataset, few repetitions (well under 30 s)
@@ -62,6 +66,7 @@ struct Args {
     reps: Option<usize>,
     min_time_ms: Option<u64>,
     seed: u64,
+    families: Vec<String>,
 }
 
 fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
@@ -84,6 +89,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
         reps: None,
         min_time_ms: None,
         seed: 1,
+        families: Vec::new(),
     };
     let mut dataset_given = false;
     let mut it = args.iter();
@@ -104,6 +110,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
                 | "--reps"
                 | "--min-time-ms"
                 | "--seed"
+                | "--family"
         );
         if !takes_value && inline.is_some() {
             return Err(format!("intcodec bench: {flag} takes no value"));
@@ -157,6 +164,18 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--reps" => a.reps = Some(number(flag, &value()?)?),
             "--min-time-ms" => a.min_time_ms = Some(number(flag, &value()?)?),
             "--seed" => a.seed = number(flag, &value()?)?,
+            "--family" => {
+                const KNOWN: [&str; 2] = ["streamvbyte", "vbyte"];
+                for f in value()?.split(',').map(str::trim).filter(|f| !f.is_empty()) {
+                    if !KNOWN.contains(&f) {
+                        return Err(format!(
+                            "intcodec bench: unknown family {f:?}; known: {}",
+                            KNOWN.join(", ")
+                        ));
+                    }
+                    a.families.push(f.to_string());
+                }
+            }
             _ => {
                 return Err(format!(
                     "intcodec bench: unknown argument {arg:?} (see intcodec bench --help)"
@@ -204,6 +223,7 @@ fn config(a: &Args) -> Result<Config, String> {
         ints_per_bucket: a.ints.unwrap_or(ints),
         reps,
         min_time: Duration::from_millis(a.min_time_ms.unwrap_or(ms)),
+        families: a.families.clone(),
     })
 }
 
@@ -333,6 +353,44 @@ mod tests {
     }
 
     #[test]
+    fn family_filter_keeps_one_family() {
+        let mut out = Vec::new();
+        run(
+            &args(&[
+                "--family=vbyte",
+                "--format",
+                "csv",
+                "--kmin",
+                "6",
+                "--kmax",
+                "6",
+                "--ints",
+                "3000",
+                "--reps",
+                "1",
+                "--min-time-ms",
+                "0",
+                "-q",
+            ]),
+            &mut out,
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let codecs: Vec<&str> = text
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(3).unwrap())
+            .collect();
+        assert!(
+            codecs.contains(&"vbyte") && codecs.contains(&"memcpy"),
+            "{text}"
+        );
+        assert!(!codecs.contains(&"streamvbyte"), "{text}");
+        #[cfg(feature = "peer-varint")]
+        assert!(codecs.contains(&"peer:prost"), "{text}");
+    }
+
+    #[test]
     fn table_and_json_tiny() {
         for fmt in ["table", "json"] {
             let mut out = Vec::new();
@@ -379,6 +437,7 @@ mod tests {
             vec!["--quick=1"],
             vec!["--kmin", "9", "--kmax", "3"],
             vec!["--dataset", "uniform", "--data", "x.docs"],
+            vec!["--family", "lz4"],
         ] {
             let err = run(&args(&bad), &mut out).unwrap_err();
             assert!(!err.contains('\n'), "{err}");

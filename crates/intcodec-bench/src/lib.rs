@@ -7,6 +7,7 @@
 //! - [`measure`]: chunked bucket data, timed passes, checksums.
 //! - [`suite`]: the `postings` suite (paper §5 method).
 //! - [`report`]: table, CSV and JSON output.
+//! - [`vbyte`]: the VByte family (ours and the Rust varint crates).
 pub mod cli;
 pub mod codec;
 pub mod data;
@@ -14,3 +15,4 @@ pub mod measure;
 pub mod report;
 pub mod suite;
 pub mod sysinfo;
+pub mod vbyte;

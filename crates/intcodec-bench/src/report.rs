@@ -124,7 +124,7 @@ fn columns(rows: &[Row]) -> Vec<Column> {
             continue;
         }
         let label = if r.peer {
-            "peer".to_string()
+            peer_label(&r.codec)
         } else if r.default_kernel {
             format!("{}*", r.kernel)
         } else {
@@ -137,6 +137,19 @@ fn columns(rows: &[Row]) -> Vec<Column> {
         });
     }
     cols
+}
+
+/// A column label (at most 7 characters) for a peer: its name without
+/// `peer:`, abbreviated (`integer-encoding` -> `int-enc`).
+fn peer_label(codec: &str) -> String {
+    let name = codec.strip_prefix("peer:").unwrap_or(codec);
+    if name.len() <= 6 {
+        return name.to_string();
+    }
+    match name.split_once('-') {
+        Some((a, b)) => format!("{}-{}", &a[..a.len().min(3)], &b[..b.len().min(3)]),
+        None => name[..6].to_string(),
+    }
 }
 
 fn buckets(rows: &[Row]) -> Vec<u32> {
@@ -183,70 +196,90 @@ pub fn ratios(rows: &[Row]) -> Vec<Ratio> {
         }
     }
     for (family, pcodec, pkernel) in peers {
-        for op in Op::CODEC_OPS {
-            let mut per_bucket = Vec::new();
-            let (mut ours_t, mut peer_t) = (0.0, 0.0);
-            let mut ours_name = String::new();
-            for k in buckets(rows) {
-                let ours = rows.iter().find(|r| {
-                    r.bucket == k && r.family == family && !r.peer && r.default_kernel && r.op == op
-                });
-                let peer = find(rows, k, pcodec, pkernel, op);
-                if let (Some(o), Some(p)) = (ours, peer) {
-                    per_bucket.push(p.seconds / o.seconds);
-                    ours_t += o.seconds;
-                    peer_t += p.seconds;
-                    ours_name = format!("{} {}", o.codec, o.kernel);
-                }
-            }
-            if per_bucket.is_empty() {
-                continue;
-            }
-            per_bucket.sort_by(f64::total_cmp);
-            let n = per_bucket.len();
-            let median = if n % 2 == 1 {
-                per_bucket[n / 2]
-            } else {
-                (per_bucket[n / 2 - 1] + per_bucket[n / 2]) / 2.0
-            };
-            out.push(Ratio {
-                family: family.to_string(),
-                ours: ours_name,
-                peer: format!("{pcodec} {pkernel}"),
-                op,
-                median,
-                min: per_bucket[0],
-                max: per_bucket[n - 1],
-                overall: peer_t / ours_t,
-            });
+        out.extend(compare(rows, family, pcodec, pkernel));
+    }
+    out
+}
+
+/// Our default kernel over our scalar kernel of the same codec, per family
+/// and op (the SIMD speed-up), for families whose default is not scalar.
+pub fn scalar_speedups(rows: &[Row]) -> Vec<Ratio> {
+    let mut out = Vec::new();
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for r in rows
+        .iter()
+        .filter(|r| !r.peer && r.default_kernel && r.kernel != "scalar")
+    {
+        let key = (r.family.as_str(), r.codec.as_str());
+        if !seen.contains(&key) {
+            seen.push(key);
+            out.extend(compare(rows, key.0, key.1, "scalar"));
         }
     }
     out
 }
 
-/// Writes the terminal report: header, one table (a row per bucket), and the
-/// ours/peer summary.
-pub fn table(o: &Outcome, header: &[String], out: &mut dyn Write) -> Result<(), String> {
-    let mut s = String::new();
-    for h in header {
-        let _ = writeln!(s, "{h}");
+/// Our default kernel of `family` against (`codec`, `kernel`), per op.
+fn compare(rows: &[Row], family: &str, pcodec: &str, pkernel: &str) -> Vec<Ratio> {
+    let mut out = Vec::new();
+    for op in Op::CODEC_OPS {
+        let mut per_bucket = Vec::new();
+        let (mut ours_t, mut peer_t) = (0.0, 0.0);
+        let mut ours_name = String::new();
+        for k in buckets(rows) {
+            let ours = rows.iter().find(|r| {
+                r.bucket == k && r.family == family && !r.peer && r.default_kernel && r.op == op
+            });
+            let peer = find(rows, k, pcodec, pkernel, op);
+            if let (Some(o), Some(p)) = (ours, peer) {
+                per_bucket.push(p.seconds / o.seconds);
+                ours_t += o.seconds;
+                peer_t += p.seconds;
+                ours_name = format!("{} {}", o.codec, o.kernel);
+            }
+        }
+        if per_bucket.is_empty() {
+            continue;
+        }
+        per_bucket.sort_by(f64::total_cmp);
+        let n = per_bucket.len();
+        let median = if n % 2 == 1 {
+            per_bucket[n / 2]
+        } else {
+            (per_bucket[n / 2 - 1] + per_bucket[n / 2]) / 2.0
+        };
+        out.push(Ratio {
+            family: family.to_string(),
+            ours: ours_name,
+            peer: format!("{pcodec} {pkernel}"),
+            op,
+            median,
+            min: per_bucket[0],
+            max: per_bucket[n - 1],
+            overall: peer_t / ours_t,
+        });
     }
-    let rows = &o.rows;
+    out
+}
+
+/// One family's table: a row per bucket, a column per (codec, kernel) and
+/// op, and memcpy. `rows` holds that family's rows and the memcpy rows.
+fn family_table(s: &mut String, family: &str, rows: &[Row]) {
     let cols = columns(rows);
     let reps = rows.first().map_or(0, |r| r.reps);
     let _ = writeln!(
         s,
-        "\nSpeed in billions of ints per second (Bis, median of {reps} repetitions); \
+        "\n[{family}] Speed in billions of ints per second (Bis, median of {reps} repetitions); \
          bucket 2^K = lists of 2^K..2^(K+1)-1 ints; * = default kernel; bits/int of {}:",
         cols.iter().find(|c| c.label.ends_with('*')).map_or(
             "the first codec".to_string(),
             |c| format!("{} {}", c.codec, c.kernel)
         )
     );
-    for c in cols.iter().filter(|c| c.label == "peer") {
-        let _ = writeln!(s, "  peer = {} ({})", c.codec, c.kernel);
+    for c in cols.iter().filter(|c| c.codec.starts_with("peer:")) {
+        let _ = writeln!(s, "  {} = {} ({})", c.label, c.codec, c.kernel);
     }
-    const W: usize = 7;
+    const W: usize = 8;
     let group = cols.len() * W;
     let lead = format!("{:>7} {:>7} {:>10} {:>8}", "", "", "", "");
     let mut line1 = lead.clone();
@@ -307,7 +340,30 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn Write) -> Result<(), 
             }
         }
     }
+}
 
+/// Writes the terminal report: header, one table per format family (a row
+/// per bucket), and the ours/peer summary.
+pub fn table(o: &Outcome, header: &[String], out: &mut dyn Write) -> Result<(), String> {
+    let mut s = String::new();
+    for h in header {
+        let _ = writeln!(s, "{h}");
+    }
+    let rows = &o.rows;
+    let mut families: Vec<&str> = Vec::new();
+    for r in rows.iter().filter(|r| r.op != Op::Copy) {
+        if !families.contains(&r.family.as_str()) {
+            families.push(&r.family);
+        }
+    }
+    for family in &families {
+        let fam_rows: Vec<Row> = rows
+            .iter()
+            .filter(|r| r.family == *family || r.op == Op::Copy)
+            .cloned()
+            .collect();
+        family_table(&mut s, family, &fam_rows);
+    }
     let rs = ratios(rows);
     if rs.is_empty() {
         let _ = writeln!(
@@ -341,6 +397,23 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn Write) -> Result<(), 
             s,
             "  (median/min/max over buckets; overall = total ints / total time, ours over peer)"
         );
+    }
+    let su = scalar_speedups(rows);
+    if !su.is_empty() {
+        let _ = writeln!(s, "\nSIMD speed-up: our default kernel / our scalar kernel");
+        for r in &su {
+            let _ = writeln!(
+                s,
+                "  {:<14} {:<22} {:<24} {:>7.2}x {:>7.2}x {:>7.2}x {:>7.2}x",
+                r.op.name(),
+                r.ours,
+                r.peer,
+                r.median,
+                r.min,
+                r.max,
+                r.overall
+            );
+        }
     }
     let _ = writeln!(
         s,

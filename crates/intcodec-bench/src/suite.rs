@@ -33,6 +33,8 @@ pub struct Config {
     pub reps: usize,
     /// Each repetition repeats the pass until it lasts at least this long.
     pub min_time: Duration,
+    /// Only these format families (`streamvbyte`, `vbyte`); empty = all.
+    pub families: Vec<String>,
 }
 
 /// One measured (bucket, codec, kernel, op).
@@ -113,7 +115,16 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Outcome, Stri
             cfg.kmax
         ));
     }
-    let codecs = contenders();
+    let codecs: Vec<Box<dyn Codec>> = contenders()
+        .into_iter()
+        .filter(|c| cfg.families.is_empty() || cfg.families.iter().any(|f| f == c.family()))
+        .collect();
+    if codecs.is_empty() {
+        return Err(format!(
+            "no codec of family {} in this build",
+            cfg.families.join(", ")
+        ));
+    }
     let scratch_len = codecs
         .iter()
         .map(|c| measure::scratch_len(&**c))
@@ -335,6 +346,7 @@ mod tests {
             ints_per_bucket: 3000,
             reps: 2,
             min_time: Duration::ZERO,
+            families: Vec::new(),
         };
         let mut msgs = 0;
         let out = run(&cfg, &mut |_| msgs += 1).unwrap();

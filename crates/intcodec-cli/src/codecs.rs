@@ -6,6 +6,7 @@
 
 use crate::error::{plural, CliError, Detail};
 use intcodec::streamvbyte::{StreamVByte, Variant};
+use intcodec::vbyte::VByte;
 use intcodec::{DecodeError, Isa};
 
 /// A decoded stream: the values and the number of input bytes they used.
@@ -51,6 +52,14 @@ pub(crate) static CODECS: &[Codec] = &[
         encode: |values, delta| svb_encode(Variant::V0124, values, delta),
         decode: |input, count, delta| svb_decode(Variant::V0124, input, count, delta),
         kernel: || svb(Variant::V0124).isa(),
+    },
+    Codec {
+        name: "vbyte",
+        id: 0x03,
+        summary: "VByte / LEB128 / protobuf varint, decoded with Masked VByte",
+        encode: vbyte_encode,
+        decode: vbyte_decode,
+        kernel: || VByte::new().isa(),
     },
 ];
 
@@ -148,6 +157,31 @@ fn svb_decode(
     Ok((out, used))
 }
 
+fn vbyte_encode(values: &[u32], delta: bool) -> Vec<u8> {
+    let codec = VByte::new();
+    if delta {
+        codec.encode_delta_to_vec(values, 0)
+    } else {
+        codec.encode_to_vec(values)
+    }
+}
+
+fn vbyte_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError> {
+    let codec = VByte::new();
+    if count > input.len() {
+        // Every value takes at least a byte: this fails (with the error
+        // decoding would give) before anything is allocated.
+        codec.skip(input, count)?;
+    }
+    let mut out = vec![0u32; count];
+    let used = if delta {
+        codec.decode_delta(input, count, 0, &mut out)?
+    } else {
+        codec.decode(input, count, &mut out)?
+    };
+    Ok((out, used))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,7 +204,7 @@ mod tests {
     fn unknown_name_lists_known_ones() {
         let e = by_name("nope").unwrap_err().to_string();
         assert!(e.contains("unknown codec 'nope'"), "{e}");
-        assert!(e.contains("streamvbyte, streamvbyte-0124"), "{e}");
+        assert!(e.contains("streamvbyte, streamvbyte-0124, vbyte"), "{e}");
         assert!(by_id(0).is_none());
         assert!(by_id(0xFF).is_none());
     }
@@ -198,6 +232,24 @@ mod tests {
         assert_eq!(a, StreamVByte::new().encode_to_vec(&values));
         assert_eq!(b.len(), 2 + 1);
         assert_ne!(a, b);
+    }
+
+    #[test]
+    fn vbyte_is_leb128() {
+        let c = by_name("vbyte").unwrap();
+        assert_eq!(c.id, 0x03);
+        assert_eq!(
+            (c.encode)(&[1, 300, 16384], false),
+            [0x01, 0xAC, 0x02, 0x80, 0x80, 0x01]
+        );
+        // 5th byte 0x10: too large for a u32, reported at the value's start.
+        let e = decode_exact(c, &[0x05, 0x80, 0x80, 0x80, 0x80, 0x10], 2, false, 32).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("corrupt vbyte stream: varint value too large"),
+            "{e}"
+        );
+        assert_eq!(e.location().unwrap().offset, 33);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! naming the place, no output file created or replaced, no temporary left).
 
 use intcodec::streamvbyte::{StreamVByte, Variant};
+use intcodec::vbyte::VByte;
 use std::collections::BTreeSet;
 use std::ffi::{OsStr, OsString};
 use std::fs;
@@ -11,9 +12,26 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-const CODECS: [(&str, Variant); 2] = [
-    ("streamvbyte", Variant::V1234),
-    ("streamvbyte-0124", Variant::V0124),
+/// The library behind a codec name.
+#[derive(Clone, Copy, Debug)]
+enum Lib {
+    Svb(Variant),
+    VByte,
+}
+
+impl Lib {
+    fn isa(self) -> intcodec::Isa {
+        match self {
+            Lib::Svb(v) => StreamVByte::new().with_variant(v).isa(),
+            Lib::VByte => VByte::new().isa(),
+        }
+    }
+}
+
+const CODECS: [(&str, Lib); 3] = [
+    ("streamvbyte", Lib::Svb(Variant::V1234)),
+    ("streamvbyte-0124", Lib::Svb(Variant::V0124)),
+    ("vbyte", Lib::VByte),
 ];
 const HEADER_LEN: usize = 32;
 
@@ -186,12 +204,14 @@ fn to_text(values: &[u32]) -> String {
     values.iter().map(|v| format!("{v}\n")).collect()
 }
 
-fn library(variant: Variant, values: &[u32], delta: bool) -> Vec<u8> {
-    let c = StreamVByte::new().with_variant(variant);
-    if delta {
-        c.encode_delta_to_vec(values, 0)
-    } else {
-        c.encode_to_vec(values)
+fn library(lib: Lib, values: &[u32], delta: bool) -> Vec<u8> {
+    match (lib, delta) {
+        (Lib::Svb(v), true) => StreamVByte::new()
+            .with_variant(v)
+            .encode_delta_to_vec(values, 0),
+        (Lib::Svb(v), false) => StreamVByte::new().with_variant(v).encode_to_vec(values),
+        (Lib::VByte, true) => VByte::new().encode_delta_to_vec(values, 0),
+        (Lib::VByte, false) => VByte::new().encode_to_vec(values),
     }
 }
 
@@ -403,7 +423,7 @@ fn output_is_replaced_on_success_without_leftovers() {
     ));
     assert_eq!(
         fs::read(&out).unwrap(),
-        library(Variant::V1234, &[1, 2, 3], false)
+        library(Lib::Svb(Variant::V1234), &[1, 2, 3], false)
     );
     let names: Vec<_> = s.names().into_iter().collect();
     assert_eq!(names, ["in", "out"]);
@@ -465,7 +485,7 @@ fn info_reports_isas_and_kernels() {
         "{text}"
     );
     for (name, variant) in CODECS {
-        let isa = StreamVByte::new().with_variant(variant).isa();
+        let isa = variant.isa();
         let line = text
             .lines()
             .find(|l| l.split_whitespace().next() == Some(name))
@@ -603,7 +623,7 @@ fn corrupted_container_checksum() {
 fn bad_magic() {
     let s = Scratch::new("magic");
     let vals = values(20, 3);
-    let raw = s.put("raw", &library(Variant::V1234, &vals, false));
+    let raw = s.put("raw", &library(Lib::Svb(Variant::V1234), &vals, false));
     fails_cleanly(
         &s,
         |out| args!["decode", raw, out],
@@ -692,7 +712,7 @@ fn codec_error_inside_a_valid_container() {
 fn raw_decode_errors() {
     let s = Scratch::new("raw-err");
     let vals = values(30, 6);
-    let stream = library(Variant::V1234, &vals, false);
+    let stream = library(Lib::Svb(Variant::V1234), &vals, false);
     let n = vals.len().to_string();
 
     // Trailing bytes after the stream.

@@ -11,6 +11,14 @@ pub enum DecodeErrorKind {
     Truncated,
     /// The output slice cannot hold the requested number of values.
     OutputTooSmall,
+    /// A variable-length integer has more bytes than its type allows (VByte:
+    /// the continuation bit is set on the 5th byte of a u32 or the 10th of a
+    /// u64). `offset` is the value's first byte.
+    Overlong,
+    /// A variable-length integer's last byte carries bits beyond its type
+    /// (VByte: a 5th u32 byte above `0x0F`, a 10th u64 byte above `0x01`).
+    /// `offset` is the value's first byte.
+    Overflow,
 }
 
 impl DecodeErrorKind {
@@ -19,6 +27,8 @@ impl DecodeErrorKind {
         match self {
             DecodeErrorKind::Truncated => "input truncated",
             DecodeErrorKind::OutputTooSmall => "output buffer too small",
+            DecodeErrorKind::Overlong => "varint longer than its type allows",
+            DecodeErrorKind::Overflow => "varint value too large for its type",
         }
     }
 }

@@ -1,12 +1,13 @@
 //! # intcodec
 //!
-//! SIMD integer codecs for u32 arrays, with decoders that are total: on any
-//! input bytes they return `Ok` or an error naming the byte offset, and never
-//! read or write out of bounds, panic or loop forever.
+//! SIMD integer codecs for u32 (and, for VByte, u64) arrays, with decoders
+//! that are total: on any input bytes they return `Ok` or an error naming the
+//! byte offset, and never read or write out of bounds, panic or loop forever.
 //!
 //! | codec | module | format | kernels | delta |
 //! |---|---|---|---|---|
 //! | Stream VByte ("1234", "0124") | [`streamvbyte`] | lemire/streamvbyte | scalar, SSE4.1, AVX2 | yes (SIMD prefix sum) |
+//! | VByte (LEB128, protobuf varint), u32 / u64, zigzag i32 / i64 | [`vbyte`] | protobuf varint, minimal form | scalar, Masked VByte SSE4.1, AVX2 | yes (fused SIMD prefix sum) |
 //!
 //! Each codec handle picks the fastest kernel for this CPU once (run-time
 //! detection, cached); `with_isa` forces one, and the environment variable
@@ -40,6 +41,7 @@ mod tables;
 pub mod zigzag;
 
 pub use codec::streamvbyte;
+pub use codec::vbyte;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 pub use isa::{detected_isas, supported_isas, Isa};
 

@@ -4,3 +4,4 @@
 //! construction.
 
 pub(crate) mod streamvbyte;
+pub(crate) mod vbyte;

@@ -1,0 +1,254 @@
+//! Scalar VByte: the paper's Algorithm 1 (one byte, one branch at a time,
+//! unrolled to the type's maximum length), the reference every other kernel
+//! is tested against and the tail handler of the SIMD kernels. Also the
+//! encoder, `skip` and the length functions.
+//!
+//! Reads only inside `input`: a value whose bytes run past the end is
+//! `Truncated` at the offset of its first byte.
+#![forbid(unsafe_code)]
+
+use super::{Kernels, Word};
+use crate::error::{DecodeError, DecodeErrorKind};
+use crate::isa::Isa;
+
+pub(super) static KERNELS: Kernels = Kernels {
+    isa: Isa::Scalar,
+    decode: decode::<u32, false>,
+    decode_delta: decode::<u32, true>,
+    decode_unchecked: decode_trusted::<u32, false>,
+    decode_delta_unchecked: decode_trusted::<u32, true>,
+    decode_u64: decode::<u64, false>,
+    decode_delta_u64: decode::<u64, true>,
+};
+
+/// Algorithm 1 on a window of `W::MAX` bytes known to be present.
+#[inline(always)]
+fn one_full<W: Word>(bytes: &[u8], pos: usize) -> Result<(W, usize), DecodeErrorKind> {
+    let mut v = W::ZERO;
+    let mut k = 0;
+    // Unrolled by the compiler: `W::MAX` is a constant.
+    while k < W::MAX {
+        let b = bytes[pos + k];
+        if k == W::MAX - 1 {
+            if b >= 0x80 {
+                return Err(DecodeErrorKind::Overlong);
+            }
+            if b > W::LAST {
+                return Err(DecodeErrorKind::Overflow);
+            }
+        }
+        if b < 0x80 {
+            return Ok((v.or_shl(b, 7 * k as u32), k + 1));
+        }
+        v = v.or_shl(b & 0x7F, 7 * k as u32);
+        k += 1;
+    }
+    unreachable!("the last byte returns")
+}
+
+/// Algorithm 1 near the end of the input: every byte access is checked.
+#[cold]
+fn one_tail<W: Word>(input: &[u8], pos: usize) -> Result<(W, usize), DecodeErrorKind> {
+    let mut v = W::ZERO;
+    for k in 0..W::MAX {
+        let Some(&b) = input.get(pos + k) else {
+            return Err(DecodeErrorKind::Truncated);
+        };
+        if k == W::MAX - 1 {
+            if b >= 0x80 {
+                return Err(DecodeErrorKind::Overlong);
+            }
+            if b > W::LAST {
+                return Err(DecodeErrorKind::Overflow);
+            }
+        }
+        if b < 0x80 {
+            return Ok((v.or_shl(b, 7 * k as u32), k + 1));
+        }
+        v = v.or_shl(b & 0x7F, 7 * k as u32);
+    }
+    unreachable!("the last byte returns")
+}
+
+/// Decodes the value starting at `pos`: the value and its length in bytes.
+#[inline(always)]
+pub(crate) fn one<W: Word>(input: &[u8], pos: usize) -> Result<(W, usize), DecodeErrorKind> {
+    if input.len() >= W::MAX && pos <= input.len() - W::MAX {
+        one_full(input, pos)
+    } else {
+        one_tail(input, pos)
+    }
+}
+
+/// Decodes `out.len()` values (deltas from `prev` if `DELTA`).
+pub(crate) fn decode<W: Word, const DELTA: bool>(
+    input: &[u8],
+    out: &mut [W],
+    prev: W,
+) -> Result<usize, DecodeError> {
+    decode_from::<W, DELTA>(input, out, 0, 0, prev)
+}
+
+fn decode_trusted<W: Word, const DELTA: bool>(input: &[u8], out: &mut [W], prev: W) -> usize {
+    decode::<W, DELTA>(input, out, prev).unwrap_or(0)
+}
+
+/// Decodes values `start..out.len()`, the first of which begins at byte
+/// `pos`; `prev` is the value before `start` (delta only). Returns the
+/// offset just past the last value.
+pub(crate) fn decode_from<W: Word, const DELTA: bool>(
+    input: &[u8],
+    out: &mut [W],
+    start: usize,
+    mut pos: usize,
+    mut prev: W,
+) -> Result<usize, DecodeError> {
+    for (i, slot) in out.iter_mut().enumerate().skip(start) {
+        let (mut v, len) =
+            one::<W>(input, pos).map_err(|kind| DecodeError::new(kind, pos, Some(i)))?;
+        pos += len;
+        if DELTA {
+            prev = prev.wrapping_add(v);
+            v = prev;
+        }
+        *slot = v;
+    }
+    Ok(pos)
+}
+
+/// The offset just past the first `n` values, validating them as decoding
+/// would (same errors).
+pub(crate) fn skip<W: Word>(input: &[u8], n: usize) -> Result<usize, DecodeError> {
+    let mut pos = 0;
+    for i in 0..n {
+        let (_, len) = one::<W>(input, pos).map_err(|kind| DecodeError::new(kind, pos, Some(i)))?;
+        pos += len;
+    }
+    Ok(pos)
+}
+
+/// Number of values a well-formed stream of exactly `input` holds: its bytes
+/// without the continuation bit.
+pub(crate) fn count(input: &[u8]) -> usize {
+    input.iter().filter(|&&b| b < 0x80).count()
+}
+
+/// Encoded length of one value.
+#[inline]
+pub(crate) fn len_of<W: Word>(v: W) -> usize {
+    // ceil(bits / 7), at least 1.
+    let bits = W::BITS - v.leading_zeros();
+    (bits.max(1) as usize).div_ceil(7)
+}
+
+/// Exact encoded length of `values` (delta-coded from `prev` if given).
+pub(crate) fn compressed_len<W: Word>(values: &[W], prev: Option<W>) -> usize {
+    match prev {
+        None => values.iter().map(|&v| len_of(v)).sum(),
+        Some(mut p) => values
+            .iter()
+            .map(|&v| {
+                let d = v.wrapping_sub(p);
+                p = v;
+                len_of(d)
+            })
+            .sum(),
+    }
+}
+
+/// Spreads the low 56 bits of `x` into 8 bytes of 7 bits each (the inverse
+/// of gathering them): 28 | 28, then 14 | 14, then 7 | 7.
+#[inline(always)]
+fn spread56(x: u64) -> u64 {
+    let x = (x & 0x0FFF_FFFF) | ((x & 0x00FF_FFFF_F000_0000) << 4);
+    let x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x0FFF_C000_0FFF_C000) << 2);
+    (x & 0x007F_007F_007F_007F) | ((x & 0x3F80_3F80_3F80_3F80) << 1)
+}
+
+/// Writes `v` at `pos` in its minimal form; returns the new offset. `out`
+/// must have room.
+///
+/// With 8 bytes of room the value is built in a word without a branch per
+/// byte: its 7-bit groups spread to bytes, the continuation bits OR-ed onto
+/// all but the last byte, and 8 bytes stored (the extra ones are
+/// overwritten by the next value, or lie past the returned length).
+#[inline(always)]
+fn put<W: Word>(v: W, out: &mut [u8], pos: usize) -> usize {
+    let len = len_of(v);
+    let x = v.as_u64();
+    if let Some(dst) = out.get_mut(pos..pos + 8) {
+        // Continuation bits on bytes 0..len-1 (all 8 if len > 8).
+        let n = (len - 1).min(8) as u32;
+        let cont = 0x8080_8080_8080_8080u64 & u64::MAX.checked_shr(64 - 8 * n).unwrap_or(0);
+        dst.copy_from_slice(&(spread56(x) | cont).to_le_bytes());
+        if len > 8 {
+            let hi = x >> 56;
+            out[pos + 8] = (hi & 0x7F) as u8 | if len > 9 { 0x80 } else { 0 };
+            if len > 9 {
+                out[pos + 9] = (hi >> 7) as u8;
+            }
+        }
+        return pos + len;
+    }
+    put_bytewise(v, out, pos)
+}
+
+/// [`put`] one byte at a time, for the last bytes of `out`.
+#[cold]
+fn put_bytewise<W: Word>(mut v: W, out: &mut [u8], mut pos: usize) -> usize {
+    while v.above_7_bits() {
+        out[pos] = v.low_byte() | 0x80;
+        v = v.shr7();
+        pos += 1;
+    }
+    out[pos] = v.low_byte();
+    pos + 1
+}
+
+/// Encodes `values` (as deltas from `prev` if `DELTA`) into `out`, which must
+/// hold the encoded length. Returns the bytes written.
+pub(crate) fn encode<W: Word, const DELTA: bool>(
+    values: &[W],
+    mut prev: W,
+    out: &mut [u8],
+) -> usize {
+    let mut pos = 0;
+    let (blocks, rest) = values.as_chunks::<8>();
+    for block in blocks {
+        let mut v = *block;
+        if DELTA {
+            let last = v[7];
+            for k in (1..8).rev() {
+                v[k] = v[k].wrapping_sub(v[k - 1]);
+            }
+            v[0] = v[0].wrapping_sub(prev);
+            prev = last;
+        }
+        // Eight one-byte values (common in posting lists): eight bytes at
+        // once.
+        let small = v.iter().fold(0u64, |acc, x| acc | x.as_u64()) < 0x80;
+        if small {
+            if let Some(dst) = out.get_mut(pos..pos + 8) {
+                for (d, x) in dst.iter_mut().zip(v) {
+                    *d = x.low_byte();
+                }
+                pos += 8;
+                continue;
+            }
+        }
+        for x in v {
+            pos = put(x, out, pos);
+        }
+    }
+    for &x in rest {
+        let v = if DELTA {
+            let d = x.wrapping_sub(prev);
+            prev = x;
+            d
+        } else {
+            x
+        };
+        pos = put(v, out, pos);
+    }
+    pos
+}

@@ -1,0 +1,692 @@
+//! Every VByte kernel against the scalar reference, on the same inputs:
+//! identical values, byte counts, and identical errors.
+
+use super::*;
+use crate::isa::Isa;
+use crate::tests::{lengths, Rng};
+use crate::DecodeErrorKind;
+use alloc::vec;
+
+/// Every kernel this CPU (and the `INTCODEC_ISA` cap) allows, scalar first.
+fn for_each_kernel(mut f: impl FnMut(VByte)) {
+    let mut ran = 0;
+    for isa in Isa::ALL {
+        if let Some(codec) = VByte::with_isa(isa) {
+            assert_eq!(codec.isa(), isa);
+            f(codec);
+            ran += 1;
+        }
+    }
+    let expected = SETS.iter().filter(|k| k.isa.is_enabled()).count();
+    assert_eq!(ran, expected);
+}
+
+fn scalar() -> VByte {
+    VByte::with_isa(Isa::Scalar).unwrap()
+}
+
+/// A value whose VByte form takes exactly `len` bytes (1..=W::MAX).
+fn of_len64(rng: &mut Rng, len: u32, bits: u32) -> u64 {
+    let lo_bits = 7 * (len - 1);
+    let hi_bits = (7 * len).min(bits);
+    let lo = if len == 1 { 0 } else { 1u64 << lo_bits };
+    let span = if hi_bits == 64 {
+        u64::MAX - lo
+    } else {
+        (1u64 << hi_bits) - 1 - lo
+    };
+    lo + rng.next_u64() % span.saturating_add(1).max(1)
+}
+
+/// Named u32 families: each VByte length, alternating lengths, random
+/// lengths, mostly 1-2 bytes, sorted ids (delta), zeros and max.
+fn corpus32(n: usize, seed: u64) -> Vec<(&'static str, Vec<u32>)> {
+    let mut rng = Rng::new(seed ^ (n as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
+    let mut out = vec![("zeros", vec![0; n]), ("max", vec![u32::MAX; n])];
+    for (name, len) in [("l1", 1), ("l2", 2), ("l3", 3), ("l4", 4), ("l5", 5)] {
+        out.push((
+            name,
+            (0..n).map(|_| of_len64(&mut rng, len, 32) as u32).collect(),
+        ));
+    }
+    out.push((
+        "alternating",
+        (0..n)
+            .map(|i| of_len64(&mut rng, (i % 5) as u32 + 1, 32) as u32)
+            .collect(),
+    ));
+    out.push((
+        "random-length",
+        (0..n)
+            .map(|_| {
+                let l = rng.next_u32() % 5 + 1;
+                of_len64(&mut rng, l, 32) as u32
+            })
+            .collect(),
+    ));
+    out.push((
+        "short",
+        (0..n)
+            .map(|_| {
+                let l = if rng.next_u32().is_multiple_of(4) {
+                    2
+                } else {
+                    1
+                };
+                of_len64(&mut rng, l, 32) as u32
+            })
+            .collect(),
+    ));
+    let mut acc = 0u32;
+    out.push((
+        "sorted",
+        (0..n)
+            .map(|_| {
+                let g = rng.next_u32() >> (18 + rng.next_u32() % 14);
+                acc = acc.wrapping_add(g + 1);
+                acc
+            })
+            .collect(),
+    ));
+    out
+}
+
+fn corpus64(n: usize, seed: u64) -> Vec<(&'static str, Vec<u64>)> {
+    let mut rng = Rng::new(seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut out = vec![("zeros", vec![0; n]), ("max", vec![u64::MAX; n])];
+    out.push((
+        "alternating",
+        (0..n)
+            .map(|i| of_len64(&mut rng, (i % 10) as u32 + 1, 64))
+            .collect(),
+    ));
+    out.push((
+        "random-length",
+        (0..n)
+            .map(|_| {
+                let l = rng.next_u32() % 10 + 1;
+                of_len64(&mut rng, l, 64)
+            })
+            .collect(),
+    ));
+    out.push((
+        "short",
+        (0..n)
+            .map(|_| {
+                let l = rng.next_u32() % 3 + 1;
+                of_len64(&mut rng, l, 64)
+            })
+            .collect(),
+    ));
+    out.push(("random", (0..n).map(|_| rng.next_u64()).collect()));
+    out
+}
+
+#[test]
+fn kernels_are_listed() {
+    let isas: Vec<Isa> = kernel_isas().collect();
+    assert_eq!(isas[0], Isa::Scalar);
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    assert!(isas.contains(&Isa::Sse41));
+    let best = VByte::new().isa();
+    assert!(best.is_enabled());
+    assert!(kernel_isas().filter(|i| i.is_enabled()).all(|i| i <= best));
+}
+
+#[test]
+fn value_lengths_are_minimal() {
+    let mut rng = Rng::new(1);
+    for len in 1..=5 {
+        for _ in 0..100 {
+            let v = of_len64(&mut rng, len, 32) as u32;
+            assert_eq!(scalar::len_of(v), len as usize, "{v}");
+            assert_eq!(scalar().encode_to_vec(&[v]).len(), len as usize);
+        }
+    }
+    for len in 1..=10 {
+        for _ in 0..100 {
+            let v = of_len64(&mut rng, len, 64);
+            assert_eq!(scalar::len_of(v), len as usize, "{v}");
+        }
+    }
+    assert_eq!(scalar::len_of(0u32), 1);
+    assert_eq!(scalar::len_of(u64::MAX), 10);
+}
+
+#[test]
+fn all_kernels_agree_u32() {
+    let reference = scalar();
+    for n in lengths() {
+        for (name, values) in corpus32(n, 1) {
+            let want = reference.encode_to_vec(&values);
+            assert_eq!(want.len(), reference.compressed_len(&values));
+            let want_d = reference.encode_delta_to_vec(&values, 17);
+            assert_eq!(want_d.len(), reference.compressed_len_delta(&values, 17));
+            for_each_kernel(|k| {
+                let ctx = format!("{k:?} n={n} {name}");
+                assert_eq!(k.encode_to_vec(&values), want, "encode {ctx}");
+                let mut out = vec![0xDEAD_BEEF; n + 3];
+                assert_eq!(k.decode(&want, n, &mut out), Ok(want.len()), "{ctx}");
+                assert_eq!(&out[..n], &values[..], "decode {ctx}");
+                assert!(
+                    out[n..].iter().all(|&v| v == 0xDEAD_BEEF),
+                    "wrote past n {ctx}"
+                );
+                assert_eq!(
+                    k.decode_delta(&want_d, n, 17, &mut out),
+                    Ok(want_d.len()),
+                    "{ctx}"
+                );
+                assert_eq!(&out[..n], &values[..], "decode_delta {ctx}");
+                assert!(out[n..].iter().all(|&v| v == 0xDEAD_BEEF));
+                // Trailing bytes are left alone.
+                let mut longer = want.clone();
+                longer.extend_from_slice(&[0x80; 20]);
+                assert_eq!(k.decode(&longer, n, &mut out), Ok(want.len()), "{ctx}");
+                assert_eq!(&out[..n], &values[..], "decode+trailing {ctx}");
+            });
+        }
+    }
+}
+
+#[test]
+fn all_kernels_agree_u64() {
+    let reference = scalar();
+    for n in lengths().step_by(3) {
+        for (name, values) in corpus64(n, 2) {
+            let want = reference.encode_to_vec(&values);
+            assert_eq!(want.len(), reference.compressed_len(&values));
+            let want_d = reference.encode_delta_to_vec(&values, 1 << 40);
+            for_each_kernel(|k| {
+                let ctx = format!("{k:?} n={n} {name}");
+                assert_eq!(k.encode_to_vec(&values), want, "encode {ctx}");
+                let mut out = vec![7u64; n + 2];
+                assert_eq!(k.decode_u64(&want, n, &mut out), Ok(want.len()), "{ctx}");
+                assert_eq!(&out[..n], &values[..], "decode {ctx}");
+                assert!(out[n..].iter().all(|&v| v == 7), "wrote past n {ctx}");
+                assert_eq!(
+                    k.decode_delta_u64(&want_d, n, 1 << 40, &mut out),
+                    Ok(want_d.len()),
+                    "{ctx}"
+                );
+                assert_eq!(&out[..n], &values[..], "decode_delta {ctx}");
+            });
+        }
+    }
+}
+
+/// Bytewise reference encoder, independent of the kernels' word encoder.
+fn leb128<W: Word>(values: &[W]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for &v in values {
+        let mut x = v.as_u64();
+        loop {
+            let b = (x & 0x7F) as u8;
+            x >>= 7;
+            if x == 0 {
+                out.push(b);
+                break;
+            }
+            out.push(b | 0x80);
+        }
+    }
+    out
+}
+
+#[test]
+fn encoder_matches_bytewise_reference_in_exact_buffers() {
+    for n in [0usize, 1, 2, 3, 7, 8, 9, 17, 100, 1000] {
+        for (name, values) in corpus32(n, 11) {
+            let want = leb128(&values);
+            for_each_kernel(|k| {
+                let mut out = vec![0u8; want.len()];
+                assert_eq!(k.encode(&values, &mut out), Ok(want.len()), "{name} n={n}");
+                assert_eq!(out, want, "{name} n={n}");
+                if !want.is_empty() {
+                    let mut short = vec![0u8; want.len() - 1];
+                    assert_eq!(
+                        k.encode(&values, &mut short),
+                        Err(EncodeError::OutputTooSmall {
+                            needed: want.len(),
+                            available: want.len() - 1
+                        })
+                    );
+                }
+            });
+        }
+        for (name, values) in corpus64(n, 12) {
+            let want = leb128(&values);
+            let mut out = vec![0u8; want.len()];
+            assert_eq!(
+                scalar().encode(&values, &mut out),
+                Ok(want.len()),
+                "{name} n={n}"
+            );
+            assert_eq!(out, want, "{name} n={n}");
+            assert_eq!(scalar().encode_to_vec(&values), want);
+        }
+    }
+}
+
+#[test]
+fn unaligned_input_and_output() {
+    let values = corpus32(777, 3).remove(7).1;
+    let enc = scalar().encode_to_vec(&values);
+    for off in 0..16 {
+        let mut shifted = vec![0xAAu8; off];
+        shifted.extend_from_slice(&enc);
+        for_each_kernel(|k| {
+            let mut out = vec![0u32; values.len() + off];
+            let got = k.decode(&shifted[off..], values.len(), &mut out[off..]);
+            assert_eq!(got, Ok(enc.len()));
+            assert_eq!(&out[off..], &values[..]);
+        });
+    }
+}
+
+/// Offsets where each value starts, computed from the values alone.
+fn starts<W: Word>(values: &[W]) -> Vec<usize> {
+    let mut pos = 0;
+    values
+        .iter()
+        .map(|&v| {
+            let s = pos;
+            pos += scalar::len_of(v);
+            s
+        })
+        .collect()
+}
+
+#[test]
+fn truncated_input_gives_the_same_error_everywhere() {
+    for n in [1, 2, 5, 11, 12, 13, 40, 100, 257] {
+        for (name, values) in corpus32(n, 4) {
+            let enc = scalar().encode_to_vec(&values);
+            let st = starts(&values);
+            for cut in 0..enc.len() {
+                // The value cut short: the last one starting before `cut`
+                // whose end is past it (the first whose end is past it).
+                let i = (0..n)
+                    .find(|&i| st[i] + scalar::len_of(values[i]) > cut)
+                    .unwrap();
+                let want = DecodeError::new(DecodeErrorKind::Truncated, st[i], Some(i));
+                for_each_kernel(|k| {
+                    let mut out = vec![0u32; n];
+                    let got = k.decode(&enc[..cut], n, &mut out);
+                    assert_eq!(got, Err(want), "{k:?} {name} n={n} cut={cut}");
+                    let got = k.decode_delta(&enc[..cut], n, 5, &mut out);
+                    assert_eq!(got, Err(want), "delta {k:?} {name} n={n} cut={cut}");
+                    assert_eq!(k.skip(&enc[..cut], n), Err(want));
+                    assert_eq!(k.decode_to_vec(&enc[..cut], n), Err(want));
+                });
+            }
+        }
+    }
+}
+
+/// Inserts `bad` before value `at` of a stream of `values`; the expected
+/// error is at that value.
+fn with_bad<W: Word>(values: &[W], at: usize, bad: &[u8]) -> (Vec<u8>, usize) {
+    let enc = scalar().encode_to_vec(&values[..at]);
+    let off = enc.len();
+    let mut bytes = enc;
+    bytes.extend_from_slice(bad);
+    bytes.extend_from_slice(&scalar().encode_to_vec(&values[at..]));
+    (bytes, off)
+}
+
+#[test]
+fn malformed_values_give_the_same_error_everywhere() {
+    use DecodeErrorKind::{Overflow, Overlong, Truncated};
+    let cases32: &[(&[u8], DecodeErrorKind)] = &[
+        (&[0x80, 0x80, 0x80, 0x80, 0x80, 0x00], Overlong), // 6-byte u32
+        (&[0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01], Overlong),
+        (&[0x80, 0x80, 0x80, 0x80, 0x10], Overflow), // 5th byte 0x10
+        (&[0xFF, 0xFF, 0xFF, 0xFF, 0x7F], Overflow),
+        (
+            &[
+                0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00,
+            ],
+            Overlong,
+        ),
+    ];
+    let cases64: &[(&[u8], DecodeErrorKind)] = &[
+        // 11-byte u64
+        (
+            &[
+                0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00,
+            ],
+            Overlong,
+        ),
+        // 10th byte 0x02
+        (
+            &[0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x02],
+            Overflow,
+        ),
+        (
+            &[0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x7F],
+            Overflow,
+        ),
+    ];
+    for n in [0usize, 1, 5, 12, 13, 30, 64, 200] {
+        for (name, values) in corpus32(n + 1, 5) {
+            for at in [0, n / 2, n] {
+                for &(bad, kind) in cases32 {
+                    let (bytes, off) = with_bad(&values, at, bad);
+                    let want = DecodeError::new(kind, off, Some(at));
+                    for_each_kernel(|k| {
+                        let ctx = format!("{k:?} {name} n={n} at={at} bad={bad:02x?}");
+                        let mut out = vec![0u32; n + 2];
+                        assert_eq!(k.decode(&bytes, n + 2, &mut out), Err(want), "{ctx}");
+                        assert_eq!(
+                            k.decode_delta(&bytes, n + 2, 1, &mut out),
+                            Err(want),
+                            "{ctx}"
+                        );
+                        assert_eq!(k.skip(&bytes, n + 2), Err(want), "{ctx}");
+                        assert_eq!(k.decode_all(&bytes, &mut out).err(), Some(want), "{ctx}");
+                    });
+                }
+            }
+        }
+        for (name, values) in corpus64(n + 1, 6) {
+            for at in [0, n / 2, n] {
+                for &(bad, kind) in cases64 {
+                    let (bytes, off) = with_bad(&values, at, bad);
+                    let want = DecodeError::new(kind, off, Some(at));
+                    for_each_kernel(|k| {
+                        let ctx = format!("{k:?} {name} n={n} at={at} bad={bad:02x?}");
+                        let mut out = vec![0u64; n + 2];
+                        assert_eq!(k.decode_u64(&bytes, n + 2, &mut out), Err(want), "{ctx}");
+                        assert_eq!(
+                            k.decode_delta_u64(&bytes, n + 2, 1, &mut out),
+                            Err(want),
+                            "{ctx}"
+                        );
+                        assert_eq!(k.skip_u64(&bytes, n + 2), Err(want), "{ctx}");
+                    });
+                }
+            }
+        }
+    }
+    // Truncated inside the 5-byte maximum stays Truncated.
+    for_each_kernel(|k| {
+        let e = k
+            .decode_to_vec(&[0x01, 0x80, 0x80, 0x80, 0x80], 2)
+            .unwrap_err();
+        assert_eq!((e.kind(), e.offset(), e.index()), (Truncated, 1, Some(1)));
+        let e = k
+            .decode_to_vec(&[0x01, 0x80, 0x80, 0x80, 0x80, 0x80], 2)
+            .unwrap_err();
+        assert_eq!((e.kind(), e.offset(), e.index()), (Overlong, 1, Some(1)));
+    });
+}
+
+#[test]
+fn non_minimal_forms_decode() {
+    let cases32: &[(&[u8], u32)] = &[
+        (&[0x80, 0x00], 0),
+        (&[0x81, 0x80, 0x00], 1),
+        (&[0x80, 0x80, 0x80, 0x80, 0x00], 0),
+        (&[0xFF, 0xFF, 0xFF, 0xFF, 0x0F], u32::MAX),
+    ];
+    for &(bytes, v) in cases32 {
+        // Repeated, so the SIMD kernels see them in full windows.
+        let stream: Vec<u8> = bytes
+            .iter()
+            .copied()
+            .cycle()
+            .take(bytes.len() * 50)
+            .collect();
+        for_each_kernel(|k| {
+            assert_eq!(
+                k.decode_to_vec(&stream, 50).unwrap(),
+                vec![v; 50],
+                "{k:?} {bytes:02x?}"
+            );
+            assert_eq!(
+                k.decode_u64_to_vec(&stream, 50).unwrap(),
+                vec![u64::from(v); 50]
+            );
+        });
+    }
+    let ten = [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00];
+    let stream: Vec<u8> = ten.iter().copied().cycle().take(300).collect();
+    for_each_kernel(|k| assert_eq!(k.decode_u64_to_vec(&stream, 30).unwrap(), vec![0; 30]));
+}
+
+#[test]
+fn garbage_input_agrees_with_scalar() {
+    let mut rng = Rng::new(99);
+    let reference = scalar();
+    for round in 0..3000 {
+        let len = (rng.next_u32() % 300) as usize;
+        // Mostly high-bit bytes in some rounds, so long values show up.
+        let bias = rng.next_u32() % 4;
+        let input: Vec<u8> = (0..len)
+            .map(|_| {
+                let b = rng.next_u32() as u8;
+                if bias == 0 && round % 2 == 0 {
+                    b | 0x80
+                } else if (rng.next_u32() % 4) < bias {
+                    b & 0x7F
+                } else {
+                    b
+                }
+            })
+            .collect();
+        let n = (rng.next_u32() % 300) as usize;
+        let mut want = vec![0u32; n];
+        let want_r = reference.decode(&input, n, &mut want);
+        let mut want_d = vec![0u32; n];
+        let want_dr = reference.decode_delta(&input, n, 9, &mut want_d);
+        let mut want64 = vec![0u64; n];
+        let want64_r = reference.decode_u64(&input, n, &mut want64);
+        let want_all = reference.decode_all_to_vec(&input);
+        assert_eq!(reference.skip(&input, n), want_r);
+        for_each_kernel(|k| {
+            let mut got = vec![0u32; n];
+            assert_eq!(k.decode(&input, n, &mut got), want_r);
+            if want_r.is_ok() {
+                assert_eq!(got, want);
+            }
+            assert_eq!(k.decode_delta(&input, n, 9, &mut got), want_dr);
+            if want_dr.is_ok() {
+                assert_eq!(got, want_d);
+            }
+            let mut got64 = vec![0u64; n];
+            assert_eq!(k.decode_u64(&input, n, &mut got64), want64_r);
+            if want64_r.is_ok() {
+                assert_eq!(got64, want64);
+            }
+            assert_eq!(k.decode_all_to_vec(&input), want_all);
+        });
+    }
+}
+
+#[test]
+fn decode_all_count_and_skip() {
+    for n in [0usize, 1, 13, 100, 1000] {
+        for (name, values) in corpus32(n, 7) {
+            let enc = scalar().encode_to_vec(&values);
+            let st = starts(&values);
+            for_each_kernel(|k| {
+                assert_eq!(k.count(&enc), n);
+                assert_eq!(
+                    k.decode_all_to_vec(&enc).as_deref(),
+                    Ok(&values[..]),
+                    "{name}"
+                );
+                let d = k.encode_delta_to_vec(&values, 3);
+                assert_eq!(k.decode_delta_all_to_vec(&d, 3).as_deref(), Ok(&values[..]));
+                for i in (0..n).step_by(7) {
+                    assert_eq!(k.skip(&enc, i), Ok(st[i]), "{name} skip {i}");
+                }
+                assert_eq!(k.skip(&enc, n), Ok(enc.len()));
+                if n > 0 {
+                    // Too small an output.
+                    let mut small = vec![0u32; n - 1];
+                    assert_eq!(
+                        k.decode_all(&enc, &mut small).unwrap_err().kind(),
+                        DecodeErrorKind::OutputTooSmall
+                    );
+                    // A dangling continuation byte at the end.
+                    let mut bad = enc.clone();
+                    bad.push(0x80);
+                    let e = k.decode_all_to_vec(&bad).unwrap_err();
+                    assert_eq!(
+                        (e.kind(), e.offset(), e.index()),
+                        (DecodeErrorKind::Truncated, enc.len(), Some(n))
+                    );
+                }
+            });
+        }
+        for (name, values) in corpus64(n, 8) {
+            let enc = scalar().encode_to_vec(&values);
+            for_each_kernel(|k| {
+                assert_eq!(
+                    k.decode_all_u64_to_vec(&enc).as_deref(),
+                    Ok(&values[..]),
+                    "{name}"
+                );
+                assert_eq!(k.skip_u64(&enc, n), Ok(enc.len()));
+            });
+        }
+    }
+}
+
+#[test]
+fn output_too_small_and_absurd_counts() {
+    for_each_kernel(|k| {
+        let mut out = [0u32; 3];
+        let e = k.decode(&[0; 64], 4, &mut out).unwrap_err();
+        assert_eq!(e.kind(), DecodeErrorKind::OutputTooSmall);
+        let e = k.decode(&[], 1, &mut out).unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::Truncated, 0));
+        // A huge count with a tiny input fails without allocating it.
+        let e = k.decode_to_vec(&[0; 8], usize::MAX / 8).unwrap_err();
+        assert_eq!(
+            (e.kind(), e.offset(), e.index()),
+            (DecodeErrorKind::Truncated, 8, Some(8))
+        );
+        let e = k.decode_u64_to_vec(&[0x80; 12], usize::MAX).unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::Overlong, 0));
+        assert_eq!(k.decode_to_vec(&[], 0), Ok(vec![]));
+        assert_eq!(k.decode_all_to_vec(&[]), Ok(vec![]));
+    });
+    let mut small = [0u8; 3];
+    assert_eq!(scalar().encode(&[300u32, 1], &mut small), Ok(3));
+    assert_eq!(small, [0xAC, 0x02, 0x01]);
+    let mut tiny = [0u8; 2];
+    assert_eq!(
+        scalar().encode(&[300u32, 1], &mut tiny),
+        Err(EncodeError::OutputTooSmall {
+            needed: 3,
+            available: 2
+        })
+    );
+}
+
+#[test]
+fn unchecked_decoding_matches_checked_on_padded_input() {
+    for n in lengths().step_by(7) {
+        for (name, values) in corpus32(n, 9) {
+            let mut enc = scalar().encode_to_vec(&values);
+            let mut enc_d = scalar().encode_delta_to_vec(&values, 3);
+            let (len, len_d) = (enc.len(), enc_d.len());
+            enc.extend_from_slice(&[0xFF; PADDING]);
+            enc_d.extend_from_slice(&[0xFF; PADDING]);
+            for_each_kernel(|k| {
+                let mut out = vec![0u32; n];
+                // SAFETY: `n` valid values plus PADDING bytes.
+                let used = unsafe { k.decode_unchecked(&enc, n, &mut out) };
+                assert_eq!((used, &out[..]), (len, &values[..]), "{k:?} {name} n={n}");
+                // SAFETY: as above.
+                let used = unsafe { k.decode_delta_unchecked(&enc_d, n, 3, &mut out) };
+                assert_eq!((used, &out[..]), (len_d, &values[..]), "{k:?} {name} n={n}");
+            });
+        }
+    }
+}
+
+#[test]
+fn zigzag_round_trips() {
+    let v32 = [0i32, -1, 1, -2, 63, -64, 64, i32::MIN, i32::MAX, -300];
+    let v64 = [0i64, -1, 1, i64::MIN, i64::MAX, -(1 << 40)];
+    let e32 = scalar().encode_i32_to_vec(&v32);
+    let e64 = scalar().encode_i64_to_vec(&v64);
+    // -1 -> 1, 1 -> 2, -64 -> 127 (one byte), 64 -> 128 (two bytes).
+    assert_eq!(&e32[..7], &[0, 1, 2, 3, 0x7E, 0x7F, 0x80]);
+    for_each_kernel(|k| {
+        assert_eq!(k.decode_i32_to_vec(&e32, v32.len()).unwrap(), v32);
+        assert_eq!(k.decode_i64_to_vec(&e64, v64.len()).unwrap(), v64);
+        let big: Vec<i32> = (0..1000).map(|i| (i * 7919) % 4001 - 2000).collect();
+        let enc = k.encode_i32_to_vec(&big);
+        let mut out = vec![0i32; 1000];
+        assert_eq!(k.decode_i32(&enc, 1000, &mut out), Ok(enc.len()));
+        assert_eq!(out, big);
+        // Errors in later chunks keep absolute offsets and indices.
+        let cut = &enc[..enc.len() - 1];
+        assert_eq!(
+            k.decode_i32(cut, 1000, &mut out).unwrap_err(),
+            k.decode_to_vec(cut, 1000).unwrap_err()
+        );
+    });
+}
+
+#[test]
+fn delta_wraps_around() {
+    let values = [u32::MAX, 0, 5, 3, u32::MAX - 1, 1];
+    let want = scalar().encode_delta_to_vec(&values, 4);
+    let values64 = [u64::MAX, 0, 5, 3];
+    let want64 = scalar().encode_delta_to_vec(&values64, 4);
+    for_each_kernel(|k| {
+        assert_eq!(k.encode_delta_to_vec(&values, 4), want);
+        assert_eq!(k.decode_delta_to_vec(&want, 6, 4).unwrap(), values);
+        assert_eq!(k.decode_delta_u64_to_vec(&want64, 4, 4).unwrap(), values64);
+    });
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn values32() -> impl Strategy<Value = Vec<u32>> {
+        let one = prop_oneof![
+            0u32..0x80,
+            0x80u32..0x4000,
+            0x4000u32..0x20_0000,
+            0x20_0000u32..0x1000_0000,
+            any::<u32>(),
+        ];
+        proptest::collection::vec(one, 0..=1100)
+    }
+
+    fn values64() -> impl Strategy<Value = Vec<u64>> {
+        let one = prop_oneof![
+            0u64..0x80,
+            0x80u64..0x20_0000,
+            any::<u64>(),
+            any::<u32>().prop_map(u64::from)
+        ];
+        proptest::collection::vec(one, 0..=600)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn round_trip_every_kernel(v in values32(), w in values64(), prev in any::<u32>()) {
+            let want = scalar().encode_to_vec(&v);
+            let want_d = scalar().encode_delta_to_vec(&v, prev);
+            let want64 = scalar().encode_to_vec(&w);
+            for_each_kernel(|k| {
+                assert_eq!(k.encode_to_vec(&v), want);
+                assert_eq!(k.decode_to_vec(&want, v.len()).unwrap(), v);
+                assert_eq!(k.decode_delta_to_vec(&want_d, v.len(), prev).unwrap(), v);
+                assert_eq!(k.decode_u64_to_vec(&want64, w.len()).unwrap(), w);
+                assert_eq!(k.decode_all_u64_to_vec(&want64).unwrap(), w);
+            });
+        }
+    }
+}

@@ -1,0 +1,489 @@
+//! The Masked VByte x86 kernel bodies, shared by the SSE4.1 and AVX2 kernel
+//! sets (see `sse41.rs` for the algorithm and its bounds, `avx2.rs` for why
+//! the same algorithm is compiled twice). `masked_vbyte_kernels!` expands to
+//! the kernel functions, each `#[target_feature(enable = $features)]`, and
+//! the kernel table `KERNELS`.
+
+#[cfg(target_arch = "x86")]
+use core::arch::x86::__m128i;
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::__m128i;
+
+use crate::tables::vbyte::build_shuffles;
+
+/// The shuffle masks as vectors, so that a look-up is a plain (safe) copy.
+pub(super) static SHUFFLES: [__m128i; 256] = {
+    // SAFETY: `[[u8; 16]; 256]` and `[__m128i; 256]` have the same size and
+    // every bit pattern is a valid `__m128i`.
+    unsafe { core::mem::transmute::<[[u8; 16]; 256], [__m128i; 256]>(build_shuffles()) }
+};
+
+macro_rules! masked_vbyte_kernels {
+    ($features:literal, $isa:expr) => {
+        #[cfg(target_arch = "x86")]
+        use core::arch::x86::*;
+        #[cfg(target_arch = "x86_64")]
+        use core::arch::x86_64::*;
+
+        use super::super::{scalar, Kernels};
+        use super::kernels::SHUFFLES;
+        use crate::error::DecodeError;
+        use crate::isa::Isa;
+        use crate::tables::vbyte::{DECODE, GROUP_B, GROUP_C, OVERLONG};
+
+        pub(crate) static KERNELS: Kernels = Kernels {
+            isa: $isa,
+            decode: decode::<false>,
+            decode_delta: decode::<true>,
+            decode_unchecked: decode_unchecked::<false>,
+            decode_delta_unchecked: decode_unchecked::<true>,
+            decode_u64: decode_u64::<false>,
+            decode_delta_u64: decode_u64::<true>,
+        };
+
+        /// Continuation bits of 48 bytes: bit `k` = high bit of byte `k`
+        /// (three `pmovmskb`).
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn mask48(bytes: &[u8; 48]) -> u64 {
+            let p = bytes.as_ptr();
+            // SAFETY: `bytes` is 48 readable bytes; this reads 0..16.
+            let a = unsafe { _mm_loadu_si128(p.cast()) };
+            // SAFETY: reads 16..32 of the 48.
+            let b = unsafe { _mm_loadu_si128(p.wrapping_add(16).cast()) };
+            // SAFETY: reads 32..48 of the 48.
+            let c = unsafe { _mm_loadu_si128(p.wrapping_add(32).cast()) };
+            let m = |v| u64::from(_mm_movemask_epi8(v) as u16);
+            m(a) | m(b) << 16 | m(c) << 32
+        }
+
+        /// The continuation bits ahead of the decoder: `bits` holds those of
+        /// the `avail` bytes from the current position on, `next` (when
+        /// `next_ok`) those of the 48 bytes after them, made while `bits` is
+        /// used (the paper's two 48-bit masks in flight); `scan` is the first
+        /// byte in neither. Masks are made only of bytes inside the input.
+        struct Masks {
+            bits: u64,
+            avail: u32,
+            next: u64,
+            next_ok: bool,
+            scan: usize,
+        }
+
+        impl Masks {
+            #[inline(always)]
+            fn new() -> Self {
+                Masks {
+                    bits: 0,
+                    avail: 0,
+                    next: 0,
+                    next_ok: false,
+                    scan: 0,
+                }
+            }
+
+            /// Makes sure at least 12 bits are available; false if the input
+            /// has no more bytes to make them of. With 48 bytes left, masks
+            /// are made 48 at a time; with fewer, 16 at a time (paper §IV).
+            #[target_feature(enable = $features)]
+            #[inline]
+            fn fill(&mut self, input: &[u8]) -> bool {
+                if self.avail >= 12 {
+                    return true;
+                }
+                let block48 = |at: usize| input.get(at..).and_then(<[u8]>::first_chunk::<48>);
+                if self.next_ok {
+                    self.bits |= self.next << self.avail;
+                    self.avail += 48;
+                    self.next_ok = false;
+                } else if let Some(blk) = block48(self.scan) {
+                    self.bits |= mask48(blk) << self.avail;
+                    self.avail += 48;
+                    self.scan += 48;
+                } else if let Some(blk) = input.get(self.scan..).and_then(<[u8]>::first_chunk::<16>)
+                {
+                    self.bits |= u64::from(_mm_movemask_epi8(load16(blk)) as u16) << self.avail;
+                    self.avail += 16;
+                    self.scan += 16;
+                    return true;
+                } else {
+                    return false;
+                }
+                if let Some(blk) = block48(self.scan) {
+                    self.next = mask48(blk);
+                    self.scan += 48;
+                    self.next_ok = true;
+                }
+                true
+            }
+
+            /// The bits of the next 12 bytes.
+            #[inline(always)]
+            fn low12(&self) -> usize {
+                (self.bits & 0xFFF) as usize
+            }
+
+            /// Length of the value at the current position: one more than the
+            /// run of continuation bits (at most `avail`, as the bits past
+            /// `avail` are zero).
+            #[inline(always)]
+            fn first_len(&self) -> u32 {
+                (!self.bits).trailing_zeros() + 1
+            }
+
+            /// Moves past `n` (<= 12) bytes.
+            #[inline(always)]
+            fn consume(&mut self, n: u32) {
+                self.bits >>= n;
+                self.avail -= n;
+            }
+        }
+
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn load16(src: &[u8; 16]) -> __m128i {
+            // SAFETY: `src` is 16 readable bytes.
+            unsafe { _mm_loadu_si128(src.as_ptr().cast()) }
+        }
+
+        /// Stores four u32 lanes at `dst[AT..AT + 4]`.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn st32<const AT: usize>(dst: &mut [u32; 12], v: __m128i) {
+            const { assert!(AT + 4 <= 12) };
+            // SAFETY: `dst` is 12 writable u32s and AT + 4 <= 12 (asserted at
+            // compile time).
+            unsafe { _mm_storeu_si128(dst.as_mut_ptr().wrapping_add(AT).cast(), v) }
+        }
+
+        /// Stores two u64 lanes at `dst[AT..AT + 2]`.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn st64<const AT: usize>(dst: &mut [u64; 12], v: __m128i) {
+            const { assert!(AT + 2 <= 12) };
+            // SAFETY: `dst` is 12 writable u64s and AT + 2 <= 12 (asserted at
+            // compile time).
+            unsafe { _mm_storeu_si128(dst.as_mut_ptr().wrapping_add(AT).cast(), v) }
+        }
+
+        /// Paper §IV, differential coding: the prefix sum of four u32 lanes
+        /// plus the running total `acc` (broadcast); returns the sums and the
+        /// new broadcast total. Lanes past the decoded values must be zero.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn psum32(v: __m128i, acc: __m128i) -> (__m128i, __m128i) {
+            let v = _mm_add_epi32(v, _mm_slli_si128::<4>(v));
+            let v = _mm_add_epi32(v, _mm_slli_si128::<8>(v));
+            let total = _mm_shuffle_epi32::<0xFF>(v);
+            (_mm_add_epi32(v, acc), _mm_add_epi32(total, acc))
+        }
+
+        /// The same for two u64 lanes.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn psum64(v: __m128i, acc: __m128i) -> (__m128i, __m128i) {
+            let v = _mm_add_epi64(v, _mm_slli_si128::<8>(v));
+            let v = _mm_add_epi64(v, acc);
+            (v, _mm_unpackhi_epi64(v, v))
+        }
+
+        /// Stores four u32 lanes, prefix-summed first if `DELTA`.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn put32<const AT: usize, const DELTA: bool>(
+            dst: &mut [u32; 12],
+            v: __m128i,
+            acc: &mut __m128i,
+        ) {
+            let v = if DELTA {
+                let (s, a) = psum32(v, *acc);
+                *acc = a;
+                s
+            } else {
+                v
+            };
+            st32::<AT>(dst, v)
+        }
+
+        /// Stores two u64 lanes, prefix-summed first if `DELTA`.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn put64<const AT: usize, const DELTA: bool>(
+            dst: &mut [u64; 12],
+            v: __m128i,
+            acc: &mut __m128i,
+        ) {
+            let v = if DELTA {
+                let (s, a) = psum64(v, *acc);
+                *acc = a;
+                s
+            } else {
+                v
+            };
+            st64::<AT>(dst, v)
+        }
+
+        /// Group A (shuffle index < 64): six values of 1 or 2 bytes as u16
+        /// lanes: `(low & 0x7F) | (high << 7)`, the high byte shifted right
+        /// by one bit inside its u16 lane.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn six(data: __m128i, shuf: __m128i) -> __m128i {
+            let x = _mm_shuffle_epi8(data, shuf);
+            let lo = _mm_and_si128(x, _mm_set1_epi16(0x007F));
+            let hi = _mm_srli_epi16::<1>(_mm_and_si128(x, _mm_set1_epi16(0x7F00)));
+            _mm_or_si128(lo, hi)
+        }
+
+        /// Group B (64 <= index < 145): four values of 1 to 3 bytes as u32
+        /// lanes: low, middle (shifted right 1 bit), high (2 bits), OR-ed.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn four(data: __m128i, shuf: __m128i) -> __m128i {
+            let x = _mm_shuffle_epi8(data, shuf);
+            let lo = _mm_and_si128(x, _mm_set1_epi32(0x0000_007F));
+            let mid = _mm_srli_epi32::<1>(_mm_and_si128(x, _mm_set1_epi32(0x0000_7F00)));
+            let hi = _mm_srli_epi32::<2>(_mm_and_si128(x, _mm_set1_epi32(0x007F_0000)));
+            _mm_or_si128(_mm_or_si128(lo, mid), hi)
+        }
+
+        /// Group C (index >= 145): two values of 1 to 5 bytes, the paper's
+        /// `pmullw` method. With the high bits cleared, value bytes
+        /// `a b c d e` are shuffled to the u16 lanes `(b, c, d, e + a·2^8)`
+        /// (`Y`); `X = Y · (2^7, 2^6, 2^5, 2^4)` puts `b·2^7, c·2^6, d·2^5,
+        /// e·2^4` in place; `X` shifted up one byte supplies the bits that
+        /// spilled into each lane's high byte, `Y >> 56` isolates `a`, and the
+        /// even bytes of `Y' | X | X'` are the value, gathered by a final
+        /// shuffle. Lanes 2 and 3 of the result are zero. Correct for
+        /// `e < 16`, i.e. for every valid u32.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn two(data: __m128i, shuf: __m128i) -> __m128i {
+            let y = _mm_shuffle_epi8(_mm_and_si128(data, _mm_set1_epi8(0x7F)), shuf);
+            let x = _mm_mullo_epi16(y, _mm_setr_epi16(128, 64, 32, 16, 128, 64, 32, 16));
+            let x1 = _mm_slli_epi64::<8>(x);
+            let a = _mm_srli_epi64::<56>(y);
+            let r = _mm_or_si128(_mm_or_si128(x, x1), a);
+            _mm_shuffle_epi8(
+                r,
+                _mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, -1, -1, -1, -1, -1, -1, -1, -1),
+            )
+        }
+
+        /// Whether a group-C step's 5-byte values (if any) fit in a u32: the
+        /// 5th byte must be at most 0x0F.
+        #[inline(always)]
+        fn group_c_fits(src: &[u8; 16], index: u8) -> bool {
+            let code = index - GROUP_C;
+            let (l0, l1) = ((code % 5) as usize + 1, (code / 5) as usize + 1);
+            !(l0 == 5 && src[4] > 0x0F || l1 == 5 && src[l0 + 4] > 0x0F)
+        }
+
+        /// The paper's decode loop. Masks of 48 bytes are made ahead (two in
+        /// flight, see [`Masks`]), each step takes the low 12 bits,
+        /// decodes 12, 6, 4 or 2 values and shifts the mask by the bytes it
+        /// consumed. A step runs only when 16 bytes are readable at `pos` and
+        /// 12 values of room remain in `out`; a mask is made only of bytes
+        /// inside `input`. Anything else — the tail, an overlong value, a
+        /// 5-byte value whose last byte is too large (if `CHECKED`) — is left
+        /// to the scalar decoder, which continues at the same value and byte.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn decode_loop<const DELTA: bool, const CHECKED: bool>(
+            input: &[u8],
+            out: &mut [u32],
+            prev: u32,
+        ) -> Result<usize, DecodeError> {
+            let mut pos = 0usize; // next input byte
+            let mut i = 0usize; // next value
+            let mut acc = _mm_set1_epi32(prev as i32);
+            let mut masks = Masks::new();
+            if input.len() < 16 || out.len() < 12 {
+                // Too short for one step.
+                return scalar::decode_from::<u32, DELTA>(input, out, 0, 0, prev);
+            }
+            loop {
+                if !masks.fill(input) {
+                    break;
+                }
+                let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
+                    break;
+                };
+                let Some(dst) = out.get_mut(i..).and_then(<[u32]>::first_chunk_mut::<12>) else {
+                    break;
+                };
+                let data = load16(src);
+                let m = masks.low12();
+                let (consumed, count) = if m == 0 {
+                    // Twelve one-byte values.
+                    put32::<0, DELTA>(dst, _mm_cvtepu8_epi32(data), &mut acc);
+                    put32::<4, DELTA>(dst, _mm_cvtepu8_epi32(_mm_srli_si128::<4>(data)), &mut acc);
+                    put32::<8, DELTA>(dst, _mm_cvtepu8_epi32(_mm_srli_si128::<8>(data)), &mut acc);
+                    (12, 12)
+                } else {
+                    let e = DECODE[m];
+                    if e == OVERLONG {
+                        break;
+                    }
+                    let index = (e >> 8) as u8;
+                    let shuf = SHUFFLES[index as usize];
+                    let count = if index < GROUP_B {
+                        let v = six(data, shuf);
+                        put32::<0, DELTA>(dst, _mm_cvtepu16_epi32(v), &mut acc);
+                        put32::<4, DELTA>(
+                            dst,
+                            _mm_cvtepu16_epi32(_mm_srli_si128::<8>(v)),
+                            &mut acc,
+                        );
+                        6
+                    } else if index < GROUP_C {
+                        put32::<0, DELTA>(dst, four(data, shuf), &mut acc);
+                        4
+                    } else {
+                        if CHECKED && !group_c_fits(src, index) {
+                            break;
+                        }
+                        put32::<0, DELTA>(dst, two(data, shuf), &mut acc);
+                        2
+                    };
+                    (u32::from(e & 0xFF), count)
+                };
+                masks.consume(consumed);
+                pos += consumed as usize;
+                i += count;
+            }
+            let prev = _mm_cvtsi128_si32(acc) as u32;
+            scalar::decode_from::<u32, DELTA>(input, out, i, pos, prev)
+        }
+
+        /// Checked decode: see [`Kernels`](super::super::Kernels).
+        #[target_feature(enable = $features)]
+        fn decode<const DELTA: bool>(
+            input: &[u8],
+            out: &mut [u32],
+            prev: u32,
+        ) -> Result<usize, DecodeError> {
+            decode_loop::<DELTA, true>(input, out, prev)
+        }
+
+        /// Unchecked decode of trusted, padded input: skips the 5th-byte
+        /// overflow check (bounds are still respected).
+        ///
+        /// # Safety
+        /// `input` holds `out.len()` valid values plus `PADDING` bytes.
+        #[target_feature(enable = $features)]
+        unsafe fn decode_unchecked<const DELTA: bool>(
+            input: &[u8],
+            out: &mut [u32],
+            prev: u32,
+        ) -> usize {
+            decode_loop::<DELTA, false>(input, out, prev).unwrap_or(0)
+        }
+
+        /// Folds eight 7-bit groups (one per byte, high bits clear) into 56
+        /// contiguous bits.
+        #[inline(always)]
+        fn fold56(x: u64) -> u64 {
+            let x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) >> 1);
+            let x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x3FFF_0000_3FFF_0000) >> 2);
+            (x & 0x0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) >> 4)
+        }
+
+        /// One u64 value from the 16 bytes at its start, word at a time (no
+        /// per-byte branch). `len` is its length from the continuation bits
+        /// (1 + their trailing ones). `None` if it is longer than 10 bytes or
+        /// its 10th byte is above 1: the scalar decoder reports those.
+        #[inline(always)]
+        fn word_value(src: &[u8; 16], len: u32) -> Option<u64> {
+            if len > 10 || len == 10 && src[9] > 1 {
+                return None;
+            }
+            let (w, rest) = src.split_first_chunk::<8>()?;
+            let (w1, _) = rest.split_first_chunk::<2>()?;
+            let w = u64::from_le_bytes(*w);
+            let w1 = u64::from(u16::from_le_bytes(*w1));
+            // Bytes 0..min(len, 8) of the first word, 8..len of the second.
+            let keep0 = u64::MAX >> (64 - 8 * len.min(8));
+            let keep1 = (1u64 << (8 * len.saturating_sub(8))) - 1;
+            let low = fold56(w & keep0 & 0x7F7F_7F7F_7F7F_7F7F);
+            let x1 = w1 & keep1;
+            Some(low | (x1 & 0x7F) << 56 | (x1 >> 8) << 63)
+        }
+
+        /// The u64 decoder: the same mask loop; groups A and B (values of up to
+        /// 2 or 3 bytes) are decoded as for u32 and widened to 64 bits, the
+        /// all-one-byte fast path too; a step whose first values are longer
+        /// (group C, or overlong for u32) decodes one value word-at-a-time
+        /// ([`word_value`]) and moves on.
+        #[target_feature(enable = $features)]
+        fn decode_u64<const DELTA: bool>(
+            input: &[u8],
+            out: &mut [u64],
+            prev: u64,
+        ) -> Result<usize, DecodeError> {
+            let mut pos = 0usize;
+            let mut i = 0usize;
+            let mut acc = _mm_set1_epi64x(prev as i64);
+            let mut masks = Masks::new();
+            if input.len() < 16 || out.len() < 12 {
+                return scalar::decode_from::<u64, DELTA>(input, out, 0, 0, prev);
+            }
+            loop {
+                if !masks.fill(input) {
+                    break;
+                }
+                let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
+                    break;
+                };
+                let Some(dst) = out.get_mut(i..).and_then(<[u64]>::first_chunk_mut::<12>) else {
+                    break;
+                };
+                let data = load16(src);
+                let m = masks.low12();
+                let e = DECODE[m];
+                let index = (e >> 8) as u8;
+                let (consumed, count) = if m == 0 {
+                    put64::<0, DELTA>(dst, _mm_cvtepu8_epi64(data), &mut acc);
+                    put64::<2, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<2>(data)), &mut acc);
+                    put64::<4, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<4>(data)), &mut acc);
+                    put64::<6, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<6>(data)), &mut acc);
+                    put64::<8, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<8>(data)), &mut acc);
+                    put64::<10, DELTA>(
+                        dst,
+                        _mm_cvtepu8_epi64(_mm_srli_si128::<10>(data)),
+                        &mut acc,
+                    );
+                    (12, 12)
+                } else if e != OVERLONG && index < GROUP_B {
+                    let v = six(data, SHUFFLES[index as usize]);
+                    put64::<0, DELTA>(dst, _mm_cvtepu16_epi64(v), &mut acc);
+                    put64::<2, DELTA>(dst, _mm_cvtepu16_epi64(_mm_srli_si128::<4>(v)), &mut acc);
+                    put64::<4, DELTA>(dst, _mm_cvtepu16_epi64(_mm_srli_si128::<8>(v)), &mut acc);
+                    (u32::from(e & 0xFF), 6)
+                } else if e != OVERLONG && index < GROUP_C {
+                    let v = four(data, SHUFFLES[index as usize]);
+                    put64::<0, DELTA>(dst, _mm_cvtepu32_epi64(v), &mut acc);
+                    put64::<2, DELTA>(dst, _mm_cvtepu32_epi64(_mm_srli_si128::<8>(v)), &mut acc);
+                    (u32::from(e & 0xFF), 4)
+                } else {
+                    let len = masks.first_len();
+                    let Some(v) = word_value(src, len) else {
+                        break;
+                    };
+                    // Lane 1 is a copy, overwritten by the next value.
+                    put64::<0, DELTA>(dst, _mm_set_epi64x(0, v as i64), &mut acc);
+                    (len, 1)
+                };
+                masks.consume(consumed);
+                pos += consumed as usize;
+                i += count;
+            }
+            let mut last = [0u64; 2];
+            // SAFETY: `last` is 16 writable bytes.
+            unsafe { _mm_storeu_si128(last.as_mut_ptr().cast(), acc) };
+            scalar::decode_from::<u64, DELTA>(input, out, i, pos, last[0])
+        }
+    };
+}
+
+pub(super) use masked_vbyte_kernels;

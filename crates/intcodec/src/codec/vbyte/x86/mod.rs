@@ -1,0 +1,7 @@
+//! x86-64 VByte kernels (Masked VByte).
+
+#[macro_use]
+mod kernels;
+
+pub(crate) mod avx2;
+pub(crate) mod sse41;
