@@ -11,6 +11,12 @@ pub enum DecodeErrorKind {
     Truncated,
     /// The output slice cannot hold the requested number of values.
     OutputTooSmall,
+    /// The bytes cannot have been written by the encoder, whatever follows
+    /// them: a VarInt-G8IU descriptor that describes no value or a value of
+    /// more than four bytes, or a Lucene vint tail longer than 32 bits.
+    /// `offset` is the offending byte (the descriptor, or the vint's fifth
+    /// byte).
+    Malformed,
 }
 
 impl DecodeErrorKind {
@@ -19,6 +25,7 @@ impl DecodeErrorKind {
         match self {
             DecodeErrorKind::Truncated => "input truncated",
             DecodeErrorKind::OutputTooSmall => "output buffer too small",
+            DecodeErrorKind::Malformed => "malformed input",
         }
     }
 }

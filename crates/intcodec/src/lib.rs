@@ -40,6 +40,9 @@ mod tables;
 pub mod zigzag;
 
 pub use codec::streamvbyte;
+#[cfg(feature = "g8iu")]
+pub use codec::varint_g8iu;
+pub use codec::varint_gb;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 pub use isa::{detected_isas, supported_isas, Isa};
 

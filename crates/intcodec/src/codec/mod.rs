@@ -1,3 +1,6 @@
 //! The codecs. Each module documents its wire format first.
 
 pub mod streamvbyte;
+#[cfg(feature = "g8iu")]
+pub mod varint_g8iu;
+pub mod varint_gb;

@@ -4,3 +4,6 @@
 //! construction.
 
 pub(crate) mod streamvbyte;
+#[cfg(feature = "g8iu")]
+pub(crate) mod varint_g8iu;
+pub(crate) mod varint_gb;
