@@ -17,8 +17,9 @@ USAGE: intcodec bench [OPTIONS]
 Suite `postings` (Stream VByte paper, section 5): posting lists grouped by
 length bucket 2^K..2^(K+1)-1, stored delta-coded in chunks of at most 4096
 ints, each chunk decoded into one reusable 4096-int buffer. Measured on every
-Stream VByte kernel this CPU runs (decode, decode_delta, encode, encode_delta),
-the C peer lemire/streamvbyte, and memcpy of the same ints. Every measured
+kernel this CPU runs of Stream VByte, VarInt-GB and (in builds with the
+feature g8iu) VarInt-G8IU (decode, decode_delta, encode, encode_delta), the C
+peer lemire/streamvbyte, and memcpy of the same ints. Every measured
 pass is checked against the source data. Speeds are medians, in billions of
 ints per second (table) or millions (CSV/JSON `mis`).
 

@@ -7,6 +7,8 @@
 //! | codec | module | format | kernels | delta |
 //! |---|---|---|---|---|
 //! | Stream VByte ("1234", "0124") | [`streamvbyte`] | lemire/streamvbyte | scalar, SSE4.1, AVX2 | yes (SIMD prefix sum) |
+//! | VarInt-GB (FastPFor and Lucene layouts) | [`varint_gb`] | FastPFor `varintgb`, Lucene group-varint | scalar, SSSE3, AVX2 decode | yes (SIMD prefix sum) |
+//! | VarInt-G8IU (feature `g8iu`; patented, US 9,195,675 B2) | `varint_g8iu` | FastPFor `varintg8iu` | scalar, SSSE3, AVX2 decode | yes (SIMD prefix sum) |
 //!
 //! Each codec handle picks the fastest kernel for this CPU once (run-time
 //! detection, cached); `with_isa` forces one, and the environment variable
