@@ -132,7 +132,9 @@ pub(crate) fn encode<const DELTA: bool>(values: &[u32], mut prev: u32, out: &mut
     let mut pos = 0;
     let mut i = 0;
     while i < values.len() {
-        let block: &mut [u8; BLOCK] = (&mut out[pos..pos + BLOCK]).try_into().expect("BLOCK");
+        // The block's data bytes, built in a register: a value of `len`
+        // bytes has no bits above them, so it can be or-ed in whole.
+        let mut data = 0u64;
         let mut desc = 0xFFu8;
         let mut used = 0;
         while let Some(&x) = values.get(i) {
@@ -141,14 +143,14 @@ pub(crate) fn encode<const DELTA: bool>(values: &[u32], mut prev: u32, out: &mut
             if used + len > 8 {
                 break;
             }
-            block[1 + used..1 + used + len].copy_from_slice(&v.to_le_bytes()[..len]);
+            data |= (v as u64) << (8 * used);
             used += len;
             desc &= !(1 << (used - 1));
             prev = x;
             i += 1;
         }
-        block[1 + used..].fill(0);
-        block[0] = desc;
+        out[pos] = desc;
+        out[pos + 1..pos + BLOCK].copy_from_slice(&data.to_le_bytes());
         pos += BLOCK;
     }
     pos

@@ -106,7 +106,15 @@ macro_rules! varint_gb_kernels {
                 }
                 // SAFETY: `dst` is four u32s, 16 writable bytes.
                 unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), v) };
-                pos += 1 + lens[key] as usize;
+                // The next control byte's address depends on this block's
+                // length. A predicted branch for the common all-one-byte block
+                // lets the CPU run ahead instead of waiting for the length
+                // table load (the scalar kernel's fast path gains the same).
+                if key == 0 {
+                    pos += 5;
+                } else {
+                    pos += 1 + lens[key] as usize;
+                }
                 done += 1;
             }
             let prev = _mm_cvtsi128_si32(prev_v) as u32;
