@@ -20,7 +20,8 @@ ints, each chunk decoded into one reusable 4096-int buffer. Measured on every
 kernel this CPU runs (decode, decode_delta, encode, encode_delta) of each
 codec family -- Stream VByte with the C peer lemire/streamvbyte; VByte
 (Masked VByte) with the Rust crates prost, integer-encoding, leb128,
-varint-simd and unsigned-varint -- and memcpy of the same ints. Every measured
+varint-simd and unsigned-varint; VarInt-GB and (in builds with the feature
+g8iu) VarInt-G8IU -- and memcpy of the same ints. Every measured
 pass is checked against the source data. Speeds are medians, in billions of
 ints per second (table) or millions (CSV/JSON `mis`).
 

@@ -7,6 +7,9 @@
 
 use crate::measure::{self, Bucket, Encoded, Light, Op};
 use intcodec::streamvbyte::{self, StreamVByte};
+#[cfg(feature = "g8iu")]
+use intcodec::varint_g8iu::{self, VarIntG8iu};
+use intcodec::varint_gb::{self, VarIntGb};
 
 /// Largest chunk a benchmark encodes as one stream (the paper's 4096-int,
 /// L1-resident output buffer).
@@ -155,6 +158,117 @@ impl Codec for Ours {
     }
 }
 
+/// Implements [`Codec`] for a wrapper `$ty { codec, default }` of one of
+/// intcodec's handles (same method names on every handle).
+macro_rules! ours_codec {
+    ($ty:ident, $family:literal, $max:path) => {
+        impl Codec for $ty {
+            fn family(&self) -> &'static str {
+                $family
+            }
+            fn name(&self) -> String {
+                $family.to_string()
+            }
+            fn kernel(&self) -> String {
+                self.codec.isa().name().to_string()
+            }
+            fn is_peer(&self) -> bool {
+                false
+            }
+            fn is_default(&self) -> bool {
+                self.default
+            }
+            fn max_encoded_len(&self, n: usize) -> usize {
+                $max(n)
+            }
+            #[inline]
+            fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
+                self.codec.encode(values, out).map_err(|e| e.to_string())
+            }
+            #[inline]
+            fn encode_delta(
+                &self,
+                values: &[u32],
+                prev: u32,
+                out: &mut [u8],
+            ) -> Result<usize, String> {
+                self.codec
+                    .encode_delta(values, prev, out)
+                    .map_err(|e| e.to_string())
+            }
+            #[inline]
+            fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
+                self.codec.decode(input, n, out).map_err(|e| e.to_string())
+            }
+            #[inline]
+            fn decode_delta(
+                &self,
+                input: &[u8],
+                n: usize,
+                prev: u32,
+                out: &mut [u32],
+            ) -> Result<usize, String> {
+                self.codec
+                    .decode_delta(input, n, prev, out)
+                    .map_err(|e| e.to_string())
+            }
+        }
+    };
+}
+
+/// intcodec's VarInt-GB (FastPFor layout) with one forced kernel.
+#[derive(Clone, Copy, Debug)]
+pub struct OursVarIntGb {
+    codec: VarIntGb,
+    default: bool,
+}
+
+impl OursVarIntGb {
+    /// Every VarInt-GB kernel this CPU may run (within `INTCODEC_ISA`).
+    pub fn all() -> Vec<Self> {
+        let best = VarIntGb::new().isa();
+        varint_gb::kernel_isas()
+            .filter_map(VarIntGb::with_isa)
+            .map(|codec| OursVarIntGb {
+                codec,
+                default: codec.isa() == best,
+            })
+            .collect()
+    }
+}
+
+ours_codec!(OursVarIntGb, "varint-gb", varint_gb::max_compressed_len);
+
+/// intcodec's VarInt-G8IU with one forced kernel (feature `g8iu`).
+#[cfg(feature = "g8iu")]
+#[derive(Clone, Copy, Debug)]
+pub struct OursVarIntG8iu {
+    codec: VarIntG8iu,
+    default: bool,
+}
+
+#[cfg(feature = "g8iu")]
+impl OursVarIntG8iu {
+    /// Every VarInt-G8IU kernel this CPU may run (within `INTCODEC_ISA`).
+    pub fn all() -> Vec<Self> {
+        let best = VarIntG8iu::new().isa();
+        varint_g8iu::kernel_isas()
+            .filter_map(VarIntG8iu::with_isa)
+            .map(|codec| OursVarIntG8iu {
+                codec,
+                default: codec.isa() == best,
+            })
+            .collect()
+    }
+}
+
+#[cfg(feature = "g8iu")]
+ours_codec!(
+    OursVarIntG8iu,
+    "varint-g8iu",
+    varint_g8iu::max_compressed_len
+);
+
 #[cfg(feature = "peer-streamvbyte")]
 pub use peer_svb::PeerStreamVByte;
 
@@ -281,6 +395,13 @@ pub fn contenders() -> Vec<Box<dyn Codec>> {
     #[cfg(feature = "peer-streamvbyte")]
     all.push(Box::new(PeerStreamVByte));
     all.extend(crate::vbyte::contenders());
+    for gb in OursVarIntGb::all() {
+        all.push(Box::new(gb));
+    }
+    #[cfg(feature = "g8iu")]
+    for g8iu in OursVarIntG8iu::all() {
+        all.push(Box::new(g8iu));
+    }
     all
 }
 
@@ -295,8 +416,7 @@ mod tests {
             .collect();
         let mut ids = values.clone();
         ids.sort_unstable();
-        let mut reference: std::collections::HashMap<&str, (Vec<u8>, Vec<u8>)> =
-            std::collections::HashMap::new();
+        let mut reference: std::collections::HashMap<&str, (Vec<u8>, Vec<u8>)> = Default::default();
         for c in contenders() {
             let mut out = vec![0u8; c.max_encoded_len(values.len())];
             let w = c.encode(&values, &mut out).unwrap();
@@ -309,8 +429,7 @@ mod tests {
             let delta = out[..w].to_vec();
             assert_eq!(c.decode_delta(&out, ids.len(), 5, &mut back).unwrap(), w);
             assert_eq!(back, ids, "{} {}", c.name(), c.kernel());
-            // Same format: every implementation of a family writes the
-            // same bytes.
+            // Same format: every implementation of a family writes the same bytes.
             match reference.get(c.family()) {
                 None => {
                     reference.insert(c.family(), (plain, delta));
@@ -321,6 +440,9 @@ mod tests {
                 }
             }
         }
+        assert!(reference.contains_key("varint-gb"));
+        #[cfg(feature = "g8iu")]
+        assert!(reference.contains_key("varint-g8iu"));
     }
 
     #[test]
@@ -329,10 +451,15 @@ mod tests {
         let mut families: Vec<&str> = all.iter().map(|c| c.family()).collect();
         families.dedup();
         for f in families {
-            let defaults = all.iter().filter(|c| c.family() == f && c.is_default());
-            assert_eq!(defaults.count(), 1, "{f}");
+            let defaults = all
+                .iter()
+                .filter(|c| c.family() == f && c.is_default())
+                .count();
+            assert_eq!(defaults, 1, "{f}");
+            assert!(all
+                .iter()
+                .any(|c| c.family() == f && !c.is_peer() && c.kernel() == "scalar"));
         }
-        assert!(all.iter().any(|c| !c.is_peer() && c.kernel() == "scalar"));
     }
 
     #[cfg(feature = "peer-streamvbyte")]

@@ -114,8 +114,30 @@ struct Column {
     label: String,
 }
 
+/// A short tag for a codec in column labels (`svb`, `gb`, `g8iu`).
+fn tag(codec: &str) -> &str {
+    match codec {
+        "streamvbyte" => "svb",
+        c => c.strip_prefix("varint-").unwrap_or(c),
+    }
+}
+
 fn columns(rows: &[Row]) -> Vec<Column> {
     let mut cols: Vec<Column> = Vec::new();
+    let mut ours: Vec<&str> = rows
+        .iter()
+        .filter(|r| !r.peer && r.op != Op::Copy)
+        .map(|r| r.codec.as_str())
+        .collect();
+    ours.dedup();
+    // With several formats, labels name the codec too.
+    let kernel = |r: &Row| {
+        if ours.len() > 1 {
+            format!("{}:{}", tag(&r.codec), r.kernel)
+        } else {
+            r.kernel.clone()
+        }
+    };
     for r in rows.iter().filter(|r| r.op != Op::Copy) {
         if cols
             .iter()
@@ -126,9 +148,9 @@ fn columns(rows: &[Row]) -> Vec<Column> {
         let label = if r.peer {
             peer_label(&r.codec)
         } else if r.default_kernel {
-            format!("{}*", r.kernel)
+            format!("{}*", kernel(r))
         } else {
-            r.kernel.clone()
+            kernel(r)
         };
         cols.push(Column {
             codec: r.codec.clone(),
@@ -279,14 +301,19 @@ fn family_table(s: &mut String, family: &str, rows: &[Row]) {
     for c in cols.iter().filter(|c| c.codec.starts_with("peer:")) {
         let _ = writeln!(s, "  {} = {} ({})", c.label, c.codec, c.kernel);
     }
-    const W: usize = 8;
-    let group = cols.len() * W;
+    let w = cols
+        .iter()
+        .map(|c| c.label.len() + 1)
+        .max()
+        .unwrap_or(0)
+        .max(7);
+    let group = cols.len() * w;
     let lead = format!("{:>7} {:>7} {:>10} {:>8}", "", "", "", "");
     let mut line1 = lead.clone();
     for op in Op::CODEC_OPS {
         let _ = write!(line1, " |{:^group$}", op.name());
     }
-    let _ = write!(line1, " |{:>W$}", "memcpy");
+    let _ = write!(line1, " |{:>w$}", "memcpy");
     let mut line2 = format!(
         "{:>7} {:>7} {:>10} {:>8}",
         "bucket", "lists", "ints", "bits/int"
@@ -294,10 +321,10 @@ fn family_table(s: &mut String, family: &str, rows: &[Row]) {
     for _ in Op::CODEC_OPS {
         line2.push_str(" |");
         for c in &cols {
-            let _ = write!(line2, "{:>W$}", c.label);
+            let _ = write!(line2, "{:>w$}", c.label);
         }
     }
-    let _ = write!(line2, " |{:>W$}", "");
+    let _ = write!(line2, " |{:>w$}", "");
     let _ = writeln!(s, "{line1}\n{line2}");
     let _ = writeln!(s, "{}", "-".repeat(line2.len()));
     for k in buckets(rows) {
@@ -323,20 +350,20 @@ fn family_table(s: &mut String, family: &str, rows: &[Row]) {
             for c in &cols {
                 match find(rows, k, &c.codec, &c.kernel, op) {
                     Some(r) => {
-                        let _ = write!(s, "{:>W$.2}", r.mis() / 1e3);
+                        let _ = write!(s, "{:>w$.2}", r.mis() / 1e3);
                     }
                     None => {
-                        let _ = write!(s, "{:>W$}", "-");
+                        let _ = write!(s, "{:>w$}", "-");
                     }
                 }
             }
         }
         match rows.iter().find(|r| r.bucket == k && r.op == Op::Copy) {
             Some(r) => {
-                let _ = writeln!(s, " |{:>W$.2}", r.mis() / 1e3);
+                let _ = writeln!(s, " |{:>w$.2}", r.mis() / 1e3);
             }
             None => {
-                let _ = writeln!(s, " |{:>W$}", "-");
+                let _ = writeln!(s, " |{:>w$}", "-");
             }
         }
     }

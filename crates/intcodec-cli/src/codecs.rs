@@ -7,6 +7,9 @@
 use crate::error::{plural, CliError, Detail};
 use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::vbyte::VByte;
+#[cfg(feature = "g8iu")]
+use intcodec::varint_g8iu::VarIntG8iu;
+use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::{DecodeError, Isa};
 
 /// A decoded stream: the values and the number of input bytes they used.
@@ -61,15 +64,67 @@ pub(crate) static CODECS: &[Codec] = &[
         decode: vbyte_decode,
         kernel: || VByte::new().isa(),
     },
+    Codec {
+        name: "varint-gb",
+        id: 0x04,
+        summary: "VarInt-GB (group varint), FastPFor varintgb layout: first code in the low bits",
+        encode: |values, delta| gb_encode(Layout::LowFirst, values, delta),
+        decode: |input, count, delta| gb_decode(Layout::LowFirst, input, count, delta),
+        kernel: || gb(Layout::LowFirst).isa(),
+    },
+    #[cfg(feature = "g8iu")]
+    Codec {
+        name: "varint-g8iu",
+        id: 0x05,
+        summary: "VarInt-G8IU, FastPFor varintg8iu blocks (patented: US 9,195,675 B2)",
+        encode: g8iu_encode,
+        decode: g8iu_decode,
+        kernel: || VarIntG8iu::new().isa(),
+    },
+    Codec {
+        name: "varint-gb-lucene",
+        id: 0x09,
+        summary:
+            "VarInt-GB in Lucene's group-varint layout (first code in the top bits, vint tail)",
+        encode: |values, delta| gb_encode(Layout::Lucene, values, delta),
+        decode: |input, count, delta| gb_decode(Layout::Lucene, input, count, delta),
+        kernel: || gb(Layout::Lucene).isa(),
+    },
 ];
+
+/// Codecs with a reserved name and id that this build leaves out, and why.
+#[cfg(not(feature = "g8iu"))]
+static NOT_BUILT: &[(&str, u8, &str)] = &[(
+    "varint-g8iu",
+    0x05,
+    "this intcodec was built without the cargo feature `g8iu` (off by default: \
+     VarInt-G8IU is covered by US patent 9,195,675 B2); rebuild with \
+     `--features g8iu` to use it",
+)];
+#[cfg(feature = "g8iu")]
+static NOT_BUILT: &[(&str, u8, &str)] = &[];
+
+/// The message for a container codec id this tool cannot decode.
+pub(crate) fn unknown_id_message(id: u8) -> String {
+    match NOT_BUILT.iter().find(|(_, i, _)| *i == id) {
+        Some((name, _, why)) => format!("container codec 0x{id:02x} ({name}): {why}"),
+        None => format!(
+            "unknown codec id 0x{id:02x} in container; known ids: {}",
+            known_ids()
+        ),
+    }
+}
 
 /// The codec called `name`, or an error listing the known names.
 pub(crate) fn by_name(name: &str) -> Result<&'static Codec, CliError> {
     CODECS.iter().find(|c| c.name == name).ok_or_else(|| {
-        CliError::new(format!(
-            "unknown codec '{name}'; known codecs: {}",
-            known_names()
-        ))
+        match NOT_BUILT.iter().find(|(n, _, _)| *n == name) {
+            Some((_, _, why)) => CliError::new(format!("codec '{name}' is not available: {why}")),
+            None => CliError::new(format!(
+                "unknown codec '{name}'; known codecs: {}",
+                known_names()
+            )),
+        }
     })
 }
 
@@ -182,6 +237,63 @@ fn vbyte_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, Deco
     Ok((out, used))
 }
 
+fn gb(layout: Layout) -> VarIntGb {
+    VarIntGb::new().with_layout(layout)
+}
+
+fn gb_encode(layout: Layout, values: &[u32], delta: bool) -> Vec<u8> {
+    let codec = gb(layout);
+    if delta {
+        codec.encode_delta_to_vec(values, 0)
+    } else {
+        codec.encode_to_vec(values)
+    }
+}
+
+fn gb_decode(
+    layout: Layout,
+    input: &[u8],
+    count: usize,
+    delta: bool,
+) -> Result<Decoded, DecodeError> {
+    let codec = gb(layout);
+    // `encoded_len` walks the control bytes and fails (truncated) unless the
+    // input holds `count` values, at least a byte each: this bounds the
+    // allocation below by the input's length.
+    codec.encoded_len(input, count)?;
+    let mut out = vec![0u32; count];
+    let used = if delta {
+        codec.decode_delta(input, count, 0, &mut out)?
+    } else {
+        codec.decode(input, count, &mut out)?
+    };
+    Ok((out, used))
+}
+
+#[cfg(feature = "g8iu")]
+fn g8iu_encode(values: &[u32], delta: bool) -> Vec<u8> {
+    let codec = VarIntG8iu::new();
+    if delta {
+        codec.encode_delta_to_vec(values, 0)
+    } else {
+        codec.encode_to_vec(values)
+    }
+}
+
+#[cfg(feature = "g8iu")]
+fn g8iu_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError> {
+    let codec = VarIntG8iu::new();
+    // At most eight values per nine input bytes once this succeeds.
+    codec.encoded_len(input, count)?;
+    let mut out = vec![0u32; count];
+    let used = if delta {
+        codec.decode_delta(input, count, 0, &mut out)?
+    } else {
+        codec.decode(input, count, &mut out)?
+    };
+    Ok((out, used))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -275,6 +387,35 @@ mod tests {
             e.to_string(),
             "trailing bytes after the streamvbyte stream of 4 values: 1 byte left over (at byte offset 18)"
         );
+    }
+
+    #[test]
+    fn reserved_ids_and_names() {
+        for (name, id) in [("varint-gb", 0x04), ("varint-gb-lucene", 0x09)] {
+            assert_eq!(by_name(name).unwrap().id, id);
+        }
+        #[cfg(feature = "g8iu")]
+        assert_eq!(by_name("varint-g8iu").unwrap().id, 0x05);
+        #[cfg(not(feature = "g8iu"))]
+        {
+            let e = by_name("varint-g8iu").unwrap_err().to_string();
+            assert!(
+                e.contains("feature `g8iu`") && e.contains("9,195,675"),
+                "{e}"
+            );
+            assert!(unknown_id_message(0x05).contains("varint-g8iu"));
+            assert!(by_id(0x05).is_none());
+        }
+        assert!(unknown_id_message(0x63).contains("unknown codec id 0x63"));
+    }
+
+    #[test]
+    fn varint_gb_layouts_differ() {
+        let values = [1024, 12, 10, 1 << 30];
+        let low = (by_name("varint-gb").unwrap().encode)(&values, false);
+        let lucene = (by_name("varint-gb-lucene").unwrap().encode)(&values, false);
+        assert_eq!((low[0], lucene[0]), (0xC1, 0x43));
+        assert_eq!(low[1..], lucene[1..]);
     }
 
     #[test]

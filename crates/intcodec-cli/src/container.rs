@@ -116,15 +116,8 @@ pub(crate) fn parse(file: &[u8]) -> Result<Container<'_>, CliError> {
         ));
     }
     let id = file[OFF_CODEC];
-    let codec = codecs::by_id(id).ok_or_else(|| {
-        CliError::at(
-            format!(
-                "unknown codec id 0x{id:02x} in container; known ids: {}",
-                codecs::known_ids()
-            ),
-            OFF_CODEC as u64,
-        )
-    })?;
+    let codec = codecs::by_id(id)
+        .ok_or_else(|| CliError::at(codecs::unknown_id_message(id), OFF_CODEC as u64))?;
     let flags = file[OFF_FLAGS];
     if flags & !KNOWN_FLAGS != 0 {
         return Err(CliError::at(

@@ -4,6 +4,9 @@
 
 use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::vbyte::VByte;
+#[cfg(feature = "g8iu")]
+use intcodec::varint_g8iu::VarIntG8iu;
+use intcodec::varint_gb::{Layout, VarIntGb};
 use std::collections::BTreeSet;
 use std::ffi::{OsStr, OsString};
 use std::fs;
@@ -12,26 +15,22 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The library behind a codec name.
-#[derive(Clone, Copy, Debug)]
-enum Lib {
-    Svb(Variant),
-    VByte,
-}
-
-impl Lib {
-    fn isa(self) -> intcodec::Isa {
-        match self {
-            Lib::Svb(v) => StreamVByte::new().with_variant(v).isa(),
-            Lib::VByte => VByte::new().isa(),
-        }
-    }
-}
-
-const CODECS: [(&str, Lib); 3] = [
-    ("streamvbyte", Lib::Svb(Variant::V1234)),
-    ("streamvbyte-0124", Lib::Svb(Variant::V0124)),
-    ("vbyte", Lib::VByte),
+#[cfg(not(feature = "g8iu"))]
+const CODECS: &[&str] = &[
+    "streamvbyte",
+    "streamvbyte-0124",
+    "vbyte",
+    "varint-gb",
+    "varint-gb-lucene",
+];
+#[cfg(feature = "g8iu")]
+const CODECS: &[&str] = &[
+    "streamvbyte",
+    "streamvbyte-0124",
+    "vbyte",
+    "varint-gb",
+    "varint-gb-lucene",
+    "varint-g8iu",
 ];
 const HEADER_LEN: usize = 32;
 
@@ -204,14 +203,82 @@ fn to_text(values: &[u32]) -> String {
     values.iter().map(|v| format!("{v}\n")).collect()
 }
 
-fn library(lib: Lib, values: &[u32], delta: bool) -> Vec<u8> {
-    match (lib, delta) {
-        (Lib::Svb(v), true) => StreamVByte::new()
-            .with_variant(v)
-            .encode_delta_to_vec(values, 0),
-        (Lib::Svb(v), false) => StreamVByte::new().with_variant(v).encode_to_vec(values),
-        (Lib::VByte, true) => VByte::new().encode_delta_to_vec(values, 0),
-        (Lib::VByte, false) => VByte::new().encode_to_vec(values),
+/// The library's stream for codec `name` (the CLI's registry, independently).
+fn library(name: &str, values: &[u32], delta: bool) -> Vec<u8> {
+    fn pick<C>(
+        c: C,
+        values: &[u32],
+        delta: bool,
+        plain: fn(&C, &[u32]) -> Vec<u8>,
+        d: fn(&C, &[u32], u32) -> Vec<u8>,
+    ) -> Vec<u8> {
+        if delta {
+            d(&c, values, 0)
+        } else {
+            plain(&c, values)
+        }
+    }
+    let svb = |v| StreamVByte::new().with_variant(v);
+    let gb = |l| VarIntGb::new().with_layout(l);
+    match name {
+        "streamvbyte" | "streamvbyte-0124" => {
+            let v = if name == "streamvbyte" {
+                Variant::V1234
+            } else {
+                Variant::V0124
+            };
+            pick(
+                svb(v),
+                values,
+                delta,
+                StreamVByte::encode_to_vec,
+                StreamVByte::encode_delta_to_vec,
+            )
+        }
+        "varint-gb" | "varint-gb-lucene" => {
+            let l = if name == "varint-gb" {
+                Layout::LowFirst
+            } else {
+                Layout::Lucene
+            };
+            pick(
+                gb(l),
+                values,
+                delta,
+                VarIntGb::encode_to_vec,
+                VarIntGb::encode_delta_to_vec,
+            )
+        }
+        "vbyte" => pick(
+            VByte::new(),
+            values,
+            delta,
+            VByte::encode_to_vec::<u32>,
+            VByte::encode_delta_to_vec::<u32>,
+        ),
+        #[cfg(feature = "g8iu")]
+        "varint-g8iu" => pick(
+            VarIntG8iu::new(),
+            values,
+            delta,
+            VarIntG8iu::encode_to_vec,
+            VarIntG8iu::encode_delta_to_vec,
+        ),
+        _ => panic!("no library codec for {name}"),
+    }
+}
+
+/// The kernel the library picks for codec `name` here.
+fn library_isa(name: &str) -> intcodec::Isa {
+    match name {
+        "streamvbyte" => StreamVByte::new().isa(),
+        "streamvbyte-0124" => StreamVByte::new().with_variant(Variant::V0124).isa(),
+        "vbyte" => VByte::new().isa(),
+        "varint-gb" => VarIntGb::new().isa(),
+        "varint-gb-lucene" => VarIntGb::new().with_layout(Layout::Lucene).isa(),
+        #[cfg(feature = "g8iu")]
+        "varint-g8iu" => VarIntG8iu::new().isa(),
+        _ => panic!("no library codec for {name}"),
     }
 }
 
@@ -260,7 +327,7 @@ fn sizes() -> impl Iterator<Item = usize> {
 #[test]
 fn binary_round_trip_every_codec_size_and_delta() {
     let s = Scratch::new("rt-bin");
-    for (name, variant) in CODECS {
+    for &name in CODECS {
         for delta in [false, true] {
             for n in sizes() {
                 let vals = values(n, n as u64 + 1);
@@ -274,7 +341,7 @@ fn binary_round_trip_every_codec_size_and_delta() {
                 success(&run(&a, b""));
                 let file = fs::read(&enc).unwrap();
                 // The container wraps exactly the library's stream.
-                assert_eq!(&file[HEADER_LEN..], &library(variant, &vals, delta)[..]);
+                assert_eq!(&file[HEADER_LEN..], &library(name, &vals, delta)[..]);
                 assert_eq!(file[10], delta as u8, "delta flag");
                 assert_eq!(&file[12..20], &(n as u64).to_le_bytes(), "count");
                 success(&run(&args!["decode", enc, dec], b""));
@@ -292,7 +359,7 @@ fn binary_round_trip_every_codec_size_and_delta() {
 #[test]
 fn text_round_trip_every_codec_size_and_delta() {
     let s = Scratch::new("rt-text");
-    for (name, _) in CODECS {
+    for &name in CODECS {
         for delta in [false, true] {
             for n in sizes() {
                 let vals = values(n, 77 + n as u64);
@@ -335,7 +402,7 @@ fn text_input_tolerates_whitespace_blank_lines_and_crlf() {
 #[test]
 fn raw_output_is_the_library_stream() {
     let s = Scratch::new("raw");
-    for (name, variant) in CODECS {
+    for &name in CODECS {
         for delta in [false, true] {
             for n in sizes() {
                 let vals = values(n, 1000 + n as u64);
@@ -346,7 +413,7 @@ fn raw_output_is_the_library_stream() {
                     a.push("--delta".into());
                 }
                 success(&run(&a, b""));
-                let expect = library(variant, &vals, delta);
+                let expect = library(name, &vals, delta);
                 assert_eq!(
                     fs::read(&raw).unwrap(),
                     expect,
@@ -423,7 +490,7 @@ fn output_is_replaced_on_success_without_leftovers() {
     ));
     assert_eq!(
         fs::read(&out).unwrap(),
-        library(Lib::Svb(Variant::V1234), &[1, 2, 3], false)
+        library("streamvbyte", &[1, 2, 3], false)
     );
     let names: Vec<_> = s.names().into_iter().collect();
     assert_eq!(names, ["in", "out"]);
@@ -484,8 +551,8 @@ fn info_reports_isas_and_kernels() {
         text.contains(&format!("cpu features: {}\n", detected.join(" "))),
         "{text}"
     );
-    for (name, variant) in CODECS {
-        let isa = variant.isa();
+    for &name in CODECS {
+        let isa = library_isa(name);
         let line = text
             .lines()
             .find(|l| l.split_whitespace().next() == Some(name))
@@ -496,7 +563,7 @@ fn info_reports_isas_and_kernels() {
     let r = run_env(&args!["info"], b"", &[("INTCODEC_ISA", "scalar")]);
     let text = String::from_utf8(success(&r).to_vec()).unwrap();
     assert!(text.contains("INTCODEC_ISA: scalar"), "{text}");
-    for (name, _) in CODECS {
+    for &name in CODECS {
         let line = text
             .lines()
             .find(|l| l.split_whitespace().next() == Some(name))
@@ -623,7 +690,7 @@ fn corrupted_container_checksum() {
 fn bad_magic() {
     let s = Scratch::new("magic");
     let vals = values(20, 3);
-    let raw = s.put("raw", &library(Lib::Svb(Variant::V1234), &vals, false));
+    let raw = s.put("raw", &library("streamvbyte", &vals, false));
     fails_cleanly(
         &s,
         |out| args!["decode", raw, out],
@@ -712,7 +779,7 @@ fn codec_error_inside_a_valid_container() {
 fn raw_decode_errors() {
     let s = Scratch::new("raw-err");
     let vals = values(30, 6);
-    let stream = library(Lib::Svb(Variant::V1234), &vals, false);
+    let stream = library("streamvbyte", &vals, false);
     let n = vals.len().to_string();
 
     // Trailing bytes after the stream.
@@ -943,4 +1010,117 @@ fn bad_isa_override_is_a_clean_error() {
     );
     assert_error(&r, &["INTCODEC_ISA"], None);
     assert!(!out.exists());
+}
+
+#[test]
+fn varint_malformed_streams_are_one_line_errors() {
+    let s = Scratch::new("varint-malformed");
+    // Lucene layout, one value: a vint whose fifth byte has more than 4 bits.
+    let bad_vint = [0xFFu8, 0xFF, 0xFF, 0xFF, 0x1F];
+    fails_cleanly(
+        &s,
+        |out| {
+            args![
+                "decode",
+                "--raw",
+                "--codec",
+                "varint-gb-lucene",
+                "--count",
+                "1",
+                "-",
+                out
+            ]
+        },
+        &bad_vint,
+        &["corrupt varint-gb-lucene stream", "malformed input"],
+        Some("(at byte offset 4, value index 0)"),
+    );
+    // Low-first: the second value's bytes are missing.
+    fails_cleanly(
+        &s,
+        |out| {
+            args![
+                "decode",
+                "--raw",
+                "--codec",
+                "varint-gb",
+                "--count",
+                "2",
+                "-",
+                out
+            ]
+        },
+        &[0x04, 7],
+        &["corrupt varint-gb stream", "input truncated"],
+        Some("(at byte offset 2, value index 1)"),
+    );
+}
+
+#[cfg(feature = "g8iu")]
+#[test]
+fn g8iu_malformed_descriptor_is_a_one_line_error() {
+    let s = Scratch::new("g8iu-malformed");
+    // Fig. 2 (a), then a descriptor with no value (0xFF).
+    let mut bytes = vec![0x71u8, 0x00, 0x04, 0x0c, 0x0a, 0x00, 0x00, 0x00, 0x40];
+    bytes.extend_from_slice(&[0xFF; 9]);
+    fails_cleanly(
+        &s,
+        |out| {
+            args![
+                "decode",
+                "--raw",
+                "--codec",
+                "varint-g8iu",
+                "--count",
+                "5",
+                "-",
+                out
+            ]
+        },
+        &bytes,
+        &["corrupt varint-g8iu stream", "malformed input"],
+        Some("(at byte offset 9, value index 4)"),
+    );
+    let ok = run(
+        &args![
+            "decode",
+            "--raw",
+            "--codec",
+            "varint-g8iu",
+            "--count",
+            "4",
+            "-",
+            "-"
+        ],
+        &bytes[..9],
+    );
+    assert_eq!(success(&ok), to_le(&[1024, 12, 10, 1 << 30]));
+}
+
+#[cfg(not(feature = "g8iu"))]
+#[test]
+fn g8iu_needs_its_feature() {
+    let s = Scratch::new("g8iu-off");
+    let input = s.put("in", &to_le(&[1, 2]));
+    fails_cleanly(
+        &s,
+        |out| args!["encode", "--codec", "varint-g8iu", input, out],
+        b"",
+        &[
+            "codec 'varint-g8iu' is not available",
+            "feature `g8iu`",
+            "9,195,675",
+        ],
+        None,
+    );
+    // A container written by a build with the feature: id 0x05.
+    let mut file = container(&s, &[1, 2, 3]);
+    file[9] = 0x05;
+    reseal(&mut file);
+    let r = run(&args!["decode", "-", "-"], &file);
+    assert_error(
+        &r,
+        &["0x05 (varint-g8iu)", "feature `g8iu`"],
+        Some("(at byte offset 9)"),
+    );
 }

@@ -3,9 +3,12 @@
 //! [`LibStreamVByte`] is lemire/streamvbyte as Debian packages it
 //! (`libstreamvbyte0`, installed with `libstreamvbyte-dev`), loaded with
 //! `dlopen` so that exactly that build is used. [`shared_data`] finds the
-//! project's shared real data sets, when present.
+//! project's shared real data sets, when present. [`fastpfor`] drives
+//! FastPFor's C++ codecs through PyPI's `pyfastpfor` in a Python subprocess.
 
 use std::path::PathBuf;
+
+pub mod fastpfor;
 
 type EncodeFn = unsafe extern "C" fn(*const u32, u32, *mut u8) -> usize;
 type DeltaEncodeFn = unsafe extern "C" fn(*const u32, u32, *mut u8, u32) -> usize;

@@ -19,6 +19,12 @@ pub enum DecodeErrorKind {
     /// (VByte: a 5th u32 byte above `0x0F`, a 10th u64 byte above `0x01`).
     /// `offset` is the value's first byte.
     Overflow,
+    /// The bytes cannot have been written by the encoder, whatever follows
+    /// them: a VarInt-G8IU descriptor that describes no value or a value of
+    /// more than four bytes, or a Lucene vint tail longer than 32 bits.
+    /// `offset` is the offending byte (the descriptor, or the vint's fifth
+    /// byte).
+    Malformed,
 }
 
 impl DecodeErrorKind {
@@ -29,6 +35,7 @@ impl DecodeErrorKind {
             DecodeErrorKind::OutputTooSmall => "output buffer too small",
             DecodeErrorKind::Overlong => "varint longer than its type allows",
             DecodeErrorKind::Overflow => "varint value too large for its type",
+            DecodeErrorKind::Malformed => "malformed input",
         }
     }
 }

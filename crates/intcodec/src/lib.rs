@@ -8,6 +8,8 @@
 //! |---|---|---|---|---|
 //! | Stream VByte ("1234", "0124") | [`streamvbyte`] | lemire/streamvbyte | scalar, SSE4.1, AVX2 | yes (SIMD prefix sum) |
 //! | VByte (LEB128, protobuf varint), u32 / u64, zigzag i32 / i64 | [`vbyte`] | protobuf varint, minimal form | scalar, Masked VByte SSE4.1, AVX2 | yes (fused SIMD prefix sum) |
+//! | VarInt-GB (FastPFor and Lucene layouts) | [`varint_gb`] | FastPFor `varintgb`, Lucene group-varint | scalar, SSSE3, AVX2 decode | yes (SIMD prefix sum) |
+//! | VarInt-G8IU (feature `g8iu`; patented, US 9,195,675 B2) | `varint_g8iu` | FastPFor `varintg8iu` | scalar, SSSE3, AVX2 decode | yes (SIMD prefix sum) |
 //!
 //! Each codec handle picks the fastest kernel for this CPU once (run-time
 //! detection, cached); `with_isa` forces one, and the environment variable
@@ -42,6 +44,9 @@ pub mod zigzag;
 
 pub use codec::streamvbyte;
 pub use codec::vbyte;
+#[cfg(feature = "g8iu")]
+pub use codec::varint_g8iu;
+pub use codec::varint_gb;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 pub use isa::{detected_isas, supported_isas, Isa};
 

@@ -2,3 +2,6 @@
 
 pub mod streamvbyte;
 pub mod vbyte;
+#[cfg(feature = "g8iu")]
+pub mod varint_g8iu;
+pub mod varint_gb;

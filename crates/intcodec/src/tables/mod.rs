@@ -5,3 +5,6 @@
 
 pub(crate) mod streamvbyte;
 pub(crate) mod vbyte;
+#[cfg(feature = "g8iu")]
+pub(crate) mod varint_g8iu;
+pub(crate) mod varint_gb;

@@ -1,0 +1,384 @@
+//! VarInt-G8IU (Stepanov, Gangolli, Rose, Ernst, Oberoi: "SIMD-based
+//! decoding of posting lists", CIKM 2011; Stream VByte paper §3, Fig. 2):
+//! blocks of exactly nine bytes, a descriptor byte and eight data bytes
+//! holding as many whole values as fit.
+//!
+//! # Patent notice
+//!
+//! The format and its SIMD decoding are covered by **US patent 9,195,675
+//! B2** (Stepanov et al., assigned to A9.com / Amazon), in force until about
+//! 2031. This module is compiled only with the cargo feature `g8iu`, which is
+//! off by default. Check whether the patent applies to your use before
+//! enabling it.
+//!
+//! # Wire format
+//!
+//! Values are written little-endian in 1 to 4 bytes (the fewest that hold
+//! them; 0 takes one byte), in order, into blocks; a value never crosses a
+//! block, so a block holds 2 to 8 values (fewer only at the end):
+//!
+//! ```text
+//!  +------------+----+----+----+----+----+----+----+----+
+//!  | descriptor | d0 | d1 | d2 | d3 | d4 | d5 | d6 | d7 |
+//!  +------------+----+----+----+----+----+----+----+----+
+//!  descriptor bit i (bit 0 = least significant) describes data byte d_i:
+//!    0 = d_i is the last byte of a value
+//!    1 = d_i is another byte of a value, or unused
+//! ```
+//!
+//! Unused bytes are the trailing bytes of a block that the next value did not
+//! fit in (or the end of the stream); their bits are 1 and the bytes are
+//! written as zero (ignored when decoding). Paper Fig. 2:
+//!
+//! ```text
+//!  (a) 1024, 12, 10, 1073741824: 71 | 00 04 0c 0a 00 00 00 40
+//!      0x71 = 0b0111_0001: d1 ends 1024, d2 ends 12, d3 ends 10, d7 ends 2^30
+//!  (b) 1, 2, 3, 1024, 1024:      a8 | 01 02 03 00 04 00 04 00
+//!      0xA8 = 0b1010_1000: values end at d0 d1 d2 d4 d6; d7 is unused
+//! ```
+//!
+//! This is byte for byte the block format of FastPFor's `varintg8iu`
+//! (lemire/FastPFor `VarIntG8IU.h`; checked by the pyfastpfor oracle test):
+//! same bit order, the descriptor starts as all ones and each value clears
+//! the bit of its last byte, unused data bytes are zero, and every block
+//! including the last is a whole nine bytes. FastPFor stores no count: its
+//! decoder decodes every value the descriptors describe, and it pads the
+//! stream with zero bytes to a multiple of four (fewer than nine, so they are
+//! never read as a block). Here, as for the other codecs, the caller passes
+//! the count `n`; [`VarIntG8iu::value_count`] recovers it from a stream of
+//! whole blocks, and the padding is not part of the stream.
+//!
+//! # Malformed input
+//!
+//! A descriptor is one an encoder can write when, read from bit 0, it is a
+//! run of values (`0`, `10`, `110` or `1110`: one to four bytes) followed by
+//! unused bytes (ones), with at least one value. Others (a value of five or
+//! more bytes, e.g. `0x1F`; no value at all, `0xFF`) give a `Malformed`
+//! error at the descriptor's offset. A block cut short gives `Truncated` at
+//! its descriptor's offset (values never cross blocks, so a partial block is
+//! never decoded). If the `n`-th value ends inside a block the rest of the
+//! block is not decoded; the whole block counts as consumed.
+//!
+//! # Delta coding
+//!
+//! The delta variants store `x[i] - x[i-1]` (wrapping) from a caller-given
+//! `x[-1]`, in the same format.
+//!
+//! # Kernels
+//!
+//! | ISA | decode | encode |
+//! |---|---|---|
+//! | scalar | byte by byte | scalar |
+//! | SSSE3 | one 8-byte load and two `pshufb` per block (256 × 2 masks) | scalar |
+//! | AVX2 | the SSSE3 loop, VEX-encoded | scalar |
+
+use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
+use crate::isa::Isa;
+use alloc::vec::Vec;
+use core::fmt;
+
+pub(crate) mod scalar;
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+pub(crate) mod x86;
+
+/// Bytes a block takes: the descriptor and eight data bytes.
+pub const BLOCK: usize = 9;
+
+/// The largest stream `n` values can take: every block holds at least two
+/// values (two values of at most 4 bytes always fit in 8), so
+/// `ceil(n / 2)` blocks.
+///
+/// # Panics
+/// On overflow of `usize`.
+#[inline]
+pub const fn max_compressed_len(n: usize) -> usize {
+    match n.div_ceil(2).checked_mul(BLOCK) {
+        Some(t) => t,
+        None => panic!("max_compressed_len: count overflows usize"),
+    }
+}
+
+/// Bytes of `v`: 1 to 4.
+#[inline(always)]
+pub(crate) fn bytes_of(v: u32) -> usize {
+    1 + (v > 0xFF) as usize + (v > 0xFFFF) as usize + (v > 0xFF_FFFF) as usize
+}
+
+type DecodeFn = unsafe fn(&[u8], &mut [u32], u32) -> Result<usize, DecodeError>;
+type EncodeFn = unsafe fn(&[u32], u32, &mut [u8]) -> usize;
+type DecodeUncheckedFn = unsafe fn(&[u8], &mut [u32], u32) -> usize;
+
+/// One kernel set. The pointers are `unsafe fn` only because SIMD kernels
+/// need their CPU features, checked at construction.
+pub(crate) struct Kernels {
+    isa: Isa,
+    decode: DecodeFn,
+    decode_delta: DecodeFn,
+    decode_unchecked: DecodeUncheckedFn,
+    decode_delta_unchecked: DecodeUncheckedFn,
+    encode: EncodeFn,
+    encode_delta: EncodeFn,
+}
+
+static SCALAR: Kernels = scalar::kernels();
+
+static SETS: &[&Kernels] = &[
+    &SCALAR,
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    &x86::ssse3::KERNELS,
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    &x86::avx2::KERNELS,
+];
+
+/// The ISAs that have a VarInt-G8IU kernel in this build.
+pub fn kernel_isas() -> impl Iterator<Item = Isa> {
+    SETS.iter().map(|k| k.isa)
+}
+
+fn best_kernels() -> &'static Kernels {
+    #[cfg(feature = "std")]
+    {
+        use std::sync::OnceLock;
+        static BEST: OnceLock<&'static Kernels> = OnceLock::new();
+        BEST.get_or_init(pick_best)
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        pick_best()
+    }
+}
+
+fn pick_best() -> &'static Kernels {
+    SETS.iter()
+        .rev()
+        .find(|k| k.isa.is_enabled())
+        .copied()
+        .unwrap_or(&SCALAR)
+}
+
+/// A VarInt-G8IU codec bound to one kernel (ISA).
+///
+/// ```
+/// use intcodec::varint_g8iu::VarIntG8iu;
+///
+/// let codec = VarIntG8iu::new();
+/// let values = [1024, 12, 10, 1_073_741_824, 1, 2, 3, 1024, 1024];
+/// let bytes = codec.encode_to_vec(&values);
+/// assert_eq!(bytes.len(), 18); // paper Fig. 2 (a) and (b)
+/// assert_eq!((bytes[0], bytes[9]), (0x71, 0xA8));
+/// assert_eq!(codec.value_count(&bytes)?, 9);
+/// assert_eq!(codec.decode_to_vec(&bytes, 9)?, values);
+/// # Ok::<(), intcodec::DecodeError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct VarIntG8iu {
+    k: &'static Kernels,
+}
+
+impl fmt::Debug for VarIntG8iu {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("VarIntG8iu")
+            .field("isa", &self.k.isa)
+            .finish()
+    }
+}
+
+impl Default for VarIntG8iu {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl VarIntG8iu {
+    /// The best kernel for this CPU.
+    pub fn new() -> Self {
+        VarIntG8iu { k: best_kernels() }
+    }
+
+    /// The kernel for `isa`, or `None` if there is no such kernel or this CPU
+    /// (or the `INTCODEC_ISA` cap) does not allow it.
+    pub fn with_isa(isa: Isa) -> Option<Self> {
+        if !isa.is_enabled() {
+            return None;
+        }
+        SETS.iter().find(|k| k.isa == isa).map(|k| VarIntG8iu { k })
+    }
+
+    /// The kernel's instruction set.
+    pub fn isa(&self) -> Isa {
+        self.k.isa
+    }
+
+    /// Exact encoded length of `values`.
+    pub fn compressed_len(&self, values: &[u32]) -> usize {
+        scalar::compressed_len(values, None)
+    }
+
+    /// Exact encoded length of `values` delta-coded from `prev`.
+    pub fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
+        scalar::compressed_len(values, Some(prev))
+    }
+
+    fn check_encode_room(
+        &self,
+        values: &[u32],
+        prev: Option<u32>,
+        out: &[u8],
+    ) -> Result<(), EncodeError> {
+        if out.len() >= max_compressed_len(values.len()) {
+            return Ok(());
+        }
+        let needed = scalar::compressed_len(values, prev);
+        if out.len() < needed {
+            return Err(EncodeError::OutputTooSmall {
+                needed,
+                available: out.len(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Encodes `values` into `out`, returning the number of bytes written
+    /// (a multiple of [`BLOCK`]). `out` needs
+    /// [`compressed_len`](Self::compressed_len) bytes;
+    /// [`max_compressed_len`] is always enough.
+    pub fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
+        self.check_encode_room(values, None, out)?;
+        // SAFETY: supported ISA (constructors); room checked above.
+        Ok(unsafe { (self.k.encode)(values, 0, out) })
+    }
+
+    /// Encodes `values` as deltas from `prev` (wrapping) into `out`.
+    pub fn encode_delta(
+        &self,
+        values: &[u32],
+        prev: u32,
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        self.check_encode_room(values, Some(prev), out)?;
+        // SAFETY: as in `encode`.
+        Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
+    }
+
+    /// Encodes `values` into a new `Vec`.
+    pub fn encode_to_vec(&self, values: &[u32]) -> Vec<u8> {
+        let mut out = alloc::vec![0u8; max_compressed_len(values.len())];
+        let n = self
+            .encode(values, &mut out)
+            .expect("max_compressed_len is enough");
+        out.truncate(n);
+        out
+    }
+
+    /// Encodes `values` as deltas from `prev` into a new `Vec`.
+    pub fn encode_delta_to_vec(&self, values: &[u32], prev: u32) -> Vec<u8> {
+        let mut out = alloc::vec![0u8; max_compressed_len(values.len())];
+        let n = self
+            .encode_delta(values, prev, &mut out)
+            .expect("max_compressed_len is enough");
+        out.truncate(n);
+        out
+    }
+
+    fn check_out(n: usize, out_len: usize) -> Result<(), DecodeError> {
+        if out_len < n {
+            return Err(DecodeError::new(
+                DecodeErrorKind::OutputTooSmall,
+                0,
+                Some(out_len),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Decodes `n` values from `input` into `out[..n]`, returning the bytes
+    /// consumed (whole blocks). Never reads outside `input`.
+    pub fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
+        Self::check_out(n, out.len())?;
+        // SAFETY: supported ISA (constructors); checked kernels need nothing else.
+        unsafe { (self.k.decode)(input, &mut out[..n], 0) }
+    }
+
+    /// Decodes `n` delta-coded values (from `prev`) into `out[..n]`.
+    pub fn decode_delta(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+        out: &mut [u32],
+    ) -> Result<usize, DecodeError> {
+        Self::check_out(n, out.len())?;
+        // SAFETY: as in `decode`.
+        unsafe { (self.k.decode_delta)(input, &mut out[..n], prev) }
+    }
+
+    /// Length in bytes of a stream of `n` values, read from its descriptors;
+    /// the same errors as [`decode`](Self::decode).
+    pub fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
+        scalar::scan(input, n)
+    }
+
+    /// The number of values a stream of whole blocks holds (how FastPFor
+    /// knows the count). Errors: `Truncated` if `input.len()` is not a
+    /// multiple of [`BLOCK`], `Malformed` for a bad descriptor.
+    pub fn value_count(&self, input: &[u8]) -> Result<usize, DecodeError> {
+        scalar::value_count(input)
+    }
+
+    /// Decodes `n` values into a new `Vec` (allocated only once the input is
+    /// known to hold them).
+    pub fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+        self.encoded_len(input, n)?;
+        let mut out = alloc::vec![0u32; n];
+        self.decode(input, n, &mut out)?;
+        Ok(out)
+    }
+
+    /// Decodes `n` delta-coded values (from `prev`) into a new `Vec`.
+    pub fn decode_delta_to_vec(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+    ) -> Result<Vec<u32>, DecodeError> {
+        self.encoded_len(input, n)?;
+        let mut out = alloc::vec![0u32; n];
+        self.decode_delta(input, n, prev, &mut out)?;
+        Ok(out)
+    }
+
+    /// Decodes `n` values from trusted input, skipping the descriptor and
+    /// length checks. The SIMD kernels read exactly the 8 data bytes of each
+    /// block, so no padding is needed.
+    ///
+    /// # Safety
+    /// `input` must hold a valid stream of at least `n` values (as written by
+    /// the encoder); `out.len() >= n`.
+    pub unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
+        debug_assert!(out.len() >= n);
+        let out = &mut out[..n];
+        // SAFETY: the caller guarantees a valid stream; `out` has `n` slots;
+        // the kernel's ISA is supported (constructors).
+        unsafe { (self.k.decode_unchecked)(input, out, 0) }
+    }
+
+    /// Decodes `n` delta-coded values from trusted input.
+    ///
+    /// # Safety
+    /// As for [`decode_unchecked`](Self::decode_unchecked).
+    pub unsafe fn decode_delta_unchecked(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+        out: &mut [u32],
+    ) -> usize {
+        debug_assert!(out.len() >= n);
+        let out = &mut out[..n];
+        // SAFETY: as in `decode_unchecked`.
+        unsafe { (self.k.decode_delta_unchecked)(input, out, prev) }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,103 @@
+//! VarInt-GB tables: for every control byte, the number of data bytes its
+//! four codes announce and the `pshufb` mask that spreads those bytes (which
+//! start right after the control byte) into four little-endian u32 lanes.
+//!
+//! Two layouts of the control byte: codes lowest bits first (FastPFor's
+//! `varintgb`: value `i` of the group in bits `2i..2i+1`) or highest bits
+//! first (Lucene's group-varint: value `i` in bits `6-2i..7-2i`). A code `c`
+//! means `c + 1` data bytes in both.
+
+/// Tables for one VarInt-GB layout.
+pub(crate) struct GbTables {
+    /// Data bytes announced by each control byte (4..=16).
+    pub(crate) len: [u8; 256],
+    /// Decode shuffle: output byte `4*lane + k` takes data byte `mask[..]`, or
+    /// zero (`0x80`).
+    pub(crate) decode: [[u8; 16]; 256],
+}
+
+/// The code of value `lane` (0..=3) of a group in control byte `key`.
+#[inline(always)]
+pub(crate) const fn code(key: u8, lane: usize, top_first: bool) -> u8 {
+    let shift = if top_first { 6 - 2 * lane } else { 2 * lane };
+    (key >> shift) & 3
+}
+
+/// Builds the tables of one layout.
+pub(crate) const fn build(top_first: bool) -> GbTables {
+    let mut t = GbTables {
+        len: [0; 256],
+        decode: [[0x80; 16]; 256],
+    };
+    let mut key = 0;
+    while key < 256 {
+        let mut pos = 0u8;
+        let mut lane = 0;
+        while lane < 4 {
+            let bytes = code(key as u8, lane, top_first) + 1;
+            let mut k = 0;
+            while k < bytes {
+                t.decode[key][4 * lane + k as usize] = pos + k;
+                k += 1;
+            }
+            pos += bytes;
+            lane += 1;
+        }
+        t.len[key] = pos;
+        key += 1;
+    }
+    t
+}
+
+/// Codes lowest bits first (FastPFor `varintgb`).
+pub(crate) static TABLES_LOW_FIRST: GbTables = build(false);
+/// Codes highest bits first (Lucene group-varint).
+pub(crate) static TABLES_LUCENE: GbTables = build(true);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Naive construction: lay out four labelled values of the announced
+    /// lengths, read the permutation off the result.
+    fn naive(top_first: bool) -> (Vec<u8>, Vec<[u8; 16]>) {
+        let mut lens = Vec::new();
+        let mut decs = Vec::new();
+        for key in 0..256usize {
+            let codes: Vec<usize> = (0..4)
+                .map(|l| {
+                    let bit = if top_first { 6 - 2 * l } else { 2 * l };
+                    (key >> bit) & 3
+                })
+                .collect();
+            let mut data: Vec<u8> = Vec::new();
+            for (lane, &c) in codes.iter().enumerate() {
+                for k in 0..=c {
+                    data.push((4 * lane + k) as u8);
+                }
+            }
+            let mut dec = [0x80u8; 16];
+            for (pos, &label) in data.iter().enumerate() {
+                dec[label as usize] = pos as u8;
+            }
+            lens.push(data.len() as u8);
+            decs.push(dec);
+        }
+        (lens, decs)
+    }
+
+    #[test]
+    fn tables_match_naive_builder() {
+        for (top, t) in [(false, &TABLES_LOW_FIRST), (true, &TABLES_LUCENE)] {
+            let (lens, decs) = naive(top);
+            assert_eq!(&t.len[..], &lens[..]);
+            assert_eq!(&t.decode[..], &decs[..]);
+        }
+        assert_eq!(TABLES_LOW_FIRST.len[0], 4);
+        assert_eq!(TABLES_LUCENE.len[255], 16);
+        // 0b01_00_00_11: low-first = 4+1+1+2 bytes, Lucene = 2+1+1+4.
+        assert_eq!(TABLES_LOW_FIRST.len[0x43], 8);
+        assert_eq!(TABLES_LUCENE.decode[0x43][4..8], [2, 0x80, 0x80, 0x80]);
+        assert_eq!(TABLES_LOW_FIRST.decode[0x43][4..8], [4, 0x80, 0x80, 0x80]);
+    }
+}

@@ -1,0 +1,215 @@
+//! Hand-derived golden vectors for VarInt-GB (testdata/varint_gb.txt) and
+//! VarInt-G8IU (testdata/varint_g8iu.txt, feature `g8iu`): every kernel, both
+//! directions, bytes consumed, and truncation at every cut.
+
+use intcodec::varint_gb::{Layout, VarIntGb};
+use intcodec::{DecodeErrorKind, Isa};
+use std::collections::HashMap;
+
+struct Vector {
+    fields: HashMap<String, String>,
+    delta: Option<u32>,
+    values: Vec<u32>,
+    bytes: Vec<u8>,
+}
+
+fn load(file: &str) -> Vec<Vector> {
+    let path = format!("{}/../../testdata/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect(&path);
+    let mut out = Vec::new();
+    for block in text.split("\n\n") {
+        let mut fields = HashMap::new();
+        for line in block
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let (k, v) = line.split_once('=').expect("key = value");
+            fields.insert(k.trim().to_string(), v.trim().to_string());
+        }
+        if fields.is_empty() {
+            continue;
+        }
+        out.push(Vector {
+            delta: match fields["delta"].as_str() {
+                "none" => None,
+                p => Some(p.parse().unwrap()),
+            },
+            values: fields["values"]
+                .split_whitespace()
+                .map(|v| v.parse().unwrap())
+                .collect(),
+            bytes: fields["bytes"]
+                .split_whitespace()
+                .map(|b| u8::from_str_radix(b, 16).unwrap())
+                .collect(),
+            fields,
+        });
+    }
+    out
+}
+
+/// The codec operations a golden check needs, for either codec.
+trait Codec: std::fmt::Debug {
+    fn encode(&self, v: &[u32], delta: Option<u32>) -> Vec<u8>;
+    fn decode(
+        &self,
+        b: &[u8],
+        n: usize,
+        delta: Option<u32>,
+    ) -> Result<(Vec<u32>, usize), intcodec::DecodeError>;
+}
+
+impl Codec for VarIntGb {
+    fn encode(&self, v: &[u32], delta: Option<u32>) -> Vec<u8> {
+        match delta {
+            None => self.encode_to_vec(v),
+            Some(p) => self.encode_delta_to_vec(v, p),
+        }
+    }
+    fn decode(
+        &self,
+        b: &[u8],
+        n: usize,
+        delta: Option<u32>,
+    ) -> Result<(Vec<u32>, usize), intcodec::DecodeError> {
+        let mut out = vec![0; n];
+        let used = match delta {
+            None => VarIntGb::decode(self, b, n, &mut out)?,
+            Some(p) => self.decode_delta(b, n, p, &mut out)?,
+        };
+        assert_eq!(self.encoded_len(b, n), Ok(used));
+        Ok((out, used))
+    }
+}
+
+fn check(codec: &dyn Codec, v: &Vector) {
+    let name = &v.fields["name"];
+    let n = v.values.len();
+    assert_eq!(
+        codec.encode(&v.values, v.delta),
+        v.bytes,
+        "{name} encode {codec:?}"
+    );
+    assert_eq!(
+        codec.decode(&v.bytes, n, v.delta),
+        Ok((v.values.clone(), v.bytes.len())),
+        "{name} decode {codec:?}"
+    );
+    for cut in 0..v.bytes.len() {
+        let e = codec.decode(&v.bytes[..cut], n, v.delta).unwrap_err();
+        assert_eq!(e.kind(), DecodeErrorKind::Truncated, "{name} cut={cut}");
+        assert!(e.offset() <= cut, "{name} cut={cut}");
+    }
+}
+
+#[test]
+fn varint_gb_golden_vectors_every_kernel() {
+    let vectors = load("varint_gb.txt");
+    assert!(vectors.len() >= 15, "parsed {} vectors", vectors.len());
+    let mut runs = 0;
+    for isa in Isa::ALL {
+        for v in &vectors {
+            let layout = match v.fields["layout"].as_str() {
+                "low-first" => Layout::LowFirst,
+                "lucene" => Layout::Lucene,
+                l => panic!("unknown layout {l}"),
+            };
+            if let Some(codec) = VarIntGb::with_isa_layout(isa, layout) {
+                check(&codec, v);
+                runs += 1;
+            }
+        }
+    }
+    assert!(
+        runs >= 2 * vectors.len(),
+        "scalar and at least one SIMD kernel"
+    );
+}
+
+#[test]
+fn varint_gb_truncation_offsets() {
+    let codec = VarIntGb::new();
+    // fig1 cut inside 1073741824 (its bytes start at offset 5).
+    let fig1 = [0xc1u8, 0x00, 0x04, 0x0c, 0x0a, 0x00, 0x00, 0x00, 0x40, 0x40];
+    let e = codec.decode_to_vec(&fig1[..7], 4).unwrap_err();
+    assert_eq!((e.offset(), e.index()), (5, Some(3)));
+    // The second block's control byte is there, its data is not.
+    let e = codec.decode_to_vec(&fig1, 8).unwrap_err();
+    assert_eq!((e.offset(), e.index()), (10, Some(4)));
+    assert_eq!(
+        e.to_string(),
+        "input truncated at byte offset 10 (value index 4)"
+    );
+}
+
+#[cfg(feature = "g8iu")]
+mod g8iu {
+    use super::*;
+    use intcodec::varint_g8iu::VarIntG8iu;
+
+    impl Codec for VarIntG8iu {
+        fn encode(&self, v: &[u32], delta: Option<u32>) -> Vec<u8> {
+            match delta {
+                None => self.encode_to_vec(v),
+                Some(p) => self.encode_delta_to_vec(v, p),
+            }
+        }
+        fn decode(
+            &self,
+            b: &[u8],
+            n: usize,
+            delta: Option<u32>,
+        ) -> Result<(Vec<u32>, usize), intcodec::DecodeError> {
+            let mut out = vec![0; n];
+            let used = match delta {
+                None => VarIntG8iu::decode(self, b, n, &mut out)?,
+                Some(p) => self.decode_delta(b, n, p, &mut out)?,
+            };
+            assert_eq!(self.encoded_len(b, n), Ok(used));
+            Ok((out, used))
+        }
+    }
+
+    #[test]
+    fn varint_g8iu_golden_vectors_every_kernel() {
+        let vectors = load("varint_g8iu.txt");
+        assert!(vectors.len() >= 9, "parsed {} vectors", vectors.len());
+        let mut runs = 0;
+        for isa in Isa::ALL {
+            let Some(codec) = VarIntG8iu::with_isa(isa) else {
+                continue;
+            };
+            for v in &vectors {
+                check(&codec, v);
+                assert_eq!(codec.value_count(&v.bytes), Ok(v.values.len()));
+                runs += 1;
+            }
+        }
+        assert!(
+            runs >= 2 * vectors.len(),
+            "scalar and at least one SIMD kernel"
+        );
+    }
+
+    #[test]
+    fn varint_g8iu_malformed_descriptor() {
+        let codec = VarIntG8iu::new();
+        // fig2a then a block whose first value has five bytes (0b0000_1111).
+        let mut bytes = vec![0x71, 0x00, 0x04, 0x0c, 0x0a, 0x00, 0x00, 0x00, 0x40];
+        bytes.extend_from_slice(&[0x0F, 1, 2, 3, 4, 5, 6, 7, 8]);
+        let e = codec.decode_to_vec(&bytes, 5).unwrap_err();
+        assert_eq!(
+            (e.kind(), e.offset(), e.index()),
+            (DecodeErrorKind::Malformed, 9, Some(4))
+        );
+        assert_eq!(
+            e.to_string(),
+            "malformed input at byte offset 9 (value index 4)"
+        );
+        // The first four values alone are fine.
+        assert_eq!(
+            codec.decode_to_vec(&bytes, 4),
+            Ok(vec![1024, 12, 10, 1 << 30])
+        );
+    }
+}
