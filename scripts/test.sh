@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: installs what the tests need, checks formatting and lints, runs
 # the whole suite under the default kernel choice and under each INTCODEC_ISA
-# cap this CPU supports, and smoke-runs the benchmark (no speed is asserted).
+# cap this CPU supports, smoke-runs the benchmark (no speed is asserted), runs
+# Miri over the small-input tests, and runs every fuzz target briefly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,8 +21,10 @@ fi
 
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
+(cd fuzz && cargo fmt -- --check)
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+(cd fuzz && cargo clippy --all-targets --quiet -- -D warnings)
 
 echo "== cargo test (default kernel choice)"
 unset INTCODEC_ISA
@@ -42,4 +45,11 @@ done
 
 echo "== benchmark smoke run (intcodec bench --quick; speed not asserted)"
 cargo run --release --quiet -p intcodec-cli -- bench --quick > /dev/null
+
+echo "== fuzz helper tests"
+(cd fuzz && cargo test --quiet --lib)
+# Miri over the small-input tests, scalar + SSE4.1 + AVX2 kernels (a few minutes).
+bash scripts/miri.sh
+# Every fuzz target, 15 s each (scripts/fuzz.sh 600 is the long run).
+bash scripts/fuzz.sh 15
 echo "== all tests passed"
