@@ -7,8 +7,48 @@
 #                             and G8IU format oracle, in a venv at
 #                             target/oracle-venv (built from source: needs a
 #                             C++ compiler and Python headers)
-# Uses apt-get (Debian/Ubuntu) when something is missing; does nothing otherwise.
+#   nightly + cargo-fuzz    - the fuzz targets (--tests, --fuzz)
+#   nightly miri, rust-src  - Miri over the scalar kernels (--tests)
+# Uses apt-get (Debian/Ubuntu), rustup and `cargo install` when something is
+# missing; does nothing (and prints nothing) otherwise.
+#
+#   scripts/deps.sh           build and benchmark needs
+#   scripts/deps.sh --tests   also everything scripts/test.sh needs
+#   scripts/deps.sh --fuzz    only the fuzzing tools (scripts/fuzz.sh)
+#   scripts/deps.sh --miri    only Miri (scripts/miri.sh)
 set -euo pipefail
+
+# The nightly toolchain with `components`, and cargo-fuzz when asked.
+rust_tools() {
+    local want_fuzz=$1; shift
+    if ! command -v rustup >/dev/null 2>&1; then
+        echo "intcodec: error: rustup not found; the fuzz and Miri runs need the nightly toolchain (https://rustup.rs)" >&2
+        exit 1
+    fi
+    if ! rustup run nightly rustc --version >/dev/null 2>&1; then
+        echo "intcodec: installing the nightly Rust toolchain with rustup" >&2
+        rustup toolchain install nightly --profile minimal >/dev/null
+    fi
+    local installed missing=()
+    installed=$(rustup +nightly component list --installed 2>/dev/null)
+    for c in "$@"; do
+        grep -q "^$c" <<<"$installed" || missing+=("$c")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "intcodec: adding nightly components ${missing[*]} with rustup" >&2
+        rustup +nightly component add "${missing[@]}" >/dev/null
+    fi
+    if [ "$want_fuzz" = yes ] && ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+        echo "intcodec: installing cargo-fuzz with cargo install (takes a few minutes)" >&2
+        cargo +nightly install --locked --quiet cargo-fuzz
+    fi
+}
+
+case "${1:-}" in
+    --fuzz) rust_tools yes; exit 0 ;;
+    --miri) rust_tools no miri rust-src; exit 0 ;;
+    --tests) rust_tools yes miri rust-src ;;
+esac
 
 need=()
 command -v cmake >/dev/null 2>&1 || need+=(cmake)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: installs what the tests need, checks formatting and lints, runs
 # the whole suite under the default kernel choice and under each INTCODEC_ISA
-# cap this CPU supports, and smoke-runs the benchmark (no speed is asserted).
+# cap this CPU supports, smoke-runs the benchmark (no speed is asserted), runs
+# Miri over the small-input tests, and runs every fuzz target briefly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,12 +21,14 @@ fi
 
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
+(cd fuzz && cargo fmt -- --check)
 # `--all-features` turns on `g8iu` (VarInt-G8IU, off by default for patent
 # reasons) so CI builds and tests it; the default build is linted too, and
 # the CLI is tested without it (its "not in this build" message).
 echo "== cargo clippy (default features, then all features)"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo clippy --workspace --all-targets --all-features --quiet -- -D warnings
+(cd fuzz && cargo clippy --all-targets --quiet -- -D warnings)
 
 echo "== cargo test (default kernel choice, all features)"
 unset INTCODEC_ISA
@@ -49,4 +52,11 @@ done
 
 echo "== benchmark smoke run (intcodec bench --quick; speed not asserted)"
 cargo run --release --quiet -p intcodec-cli --features g8iu -- bench --quick > /dev/null
+
+echo "== fuzz helper tests"
+(cd fuzz && cargo test --quiet --lib)
+# Miri over the small-input tests, scalar + SSE4.1 + AVX2 kernels (a few minutes).
+bash scripts/miri.sh
+# Every fuzz target, 15 s each (scripts/fuzz.sh 600 is the long run).
+bash scripts/fuzz.sh 15
 echo "== all tests passed"

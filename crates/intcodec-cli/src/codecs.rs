@@ -6,10 +6,10 @@
 
 use crate::error::{plural, CliError, Detail};
 use intcodec::streamvbyte::{StreamVByte, Variant};
-use intcodec::vbyte::VByte;
 #[cfg(feature = "g8iu")]
 use intcodec::varint_g8iu::VarIntG8iu;
 use intcodec::varint_gb::{Layout, VarIntGb};
+use intcodec::vbyte::VByte;
 use intcodec::{DecodeError, Isa};
 
 /// A decoded stream: the values and the number of input bytes they used.

@@ -3,10 +3,10 @@
 //! naming the place, no output file created or replaced, no temporary left).
 
 use intcodec::streamvbyte::{StreamVByte, Variant};
-use intcodec::vbyte::VByte;
 #[cfg(feature = "g8iu")]
 use intcodec::varint_g8iu::VarIntG8iu;
 use intcodec::varint_gb::{Layout, VarIntGb};
+use intcodec::vbyte::VByte;
 use std::collections::BTreeSet;
 use std::ffi::{OsStr, OsString};
 use std::fs;

@@ -43,10 +43,10 @@ mod tables;
 pub mod zigzag;
 
 pub use codec::streamvbyte;
-pub use codec::vbyte;
 #[cfg(feature = "g8iu")]
 pub use codec::varint_g8iu;
 pub use codec::varint_gb;
+pub use codec::vbyte;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 pub use isa::{detected_isas, supported_isas, Isa};
 

@@ -4,7 +4,7 @@
 //! construction.
 
 pub(crate) mod streamvbyte;
-pub(crate) mod vbyte;
 #[cfg(feature = "g8iu")]
 pub(crate) mod varint_g8iu;
 pub(crate) mod varint_gb;
+pub(crate) mod vbyte;

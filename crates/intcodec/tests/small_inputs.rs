@@ -1,0 +1,196 @@
+//! Every public Stream VByte entry point on small inputs, every kernel: the
+//! test set sized for Miri (`scripts/miri.sh`), which interprets each
+//! instruction and so cannot run the full unit-test corpus. It also runs in
+//! the ordinary test suite.
+//!
+//! Covers: encode into exact-size buffers (and one byte short), decode
+//! checked and unchecked (exact-size buffers, `PADDING` bytes exactly),
+//! every truncation point, garbage input, `encoded_len`, `_to_vec`, absurd
+//! counts, both variants, plain and delta. Every kernel is compared with
+//! scalar.
+
+use intcodec::streamvbyte::{StreamVByte, Variant, PADDING};
+use intcodec::{DecodeErrorKind, EncodeError, Isa};
+
+const VARIANTS: [Variant; 2] = [Variant::V1234, Variant::V0124];
+
+/// Lengths through every tail of the SIMD loops (4-value groups, 16-value
+/// blocks) and past one 64-byte block of one-byte values.
+fn lengths() -> impl Iterator<Item = usize> {
+    (0..=20).chain([31, 32, 33, 47, 48, 63, 64, 65, 80, 97])
+}
+
+/// xorshift32, seeded.
+fn rng(seed: u32) -> impl FnMut() -> u32 {
+    let mut s = seed.max(1);
+    move || {
+        s ^= s << 13;
+        s ^= s >> 17;
+        s ^= s << 5;
+        s
+    }
+}
+
+/// Zeros, all-MAX, one-byte values, and values of random byte widths.
+fn families(n: usize) -> Vec<Vec<u32>> {
+    let mut r = rng(n as u32 + 1);
+    let mut widths = |_| {
+        let v = r();
+        match v % 5 {
+            0 => 0,
+            w => v >> (8 * (4 - w)),
+        }
+    };
+    vec![
+        vec![0; n],
+        vec![u32::MAX; n],
+        (0..n as u32).map(|i| i % 200 + 1).collect(),
+        (0..n).map(&mut widths).collect(),
+    ]
+}
+
+fn kernels(variant: Variant) -> Vec<StreamVByte> {
+    let ks: Vec<_> = Isa::ALL
+        .into_iter()
+        .filter_map(|isa| StreamVByte::with_isa_variant(isa, variant))
+        .collect();
+    assert_eq!(ks[0].isa(), Isa::Scalar);
+    // scripts/miri.sh names the kernels it enabled, so that a detection
+    // change cannot quietly leave Miri running scalar alone.
+    if let Ok(expect) = std::env::var("INTCODEC_EXPECT_KERNELS") {
+        let names: Vec<&str> = ks.iter().map(|k| k.isa().name()).collect();
+        assert_eq!(names.join(","), expect, "kernels for {variant}");
+    }
+    ks
+}
+
+/// `bytes` in a buffer of exactly that length plus `pad` bytes of 0xEE.
+fn exact(bytes: &[u8], pad: usize) -> Vec<u8> {
+    let mut v = Vec::with_capacity(bytes.len() + pad);
+    v.extend_from_slice(bytes);
+    v.resize(bytes.len() + pad, 0xEE);
+    v
+}
+
+#[test]
+fn round_trips_every_kernel() {
+    for variant in VARIANTS {
+        let ks = kernels(variant);
+        for n in lengths() {
+            for values in families(n) {
+                for delta in [None, Some(7u32)] {
+                    let want = match delta {
+                        None => ks[0].encode_to_vec(&values),
+                        Some(p) => ks[0].encode_delta_to_vec(&values, p),
+                    };
+                    for k in &ks {
+                        let ctx = format!("{k:?} n={n} delta={delta:?}");
+                        let mut out = vec![0u8; want.len()];
+                        let wrote = match delta {
+                            None => k.encode(&values, &mut out),
+                            Some(p) => k.encode_delta(&values, p, &mut out),
+                        };
+                        assert_eq!(wrote, Ok(want.len()), "{ctx}");
+                        assert_eq!(out, want, "{ctx}");
+                        if !want.is_empty() {
+                            let mut short = vec![0u8; want.len() - 1];
+                            let e = match delta {
+                                None => k.encode(&values, &mut short),
+                                Some(p) => k.encode_delta(&values, p, &mut short),
+                            };
+                            let too_small = EncodeError::OutputTooSmall {
+                                needed: want.len(),
+                                available: want.len() - 1,
+                            };
+                            assert_eq!(e, Err(too_small), "{ctx}");
+                        }
+                        let input = exact(&want, 0);
+                        let mut got = vec![0u32; n];
+                        let used = match delta {
+                            None => k.decode(&input, n, &mut got),
+                            Some(p) => k.decode_delta(&input, n, p, &mut got),
+                        };
+                        assert_eq!((used, &got), (Ok(want.len()), &values), "{ctx}");
+                        assert_eq!(k.encoded_len(&input, n), Ok(want.len()), "{ctx}");
+                        let padded = exact(&want, PADDING);
+                        let mut got = vec![0u32; n];
+                        let used = match delta {
+                            // SAFETY: a stream written by this variant's
+                            // encoder, then PADDING bytes; `got` has `n` slots.
+                            None => unsafe { k.decode_unchecked(&padded, n, &mut got) },
+                            // SAFETY: as above.
+                            Some(p) => unsafe { k.decode_delta_unchecked(&padded, n, p, &mut got) },
+                        };
+                        assert_eq!((used, &got), (want.len(), &values), "{ctx} unchecked");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_truncation_agrees_with_scalar() {
+    for variant in VARIANTS {
+        let ks = kernels(variant);
+        for n in [1, 4, 5, 16, 17, 33, 65] {
+            let values = families(n).pop().unwrap();
+            let enc = ks[0].encode_to_vec(&values);
+            for cut in 0..enc.len() {
+                let input = exact(&enc[..cut], 0);
+                let mut want = vec![0u32; n];
+                let want_r = ks[0].decode(&input, n, &mut want);
+                if let Err(e) = want_r {
+                    assert_eq!(e.kind(), DecodeErrorKind::Truncated);
+                    assert!(e.offset() <= cut);
+                }
+                for k in &ks[1..] {
+                    let mut got = vec![0u32; n];
+                    assert_eq!(
+                        k.decode(&input, n, &mut got),
+                        want_r,
+                        "{k:?} n={n} cut={cut}"
+                    );
+                    let mut got_d = vec![0u32; n];
+                    let mut want_d = vec![0u32; n];
+                    assert_eq!(
+                        k.decode_delta(&input, n, 1, &mut got_d),
+                        ks[0].decode_delta(&input, n, 1, &mut want_d),
+                        "{k:?} delta n={n} cut={cut}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn garbage_and_absurd_counts_agree_with_scalar() {
+    let mut r = rng(99);
+    for variant in VARIANTS {
+        let ks = kernels(variant);
+        for _ in 0..40 {
+            let len = (r() % 120) as usize;
+            let bytes: Vec<u8> = (0..len).map(|_| r() as u8).collect();
+            let input = exact(&bytes, 0);
+            let n = (r() % 200) as usize;
+            for k in &ks {
+                let mut want = vec![0u32; n];
+                let mut got = vec![0u32; n];
+                let want_r = ks[0].decode_delta(&input, n, 3, &mut want);
+                assert_eq!(k.decode_delta(&input, n, 3, &mut got), want_r, "{k:?}");
+                if want_r.is_ok() {
+                    assert_eq!(got, want, "{k:?}");
+                }
+                assert_eq!(k.encoded_len(&input, n), ks[0].encoded_len(&input, n));
+            }
+        }
+        for k in &ks {
+            let e = k.decode_to_vec(&[0; 8], usize::MAX).unwrap_err();
+            assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::Truncated, 8));
+            let mut out = [0u32; 2];
+            let e = k.decode(&[0; 8], 3, &mut out).unwrap_err();
+            assert_eq!(e.kind(), DecodeErrorKind::OutputTooSmall);
+        }
+    }
+}

@@ -1,0 +1,134 @@
+//! Writes the committed seed inputs, `fuzz/corpus/<target>/seed-*`, from the
+//! golden vectors in `testdata/` (each vector in each target's input layout,
+//! plus truncated copies for the decoders). Run from `fuzz/` after changing
+//! a golden file or a target's input layout:
+//!
+//! ```text
+//! cargo run --example seeds
+//! ```
+//!
+//! Adding a codec: parse its golden file here and write seeds for its
+//! targets (see `fuzz/README.md`).
+
+use intcodec_fuzz::{DecodeCase, Writer};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// One golden vector: `key = value` fields (see `testdata/streamvbyte.txt`).
+struct Vector(HashMap<String, String>);
+
+impl Vector {
+    fn get(&self, k: &str) -> &str {
+        self.0.get(k).map(String::as_str).unwrap_or("")
+    }
+    fn values(&self) -> Vec<u32> {
+        let v = self.get("values").split_whitespace();
+        v.map(|x| x.parse().expect("decimal u32")).collect()
+    }
+    fn bytes(&self) -> Vec<u8> {
+        let b = self.get("bytes").split_whitespace();
+        b.map(|x| u8::from_str_radix(x, 16).expect("hex byte"))
+            .collect()
+    }
+    /// `None` for "delta = none", else the previous value.
+    fn delta(&self) -> Option<u32> {
+        match self.get("delta") {
+            "none" | "" => None,
+            p => Some(p.parse().expect("delta base")),
+        }
+    }
+}
+
+fn load(root: &Path, file: &str) -> Vec<Vector> {
+    let text = std::fs::read_to_string(root.join("testdata").join(file)).expect("golden file");
+    text.split("\n\n")
+        .map(|block| {
+            let lines = block.lines().filter(|l| !l.starts_with('#'));
+            let pairs = lines.filter_map(|l| l.split_once('='));
+            Vector(
+                pairs
+                    .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                    .collect(),
+            )
+        })
+        .filter(|v| !v.0.is_empty())
+        .collect()
+}
+
+struct Seeds {
+    corpus: PathBuf,
+    written: usize,
+}
+
+impl Seeds {
+    fn put(&mut self, target: &str, name: &str, bytes: &[u8]) {
+        let dir = self.corpus.join(target);
+        std::fs::create_dir_all(&dir).expect("corpus dir");
+        std::fs::write(dir.join(format!("seed-{name}")), bytes).expect("seed file");
+        self.written += 1;
+    }
+}
+
+fn streamvbyte(root: &Path, s: &mut Seeds) {
+    for v in load(root, "streamvbyte.txt") {
+        let name = v.get("name");
+        let variant_bit = match v.get("variant") {
+            "1234" => false,
+            "0124" => true,
+            other => panic!("unknown variant {other}"),
+        };
+        let (values, bytes, delta) = (v.values(), v.bytes(), v.delta());
+        let n = u16::try_from(values.len()).expect("short vector");
+        let prev = delta.unwrap_or(0);
+        let case = |input: &[u8]| DecodeCase::seed(variant_bit, delta.is_some(), n, prev, input);
+        for t in ["svb_decode", "svb_encoded_len", "svb_decode_unchecked"] {
+            s.put(t, name, &case(&bytes));
+        }
+        if !bytes.is_empty() {
+            s.put(
+                "svb_decode",
+                &format!("{name}-cut1"),
+                &case(&bytes[..bytes.len() - 1]),
+            );
+            s.put(
+                "svb_encoded_len",
+                &format!("{name}-ctrl"),
+                &case(&bytes[..1]),
+            );
+        }
+        let flags = variant_bit as u8 | (delta.is_some() as u8) << 1; // shape 0: as read
+        let mut w = Writer::default().u8(flags).u32(prev).u8(0);
+        for x in &values {
+            w = w.u32(*x);
+        }
+        s.put("svb_roundtrip", name, &w.bytes);
+        // A container of the same stream, as the fields `cli_container`
+        // reads (known id with bit 7 set = the raw id; delta only from 0).
+        if delta.unwrap_or(0) == 0 {
+            let id = if variant_bit { 0x02 } else { 0x01 };
+            let c = Writer::default()
+                .u8(0x80 | id)
+                .u8(delta.is_some() as u8)
+                .u8(0)
+                .u64(values.len() as u64)
+                .u8(0)
+                .raw(&bytes);
+            s.put("cli_container", name, &c.bytes);
+        }
+    }
+}
+
+fn main() {
+    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = fuzz.parent().expect("repository root");
+    let mut s = Seeds {
+        corpus: fuzz.join("corpus"),
+        written: 0,
+    };
+    streamvbyte(root, &mut s);
+    println!(
+        "wrote {} seed files under {}",
+        s.written,
+        s.corpus.display()
+    );
+}

@@ -1,0 +1,37 @@
+//! Stream VByte specifics for the `svb_*` targets.
+
+use intcodec::streamvbyte::{kernel_isas, StreamVByte, Variant};
+use intcodec::Isa;
+use std::sync::OnceLock;
+
+/// The most values a Stream VByte stream holds per byte (2 bits of control
+/// byte each, no data byte in "0124"), for [`crate::DecodeCase::split`].
+pub const DENSITY: usize = 4;
+
+/// The variant flag bit 0 of a [`crate::DecodeCase`] selects.
+pub fn variant(bit: bool) -> Variant {
+    if bit {
+        Variant::V0124
+    } else {
+        Variant::V1234
+    }
+}
+
+/// Every Stream VByte kernel this CPU and the `INTCODEC_ISA` cap allow, for
+/// `variant`, scalar (the reference) first. Panics if one that should exist
+/// cannot be built, so a dispatch mistake cannot shrink the fuzzed set.
+pub fn kernels(variant: Variant) -> &'static [StreamVByte] {
+    static SETS: [OnceLock<Vec<StreamVByte>>; 2] = [OnceLock::new(), OnceLock::new()];
+    SETS[variant as usize].get_or_init(|| build(variant))
+}
+
+fn build(variant: Variant) -> Vec<StreamVByte> {
+    let ks: Vec<StreamVByte> = Isa::ALL
+        .into_iter()
+        .filter_map(|isa| StreamVByte::with_isa_variant(isa, variant))
+        .collect();
+    let expected = kernel_isas().filter(|isa| isa.is_enabled()).count();
+    assert_eq!(ks.len(), expected, "kernels built vs enabled");
+    assert_eq!(ks[0].isa(), Isa::Scalar);
+    ks
+}

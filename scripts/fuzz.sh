@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Runs the cargo-fuzz targets listed in fuzz/targets.txt, one after another,
+# for a bounded time each, with AddressSanitizer, debug assertions and
+# overflow checks (see fuzz/README.md).
+#
+#   scripts/fuzz.sh [SECONDS-PER-TARGET] [TARGET...]
+#
+#   scripts/fuzz.sh                  # every target, 15 s each (what scripts/test.sh runs)
+#   scripts/fuzz.sh 600              # every target, 10 minutes each (a long run)
+#   scripts/fuzz.sh 3600 svb_decode  # one target, an hour
+#
+# Each target starts from fuzz/corpus/<target>/ (the committed seeds plus
+# whatever earlier local runs found there) and adds what it finds to it. A
+# crash stops that target; the others still run; the script then fails and
+# prints how to reproduce each crash. Stats and logs: fuzz/target/fuzz-logs/.
+# Needs the nightly toolchain and cargo-fuzz; scripts/deps.sh --fuzz installs
+# them when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+secs=${1:-15}
+if ! [[ "$secs" =~ ^[0-9]+$ ]] || [ "$secs" -eq 0 ]; then
+    echo "usage: scripts/fuzz.sh [SECONDS-PER-TARGET] [TARGET...]" >&2
+    exit 2
+fi
+shift $(( $# > 0 ? 1 : 0 ))
+
+bash scripts/deps.sh --fuzz
+
+# The targets: fuzz/targets.txt (NAME [libFuzzer options]).
+declare -A opts=()
+listed=()
+while read -r name rest; do
+    [[ -z "$name" || "$name" == \#* ]] && continue
+    listed+=("$name")
+    opts[$name]="$rest"
+done < fuzz/targets.txt
+
+# Every target cargo-fuzz knows must be listed, and the other way round.
+known=$(cd fuzz && cargo +nightly fuzz list)
+for t in $known; do
+    [[ -v "opts[$t]" ]] || { echo "fuzz.sh: target $t is not in fuzz/targets.txt" >&2; exit 1; }
+done
+for t in "${listed[@]}"; do
+    grep -qx "$t" <<<"$known" || { echo "fuzz.sh: fuzz/targets.txt lists $t, which is not a target in fuzz/Cargo.toml" >&2; exit 1; }
+done
+
+run=("$@")
+[ ${#run[@]} -gt 0 ] || run=("${listed[@]}")
+for t in "${run[@]}"; do
+    [[ -v "opts[$t]" ]] || { echo "fuzz.sh: unknown target $t (known: ${listed[*]})" >&2; exit 2; }
+done
+
+echo "== fuzz: ${#run[@]} target(s), ${secs} s each; kernels: every one this CPU has (INTCODEC_ISA=${INTCODEC_ISA:-unset})"
+# -O: optimised; -a: debug assertions and overflow checks (also set in
+# fuzz/Cargo.toml's release profile); AddressSanitizer is cargo-fuzz's default.
+flags=(-O -a)
+logs=fuzz/target/fuzz-logs
+mkdir -p "$logs"
+if ! (cd fuzz && cargo +nightly fuzz build "${flags[@]}") >"$logs/build.log" 2>&1; then
+    cat "$logs/build.log" >&2
+    echo "fuzz.sh: building the fuzz targets failed (log above)" >&2
+    exit 1
+fi
+
+failed=()
+for t in "${run[@]}"; do
+    mkdir -p "fuzz/corpus/$t"
+    log="$logs/$t.log"
+    touch "$logs/$t.start"
+    start=$SECONDS
+    # shellcheck disable=SC2086 # per-target options are words
+    if (cd fuzz && cargo +nightly fuzz run "${flags[@]}" "$t" -- \
+            -max_total_time="$secs" -timeout=10 -max_len=8192 -rss_limit_mb=2048 \
+            -print_final_stats=1 ${opts[$t]}) >"$log" 2>&1; then
+        result=ok
+    else
+        result=FAILED
+        failed+=("$t")
+    fi
+    execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+    line=$(printf '%-24s %6s s %12s execs  %s' "$t" "$((SECONDS - start))" "${execs:-?}" "$result")
+    echo "   $line"
+done
+
+echo "== fuzz: logs in $logs/"
+if [ ${#failed[@]} -gt 0 ]; then
+    for t in "${failed[@]}"; do
+        echo "--- $t: last lines of $logs/$t.log" >&2
+        tail -n 40 "$logs/$t.log" >&2
+        find "fuzz/artifacts/$t" -type f -newer "$logs/$t.start" 2>/dev/null | while read -r a; do
+            echo "reproduce: (cd fuzz && cargo +nightly fuzz run -O -a $t ${a#fuzz/})" >&2
+        done
+    done
+    echo "fuzz.sh: ${#failed[@]} target(s) failed: ${failed[*]}" >&2
+    exit 1
+fi
+echo "fuzz: ${#run[@]} passed, 0 failed"

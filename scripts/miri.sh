@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Miri (the Rust UB checker) over the small-input Stream VByte tests
+# (crates/intcodec/tests/small_inputs.rs) and the golden vectors, on the
+# scalar kernel and, compiled in with explicit target features, the SSE4.1
+# and AVX2 kernels: every raw load and store they make is checked for
+# bounds, alignment and initialisation. Part of scripts/test.sh (a few
+# minutes); needs nightly + the miri component (scripts/deps.sh --miri).
+#
+# Miri reports a CPU feature as present when the code is compiled with it
+# (it cannot execute CPUID), so the features below select the kernels; the
+# test checks that exactly those kernels ran. This affects only the Miri
+# build (target/miri), never the library's own builds.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/deps.sh --miri
+
+echo "== miri: small-input and golden tests, kernels scalar, sse41, avx2"
+# The golden test reads testdata/, which Miri's isolation would refuse.
+MIRIFLAGS="-Zmiri-disable-isolation ${MIRIFLAGS:-}" \
+RUSTFLAGS="-Ctarget-feature=+ssse3,+sse4.1,+avx2,+bmi1,+bmi2,+popcnt" \
+INTCODEC_EXPECT_KERNELS=scalar,sse41,avx2 \
+INTCODEC_ISA='' \
+    cargo +nightly miri test --quiet -p intcodec --test small_inputs --test golden
