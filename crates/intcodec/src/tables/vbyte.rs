@@ -185,6 +185,31 @@ pub(crate) const fn build_shuffles() -> [[u8; 16]; 256] {
     t
 }
 
+/// Encoder shuffles for eight values below 2^14, held as u16 lanes already
+/// split into their VByte bytes (low byte with the continuation bit, high
+/// byte): index = which lanes take two bytes (bit `j` for lane `j`); the
+/// shuffle packs lane `j`'s low byte and, if it takes two, its high byte,
+/// lane after lane (`0x80` past the end). The inverse of group A.
+pub(crate) const fn build_encode_shuffles() -> [[u8; 16]; 256] {
+    let mut t = [[0x80u8; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut p = 0;
+        let mut j = 0;
+        while j < 8 {
+            t[m][p] = 2 * j as u8;
+            p += 1;
+            if m & (1 << j) != 0 {
+                t[m][p] = 2 * j as u8 + 1;
+                p += 1;
+            }
+            j += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
 /// Mask of 12 continuation bits -> `consumed | shuffle index << 8`, or
 /// [`OVERLONG`].
 pub(crate) static DECODE: [u16; 4096] = build_decode();
@@ -253,6 +278,22 @@ mod tests {
                 .map_or(13, |k| k + 1 - first);
             let long = first > 5 || second > 5;
             assert_eq!(entry == OVERLONG, long, "mask {mask:#05x}");
+        }
+    }
+
+    #[test]
+    fn encode_shuffles_match_naive_builder() {
+        let t = build_encode_shuffles();
+        for (m, mask) in t.iter().enumerate() {
+            let mut want = Vec::new();
+            for j in 0..8u8 {
+                want.push(2 * j);
+                if m >> j & 1 == 1 {
+                    want.push(2 * j + 1);
+                }
+            }
+            want.resize(16, 0x80);
+            assert_eq!(&mask[..], &want[..], "mask {m:#04x}");
         }
     }
 

@@ -51,9 +51,9 @@
 //!
 //! | ISA | u32 decode | u64 decode | encode |
 //! |---|---|---|---|
-//! | scalar | Algorithm 1, unrolled | Algorithm 1, unrolled | scalar |
-//! | SSE4.1 | Masked VByte (paper §IV) | Masked VByte groups widened to 64 bits; long values word-at-a-time | scalar |
-//! | AVX2 | the SSE4.1 algorithm, VEX-encoded | same | scalar |
+//! | scalar | Algorithm 1, unrolled | Algorithm 1, unrolled | word-at-a-time |
+//! | SSE4.1 | Masked VByte (paper §IV) | Masked VByte groups widened to 64 bits; long values word-at-a-time | u32: eight values < 2^14 per step (group A in reverse); u64: scalar |
+//! | AVX2 | the SSE4.1 algorithm, VEX-encoded | same | same |
 
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::isa::Isa;
@@ -122,10 +122,13 @@ pub trait Word: sealed::Sealed + Copy + Default + PartialEq + fmt::Debug + 'stat
     fn shr7(self) -> Self;
     #[doc(hidden)]
     fn as_u64(self) -> u64;
+    /// `Some` for `u32` (which has SIMD encoders), `None` otherwise.
+    #[doc(hidden)]
+    fn as_u32s(values: &[Self]) -> Option<&[u32]>;
 }
 
 macro_rules! word {
-    ($t:ty, $max:expr, $last:expr) => {
+    ($t:ty, $max:expr, $last:expr, $u32s:expr) => {
         impl Word for $t {
             const MAX: usize = $max;
             const LAST: u8 = $last;
@@ -163,11 +166,15 @@ macro_rules! word {
             fn as_u64(self) -> u64 {
                 self as u64
             }
+            #[inline(always)]
+            fn as_u32s(values: &[Self]) -> Option<&[u32]> {
+                $u32s(values)
+            }
         }
     };
 }
-word!(u32, 5, 0x0F);
-word!(u64, 10, 0x01);
+word!(u32, 5, 0x0F, Some);
+word!(u64, 10, 0x01, |_| None);
 
 // Kernel signatures. Every kernel is an `unsafe fn` pointer only because SIMD
 // kernels may be called only on CPUs with their features; the handle checks
@@ -176,6 +183,9 @@ word!(u64, 10, 0x01);
 type DecodeFn<W> = unsafe fn(&[u8], &mut [W], W) -> Result<usize, DecodeError>;
 // Unchecked decode: trusted input with `PADDING` readable bytes after it.
 type DecodeUncheckedFn = unsafe fn(&[u8], &mut [u32], u32) -> usize;
+// Encode (u32; the last argument is `prev`, ignored unless delta): `out`
+// holds the encoded length; returns the bytes written.
+type EncodeFn = unsafe fn(&[u32], u32, &mut [u8]) -> usize;
 
 /// One kernel set (one ISA).
 pub(crate) struct Kernels {
@@ -186,6 +196,8 @@ pub(crate) struct Kernels {
     decode_delta_unchecked: DecodeUncheckedFn,
     decode_u64: DecodeFn<u64>,
     decode_delta_u64: DecodeFn<u64>,
+    encode: EncodeFn,
+    encode_delta: EncodeFn,
 }
 
 /// Kernel sets in order of preference (best last).
@@ -327,6 +339,7 @@ impl VByte {
     // ---------------------------------------------------------------- encode
 
     fn encode_with<W: Word, const DELTA: bool>(
+        &self,
         values: &[W],
         prev: W,
         out: &mut [u8],
@@ -335,12 +348,27 @@ impl VByte {
             let p = if DELTA { Some(prev) } else { None };
             room(scalar::compressed_len(values, p), out.len())?;
         }
-        Ok(scalar::encode::<W, DELTA>(values, prev, out))
+        Ok(match W::as_u32s(values) {
+            Some(v32) => {
+                let f = if DELTA {
+                    self.k.encode_delta
+                } else {
+                    self.k.encode
+                };
+                // SAFETY: the kernel's ISA is supported (constructors) and
+                // `out` holds the encoded length (checked above).
+                unsafe { f(v32, prev.as_u64() as u32, out) }
+            }
+            None => scalar::encode::<W, DELTA>(values, prev, out),
+        })
     }
 
-    fn to_vec<W: Word>(values: &[W], f: impl FnOnce(&mut [u8]) -> usize) -> Vec<u8> {
-        let mut out = alloc::vec![0u8; values.len().checked_mul(W::MAX).expect("length overflow")];
-        let n = f(&mut out);
+    fn encode_vec<W: Word, const DELTA: bool>(&self, values: &[W], prev: W) -> Vec<u8> {
+        let len = values.len().checked_mul(W::MAX).expect("length overflow");
+        let mut out = alloc::vec![0u8; len];
+        let n = self
+            .encode_with::<W, DELTA>(values, prev, &mut out)
+            .expect("the maximum length is enough");
         out.truncate(n);
         out
     }
@@ -348,7 +376,7 @@ impl VByte {
     /// Encodes `values` (u32 or u64) into `out`, returning the bytes written.
     /// `out` needs [`compressed_len`](Self::compressed_len) bytes.
     pub fn encode<W: Word>(&self, values: &[W], out: &mut [u8]) -> Result<usize, EncodeError> {
-        Self::encode_with::<W, false>(values, W::ZERO, out)
+        self.encode_with::<W, false>(values, W::ZERO, out)
     }
 
     /// Encodes `values` as deltas from `prev` (wrapping) into `out`.
@@ -358,19 +386,17 @@ impl VByte {
         prev: W,
         out: &mut [u8],
     ) -> Result<usize, EncodeError> {
-        Self::encode_with::<W, true>(values, prev, out)
+        self.encode_with::<W, true>(values, prev, out)
     }
 
     /// Encodes `values` into a new `Vec`.
     pub fn encode_to_vec<W: Word>(&self, values: &[W]) -> Vec<u8> {
-        Self::to_vec(values, |out| {
-            scalar::encode::<W, false>(values, W::ZERO, out)
-        })
+        self.encode_vec::<W, false>(values, W::ZERO)
     }
 
     /// Encodes `values` as deltas from `prev` into a new `Vec`.
     pub fn encode_delta_to_vec<W: Word>(&self, values: &[W], prev: W) -> Vec<u8> {
-        Self::to_vec(values, |out| scalar::encode::<W, true>(values, prev, out))
+        self.encode_vec::<W, true>(values, prev)
     }
 
     /// Encodes `i32`s through zigzag into a new `Vec`.

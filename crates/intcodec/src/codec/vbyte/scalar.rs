@@ -19,6 +19,8 @@ pub(super) static KERNELS: Kernels = Kernels {
     decode_delta_unchecked: decode_trusted::<u32, true>,
     decode_u64: decode::<u64, false>,
     decode_delta_u64: decode::<u64, true>,
+    encode: encode::<u32, false>,
+    encode_delta: encode::<u32, true>,
 };
 
 /// Algorithm 1 on a window of `W::MAX` bytes known to be present.
@@ -174,8 +176,13 @@ fn spread56(x: u64) -> u64 {
 /// overwritten by the next value, or lie past the returned length).
 #[inline(always)]
 fn put<W: Word>(v: W, out: &mut [u8], pos: usize) -> usize {
-    let len = len_of(v);
     let x = v.as_u64();
+    if x < 0x80 {
+        // One byte: the common case of small gaps.
+        out[pos] = x as u8;
+        return pos + 1;
+    }
+    let len = len_of(v);
     if let Some(dst) = out.get_mut(pos..pos + 8) {
         // Continuation bits on bytes 0..len-1 (all 8 if len > 8).
         let n = (len - 1).min(8) as u32;

@@ -242,6 +242,18 @@ fn encoder_matches_bytewise_reference_in_exact_buffers() {
                 let mut out = vec![0u8; want.len()];
                 assert_eq!(k.encode(&values, &mut out), Ok(want.len()), "{name} n={n}");
                 assert_eq!(out, want, "{name} n={n}");
+                let gaps: Vec<u32> = values
+                    .iter()
+                    .scan(9u32, |p, &x| {
+                        let d = x.wrapping_sub(*p);
+                        *p = x;
+                        Some(d)
+                    })
+                    .collect();
+                let want_d = leb128(&gaps);
+                let mut out_d = vec![0u8; want_d.len()];
+                assert_eq!(k.encode_delta(&values, 9, &mut out_d), Ok(want_d.len()));
+                assert_eq!(out_d, want_d, "delta {name} n={n}");
                 if !want.is_empty() {
                     let mut short = vec![0u8; want.len() - 1];
                     assert_eq!(

@@ -9,13 +9,19 @@ use core::arch::x86::__m128i;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::__m128i;
 
-use crate::tables::vbyte::build_shuffles;
+use crate::tables::vbyte::{build_encode_shuffles, build_shuffles};
 
 /// The shuffle masks as vectors, so that a look-up is a plain (safe) copy.
 pub(super) static SHUFFLES: [__m128i; 256] = {
     // SAFETY: `[[u8; 16]; 256]` and `[__m128i; 256]` have the same size and
     // every bit pattern is a valid `__m128i`.
     unsafe { core::mem::transmute::<[[u8; 16]; 256], [__m128i; 256]>(build_shuffles()) }
+};
+
+/// The encoder's shuffles, as vectors.
+pub(super) static ENCODE_SHUFFLES: [__m128i; 256] = {
+    // SAFETY: as for `SHUFFLES`.
+    unsafe { core::mem::transmute::<[[u8; 16]; 256], [__m128i; 256]>(build_encode_shuffles()) }
 };
 
 macro_rules! masked_vbyte_kernels {
@@ -26,7 +32,7 @@ macro_rules! masked_vbyte_kernels {
         use core::arch::x86_64::*;
 
         use super::super::{scalar, Kernels};
-        use super::kernels::SHUFFLES;
+        use super::kernels::{ENCODE_SHUFFLES, SHUFFLES};
         use crate::error::DecodeError;
         use crate::isa::Isa;
         use crate::tables::vbyte::{DECODE, GROUP_B, GROUP_C, OVERLONG};
@@ -39,6 +45,8 @@ macro_rules! masked_vbyte_kernels {
             decode_delta_unchecked: decode_unchecked::<true>,
             decode_u64: decode_u64::<false>,
             decode_delta_u64: decode_u64::<true>,
+            encode: encode::<false>,
+            encode_delta: encode::<true>,
         };
 
         /// Continuation bits of 48 bytes: bit `k` = high bit of byte `k`
@@ -482,6 +490,65 @@ macro_rules! masked_vbyte_kernels {
             // SAFETY: `last` is 16 writable bytes.
             unsafe { _mm_storeu_si128(last.as_mut_ptr().cast(), acc) };
             scalar::decode_from::<u64, DELTA>(input, out, i, pos, last[0])
+        }
+
+        /// Encodes u32s (deltas from `prev` if `DELTA`); `out` holds the
+        /// encoded length. Eight values per step while all eight are below
+        /// 2^14 (one or two bytes, the bulk of posting lists): packed to u16
+        /// lanes, split into the low byte (with the continuation bit when a
+        /// second byte follows) and the high byte, and compacted by one
+        /// `pshufb` chosen by the 8-bit "takes two bytes" mask — group A of
+        /// the decoder in reverse. Blocks with a longer value, the last
+        /// values, and the last 16 bytes of `out` go to the scalar encoder. A step stores 16
+        /// bytes only when 16 bytes of `out` remain.
+        #[target_feature(enable = $features)]
+        fn encode<const DELTA: bool>(values: &[u32], prev: u32, out: &mut [u8]) -> usize {
+            let mut pos = 0usize;
+            let mut carry = _mm_set1_epi32(prev as i32);
+            let (blocks, _) = values.as_chunks::<8>();
+            let mut done = 0usize; // values encoded
+            for block in blocks {
+                let Some(dst) = out.get_mut(pos..).and_then(<[u8]>::first_chunk_mut::<16>) else {
+                    break;
+                };
+                let (a, b) = block.split_at(4);
+                // SAFETY: `a` is 4 readable u32s (16 bytes).
+                let raw0 = unsafe { _mm_loadu_si128(a.as_ptr().cast()) };
+                // SAFETY: `b` is 4 readable u32s (16 bytes).
+                let raw1 = unsafe { _mm_loadu_si128(b.as_ptr().cast()) };
+                let (v0, v1) = if DELTA {
+                    let d0 = _mm_sub_epi32(raw0, _mm_alignr_epi8::<12>(raw0, carry));
+                    let d1 = _mm_sub_epi32(raw1, _mm_alignr_epi8::<12>(raw1, raw0));
+                    (d0, d1)
+                } else {
+                    (raw0, raw1)
+                };
+                carry = raw1;
+                let big = _mm_set1_epi32(!0x3FFF);
+                if _mm_testz_si128(_mm_or_si128(v0, v1), big) == 0 {
+                    // A value of 3 bytes or more: this block goes to scalar.
+                    let before = if done == 0 { prev } else { values[done - 1] };
+                    pos += scalar::encode::<u32, DELTA>(block, before, &mut out[pos..]);
+                    done += 8;
+                    continue;
+                }
+                let x = _mm_packus_epi32(v0, v1);
+                let two = _mm_cmpgt_epi16(x, _mm_set1_epi16(0x7F));
+                let lo = _mm_and_si128(x, _mm_set1_epi16(0x7F));
+                let hi = _mm_and_si128(_mm_slli_epi16::<1>(x), _mm_set1_epi16(0x7F00));
+                let cont = _mm_and_si128(two, _mm_set1_epi16(0x80));
+                let bytes = _mm_or_si128(_mm_or_si128(lo, hi), cont);
+                let m =
+                    _mm_movemask_epi8(_mm_packs_epi16(two, _mm_setzero_si128())) as usize & 0xFF;
+                let packed = _mm_shuffle_epi8(bytes, ENCODE_SHUFFLES[m]);
+                // SAFETY: `dst` is 16 writable bytes.
+                unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), packed) };
+                pos += 8 + m.count_ones() as usize;
+                done += 8;
+            }
+            let prev = if done == 0 { prev } else { values[done - 1] };
+            let rest = &values[done..];
+            pos + scalar::encode::<u32, DELTA>(rest, prev, &mut out[pos..])
         }
     };
 }

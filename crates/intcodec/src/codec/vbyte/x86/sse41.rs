@@ -13,6 +13,9 @@
 //! four values). u64: the same steps widened to 64-bit lanes for values of at
 //! most 3 bytes; longer values one at a time, eight bytes per load.
 //!
+//! Encode (u32): eight values below 2^14 per step, group A in reverse (see
+//! `encode` in `kernels.rs`); other blocks scalar.
+//!
 //! Bounds: a mask is made only from 48 bytes inside `input` (near the end,
 //! 16 bytes, as the paper does), a step loads 16 bytes only when 16 remain
 //! at its offset and stores only when 12 values of `out` remain; inputs
