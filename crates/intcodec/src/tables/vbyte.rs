@@ -19,13 +19,15 @@
 //!
 //! A mask whose first value, or second value, has more than 5 bytes cannot
 //! be decoded by any group (for a u32 that value is malformed): its entry is
-//! [`OVERLONG`] (`consumed = 0`), and the kernels hand that position to the
+//! [`OVERLONG`] (`consumed = 0`, index 255), and the kernels hand that position to the
 //! scalar decoder, which reports the error (u32) or decodes the long value
 //! (u64). Masks of all-zero (12 one-byte values) never reach the table: the
 //! kernels take the paper's fast path first.
 
-/// Entry of a mask the groups cannot decode (a value of 6 or more bytes).
-pub(crate) const OVERLONG: u16 = 0;
+/// Entry of a mask the groups cannot decode (a value of 6 or more bytes):
+/// nothing consumed, and a shuffle index (255) above every group, so that
+/// "index < GROUP_C" alone tells the kernels a group applies.
+pub(crate) const OVERLONG: u16 = 0xFF00;
 
 /// First shuffle index of the 4 × (1..=3)-byte group.
 pub(crate) const GROUP_B: u8 = 64;

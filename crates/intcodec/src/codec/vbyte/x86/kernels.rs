@@ -403,7 +403,8 @@ macro_rules! masked_vbyte_kernels {
         /// its 10th byte is above 1: the scalar decoder reports those.
         #[inline(always)]
         fn word_value(src: &[u8; 16], len: u32) -> Option<u64> {
-            if len > 10 || len == 10 && src[9] > 1 {
+            // Non-short-circuit: one branch, almost never taken.
+            if (len > 10) | ((len == 10) & (src[9] > 1)) {
                 return None;
             }
             let (w, rest) = src.split_first_chunk::<8>()?;
@@ -462,13 +463,13 @@ macro_rules! masked_vbyte_kernels {
                         &mut acc,
                     );
                     (12, 12)
-                } else if e != OVERLONG && index < GROUP_B {
+                } else if index < GROUP_B {
                     let v = six(data, SHUFFLES[index as usize]);
                     put64::<0, DELTA>(dst, _mm_cvtepu16_epi64(v), &mut acc);
                     put64::<2, DELTA>(dst, _mm_cvtepu16_epi64(_mm_srli_si128::<4>(v)), &mut acc);
                     put64::<4, DELTA>(dst, _mm_cvtepu16_epi64(_mm_srli_si128::<8>(v)), &mut acc);
                     (u32::from(e & 0xFF), 6)
-                } else if e != OVERLONG && index < GROUP_C {
+                } else if index < GROUP_C {
                     let v = four(data, SHUFFLES[index as usize]);
                     put64::<0, DELTA>(dst, _mm_cvtepu32_epi64(v), &mut acc);
                     put64::<2, DELTA>(dst, _mm_cvtepu32_epi64(_mm_srli_si128::<8>(v)), &mut acc);
