@@ -30,8 +30,18 @@ impl Vector {
         b.map(|x| u8::from_str_radix(x, 16).expect("hex byte"))
             .collect()
     }
+    /// The values as u64s (VByte's `type = u64` vectors).
+    fn values_u64(&self) -> Vec<u64> {
+        let v = self.get("values").split_whitespace();
+        v.map(|x| x.parse().expect("decimal u64")).collect()
+    }
     /// `None` for "delta = none", else the previous value.
     fn delta(&self) -> Option<u32> {
+        self.delta_u64()
+            .map(|p| u32::try_from(p).expect("u32 delta base"))
+    }
+    /// [`Vector::delta`] for u64 vectors.
+    fn delta_u64(&self) -> Option<u64> {
         match self.get("delta") {
             "none" | "" => None,
             p => Some(p.parse().expect("delta base")),
@@ -118,6 +128,88 @@ fn streamvbyte(root: &Path, s: &mut Seeds) {
     }
 }
 
+/// The decoder seeds of one vector: its stream, and a copy cut one byte
+/// short for `cut` targets.
+fn decoder_seeds(
+    s: &mut Seeds,
+    targets: &[&str],
+    cut: &[&str],
+    name: &str,
+    case: impl Fn(&[u8]) -> Vec<u8>,
+    bytes: &[u8],
+) {
+    for t in targets {
+        s.put(t, name, &case(bytes));
+    }
+    if let Some((_, short)) = bytes.split_last() {
+        for t in cut {
+            s.put(t, &format!("{name}-cut1"), &case(short));
+        }
+    }
+}
+
+fn vbyte(root: &Path, s: &mut Seeds) {
+    for v in load(root, "vbyte.txt") {
+        let name = v.get("name");
+        let wide = match v.get("type") {
+            "u32" => false,
+            "u64" => true,
+            other => panic!("unknown type {other}"),
+        };
+        let bytes = v.bytes();
+        let delta = v.delta_u64();
+        let values = v.values_u64();
+        let n = u16::try_from(values.len()).expect("short vector");
+        let prev = delta.unwrap_or(0);
+        // The decoder's u64 delta base is derived from the header's u32, so
+        // only the u32 vectors decode to their golden values; every vector
+        // is still a well-formed stream.
+        let case = |input: &[u8]| DecodeCase::seed(wide, delta.is_some(), n, prev as u32, input);
+        let mut decoders = vec!["vbyte_decode"];
+        if !wide {
+            decoders.push("vbyte_decode_unchecked");
+        }
+        decoder_seeds(s, &decoders, &["vbyte_decode"], name, case, &bytes);
+        let flags = wide as u8 | (delta.is_some() as u8) << 1; // shape 0: as read
+        let mut w = Writer::default().u8(flags).u64(prev).u8(0);
+        for &x in &values {
+            w = if wide {
+                w.u32(x as u32).u32((x >> 32) as u32)
+            } else {
+                w.u32(u32::try_from(x).expect("u32 value"))
+            };
+        }
+        s.put("vbyte_roundtrip", name, &w.bytes);
+    }
+}
+
+/// VarInt-GB (`layout = ...`, variant bit) and VarInt-G8IU (no layout)
+/// seeds: the targets `<prefix>_decode`, `<prefix>_decode_unchecked` and
+/// `<prefix>_roundtrip`.
+fn group_varint(root: &Path, s: &mut Seeds, file: &str, prefix: &str) {
+    for v in load(root, file) {
+        let name = v.get("name");
+        let variant_bit = match v.get("layout") {
+            "" | "low-first" => false,
+            "lucene" => true,
+            other => panic!("unknown layout {other}"),
+        };
+        let (values, bytes, delta) = (v.values(), v.bytes(), v.delta());
+        let n = u16::try_from(values.len()).expect("short vector");
+        let prev = delta.unwrap_or(0);
+        let case = |input: &[u8]| DecodeCase::seed(variant_bit, delta.is_some(), n, prev, input);
+        let decode = format!("{prefix}_decode");
+        let unchecked = format!("{prefix}_decode_unchecked");
+        decoder_seeds(s, &[&decode, &unchecked], &[&decode], name, case, &bytes);
+        let flags = variant_bit as u8 | (delta.is_some() as u8) << 1; // shape 0: as read
+        let mut w = Writer::default().u8(flags).u32(prev).u8(0);
+        for x in &values {
+            w = w.u32(*x);
+        }
+        s.put(&format!("{prefix}_roundtrip"), name, &w.bytes);
+    }
+}
+
 fn main() {
     let fuzz = Path::new(env!("CARGO_MANIFEST_DIR"));
     let root = fuzz.parent().expect("repository root");
@@ -126,6 +218,9 @@ fn main() {
         written: 0,
     };
     streamvbyte(root, &mut s);
+    vbyte(root, &mut s);
+    group_varint(root, &mut s, "varint_gb.txt", "gb");
+    group_varint(root, &mut s, "varint_g8iu.txt", "g8iu");
     println!(
         "wrote {} seed files under {}",
         s.written,

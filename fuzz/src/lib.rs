@@ -11,7 +11,8 @@
 //!   exact-size buffers pre-filled with [`SENTINEL`] and asserts the same
 //!   `Result`, the same decoded values, and nothing written past `n`.
 //! - [`values_from`]: u32 values of varied byte widths from raw bytes.
-//! - [`svb`]: Stream VByte specifics (its kernels, variants).
+//! - [`svb`], [`vbyte`], [`varint_gb`], [`varint_g8iu`]: each codec's
+//!   kernels (scalar first) and density.
 //!
 //! Adding a codec: see `fuzz/README.md`.
 
@@ -19,10 +20,27 @@ use intcodec::DecodeError;
 use std::fmt::Debug;
 
 pub mod svb;
+pub mod varint_g8iu;
+pub mod varint_gb;
+pub mod vbyte;
 
 /// What every output slot holds before a decode; a kernel that writes a slot
 /// it should not shows up as a changed sentinel.
 pub const SENTINEL: u32 = 0xA5A5_5A5A;
+
+/// An output word [`agree`] can check: `u32` or `u64`, with its sentinel.
+pub trait Slot: Copy + PartialEq + Debug {
+    /// What every slot holds before a decode.
+    const SENTINEL: Self;
+}
+
+impl Slot for u32 {
+    const SENTINEL: u32 = SENTINEL;
+}
+
+impl Slot for u64 {
+    const SENTINEL: u64 = 0xA5A5_5A5A_C3C3_3C3C;
+}
 
 /// Largest output buffer a target allocates (values), so that an absurd
 /// count costs no memory: the decoder must then report `OutputTooSmall`.
@@ -123,8 +141,8 @@ impl Writer {
 /// ```
 ///
 /// Count modes: 0 `n = k`; 1 `n = k % 64`; 2 `n` near what the input can
-/// hold (`4 * len - k % 64`, so both complete and truncated streams are
-/// common); 3 absurd (`usize::MAX - k` or `2^40 + k`).
+/// hold (`density * len - k % 64`, so both complete and truncated streams
+/// are common); 3 absurd (`usize::MAX - k` or `2^40 + k`).
 /// Capacity modes: 0 exact (`n`); 1 `n + c % 32`; 2 `n - 1 - c % 8`
 /// (too small, saturating); 3 `c` (unrelated). Capacities are capped at
 /// [`MAX_CAP`] and at `density * input.len() + 64`, where `density` is the
@@ -162,7 +180,7 @@ impl DecodeCase {
         let n = match (flags >> 2) & 3 {
             0 => k,
             1 => k % 64,
-            2 => (4 * input.len()).saturating_sub(k % 64),
+            2 => density.saturating_mul(input.len()).saturating_sub(k % 64),
             _ => {
                 if k & 1 == 0 {
                     usize::MAX - (k >> 1)
@@ -205,16 +223,16 @@ impl DecodeCase {
 
 /// One decode result and the output buffer it left.
 #[derive(Debug)]
-pub struct Outcome {
+pub struct Outcome<T = u32> {
     /// What the decoder returned.
     pub result: Result<usize, DecodeError>,
     /// The whole output buffer (`cap` slots) after the call.
-    pub out: Vec<u32>,
+    pub out: Vec<T>,
 }
 
 /// Runs `decode` with every kernel in `kernels`, the first being the
 /// reference (scalar), each into a fresh buffer of exactly `cap` slots filled
-/// with [`SENTINEL`], and asserts that every kernel
+/// with the sentinel ([`Slot::SENTINEL`]; `u32` or `u64` slots), and asserts that every kernel
 /// - returns the reference's `Result` (bytes consumed, or error kind, offset
 ///   and value index);
 /// - on success, leaves the same `out[..n]` as the reference;
@@ -223,12 +241,12 @@ pub struct Outcome {
 /// - never writes `out[n..]`.
 ///
 /// Returns the reference's outcome.
-pub fn agree<K: Debug>(
+pub fn agree<K: Debug, T: Slot>(
     kernels: &[K],
     n: usize,
     cap: usize,
-    mut decode: impl FnMut(&K, &mut [u32]) -> Result<usize, DecodeError>,
-) -> Outcome {
+    mut decode: impl FnMut(&K, &mut [T]) -> Result<usize, DecodeError>,
+) -> Outcome<T> {
     let (reference, others) = kernels.split_first().expect("at least one kernel");
     let want = run_one(reference, n, cap, &mut decode);
     let decoded = match want.result {
@@ -250,17 +268,17 @@ pub fn agree<K: Debug>(
     want
 }
 
-fn run_one<K: Debug>(
+fn run_one<K: Debug, T: Slot>(
     k: &K,
     n: usize,
     cap: usize,
-    decode: &mut impl FnMut(&K, &mut [u32]) -> Result<usize, DecodeError>,
-) -> Outcome {
-    let mut out = vec![SENTINEL; cap];
+    decode: &mut impl FnMut(&K, &mut [T]) -> Result<usize, DecodeError>,
+) -> Outcome<T> {
+    let mut out = vec![T::SENTINEL; cap];
     let result = decode(k, &mut out);
     if let Some(tail) = out.get(n..) {
         assert!(
-            tail.iter().all(|&v| v == SENTINEL),
+            tail.iter().all(|&v| v == T::SENTINEL),
             "{k:?} wrote past n = {n} (cap {cap}): {result:?}"
         );
     }
@@ -298,6 +316,16 @@ pub fn values_from(bytes: &[u8], shape: u8) -> Vec<u32> {
             .collect()
         }
     }
+}
+
+/// u64 values from raw bytes: pairs of [`values_from`] u32s (low, high), so
+/// with shapes 1 and 2 the high half is often small or zero and every byte
+/// width from 1 to 8 is common.
+pub fn values_from_u64(bytes: &[u8], shape: u8) -> Vec<u64> {
+    let v = values_from(bytes, shape);
+    v.chunks_exact(2)
+        .map(|p| u64::from(p[0]) | u64::from(p[1]) << 32)
+        .collect()
 }
 
 /// A copy of `stream` followed by `padding` bytes taken from `fill` (cycled;

@@ -1,0 +1,93 @@
+//! VarInt-G8IU encode -> decode on arbitrary values, plain and delta.
+//! Every kernel must write scalar's bytes into a buffer of exactly
+//! the compressed length (plus fuzzer-chosen slack), report `OutputTooSmall`
+//! one byte short, and every kernel must decode the stream back: checked,
+//! `encoded_len`, `value_count`, and unchecked (which needs no padding: it
+//! decodes from the exact-size stream, so ASan catches a read past it).
+//!
+//! Input: byte 0 flags (bit 1 delta, bits 2-3 value
+//! shape, see `values_from`), bytes 1-4 `prev`, byte 5 slack (0..=31), then
+//! the values, 4 bytes each.
+#![no_main]
+
+use intcodec::varint_g8iu::{max_compressed_len, BLOCK};
+use intcodec::EncodeError;
+use intcodec_fuzz::{padded, values_from, varint_g8iu, Reader};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let mut r = Reader::new(data);
+    let flags = r.u8();
+    let prev = r.u32();
+    let slack = (r.u8() % 32) as usize;
+    let values = values_from(r.rest(), flags >> 2);
+    let delta = flags & 2 != 0;
+    let kernels = varint_g8iu::kernels();
+    let n = values.len();
+
+    let scalar = &kernels[0];
+    let want = if delta {
+        scalar.encode_delta_to_vec(&values, prev)
+    } else {
+        scalar.encode_to_vec(&values)
+    };
+    assert!(want.len() <= max_compressed_len(n));
+    for k in kernels {
+        let len = if delta {
+            k.compressed_len_delta(&values, prev)
+        } else {
+            k.compressed_len(&values)
+        };
+        assert_eq!(len, want.len(), "{k:?} compressed_len");
+        let mut out = vec![0u8; len + slack];
+        let wrote = if delta {
+            k.encode_delta(&values, prev, &mut out)
+        } else {
+            k.encode(&values, &mut out)
+        };
+        assert_eq!(wrote, Ok(len), "{k:?} encode");
+        assert!(out[..len] == want[..], "{k:?} bytes differ from scalar");
+        if len > 0 {
+            let mut short = vec![0u8; len - 1];
+            let e = if delta {
+                k.encode_delta(&values, prev, &mut short)
+            } else {
+                k.encode(&values, &mut short)
+            };
+            let too_small = EncodeError::OutputTooSmall {
+                needed: len,
+                available: len - 1,
+            };
+            assert_eq!(e, Err(too_small), "{k:?} one byte short");
+        }
+    }
+    let stream = padded(&want, 0, &[]);
+    assert_eq!(want.len() % BLOCK, 0, "whole blocks");
+    assert_eq!(scalar.value_count(&stream), Ok(n), "value_count");
+    for k in kernels {
+        assert_eq!(
+            k.encoded_len(&stream, n),
+            Ok(want.len()),
+            "{k:?} encoded_len"
+        );
+        let mut out = vec![0u32; n];
+        let used = if delta {
+            k.decode_delta(&stream, n, prev, &mut out)
+        } else {
+            k.decode(&stream, n, &mut out)
+        };
+        assert_eq!(used, Ok(want.len()), "{k:?} decode");
+        assert!(out == values, "{k:?} decoded values");
+        let mut out2 = vec![0u32; n];
+        let used = if delta {
+            // SAFETY: `stream` is a valid stream of `n` values as the
+            // encoder wrote it; `out2` has `n` slots.
+            unsafe { k.decode_delta_unchecked(&stream, n, prev, &mut out2) }
+        } else {
+            // SAFETY: as above.
+            unsafe { k.decode_unchecked(&stream, n, &mut out2) }
+        };
+        assert_eq!(used, want.len(), "{k:?} decode_unchecked");
+        assert!(out2 == values, "{k:?} unchecked values");
+    }
+});
