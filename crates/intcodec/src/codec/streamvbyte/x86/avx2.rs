@@ -1,5 +1,5 @@
 //! AVX2-level Stream VByte kernels: the SSE4.1 algorithms of `sse41.rs`
-//! (128-bit vectors, the paper's Fig. 4 loop and the two-group encoder),
+//! (128-bit vectors, the paper's Fig. 4 loop and the zero-flag table encoder),
 //! compiled for a CPU with AVX2 so that every instruction is VEX-encoded.
 //!
 //! Why a separate kernel set: VEX encoding drops the register copies that

@@ -419,12 +419,15 @@ macro_rules! stream_vbyte_kernels {
             let cl = control_len(values.len());
             let (ctrl, data) = out.split_at_mut(cl);
             let base = data.as_mut_ptr();
-            let last = if DELTA && done > 0 {
-                values[done - 1]
-            } else {
-                prev
+            // The predecessor of `values[done]` for delta coding.
+            let last = |done: usize| {
+                if DELTA && done > 0 {
+                    values[done - 1]
+                } else {
+                    prev
+                }
             };
-            let mut prev_v = _mm_set1_epi32(last as i32);
+            let mut prev_v = _mm_set1_epi32(last(done) as i32);
             // Whole groups, one at a time (short lists live here).
             for key in ctrl.iter_mut().take(values.len() / 4).skip(done / 4) {
                 if data.len().saturating_sub(pos) < 16 {
@@ -437,12 +440,7 @@ macro_rules! stream_vbyte_kernels {
                 pos += unsafe { put_group::<F>(key, base.add(pos), v, flags16::<F>(v)) };
                 done += 4;
             }
-            let last = if DELTA && done > 0 {
-                values[done - 1]
-            } else {
-                prev
-            };
-            scalar::encode_from::<F, DELTA>(values, last, out, done, cl + pos)
+            scalar::encode_from::<F, DELTA>(values, last(done), out, done, cl + pos)
         }
 
         /// Encodes `values` (deltas from `prev` if `DELTA`).
