@@ -15,22 +15,13 @@
 
 super::kernels::stream_vbyte_kernels!("avx2,bmi1,bmi2,popcnt", Isa::Avx2, zero_block_avx2);
 
-/// In-lane prefix sums of eight u32 lanes, then the low half's total carried
-/// into the high half: the prefix sum of all eight.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-#[inline]
-fn prefix8(v: __m256i) -> __m256i {
-    let v = _mm256_add_epi32(v, _mm256_slli_si256::<4>(v));
-    let v = _mm256_add_epi32(v, _mm256_slli_si256::<8>(v));
-    // Low 128 bits zero, high 128 bits = the low half; then lane 3 broadcast.
-    let low_total = _mm256_shuffle_epi32::<0xFF>(_mm256_permute2x128_si256::<0x08>(v, v));
-    _mm256_add_epi32(v, low_total)
-}
-
 /// Four all-zero control bytes. For standard-variant delta decoding (sixteen
-/// one-byte deltas, the common case of dense posting lists) this uses 256-bit
-/// prefix sums, with a single add on the loop-carried chain; otherwise the
-/// 128-bit version.
+/// one-byte deltas, the common case of dense posting lists) this computes
+/// the prefix sums in 16-bit lanes, which cannot overflow (16 × 255 < 2^16),
+/// so that two 16-byte values per shuffle are summed; the in-group steps are
+/// bit shifts of 64-bit lanes, not shuffles. Seven shuffles per sixteen
+/// values instead of sixteen, and a single add on the loop-carried chain.
+/// Otherwise the 128-bit version.
 ///
 /// # Safety
 /// For the standard variant, `src` must be valid for reading 16 bytes.
@@ -47,20 +38,31 @@ unsafe fn zero_block_avx2<F: Format, const DELTA: bool>(
     }
     // SAFETY: the caller guarantees 16 readable bytes at `src`.
     let data = unsafe { _mm_loadu_si128(src.cast()) };
-    let a = prefix8(_mm256_cvtepu8_epi32(data));
-    let b = prefix8(_mm256_cvtepu8_epi32(_mm_srli_si128::<8>(data)));
+    // Sixteen u16 deltas; each 64-bit lane is one group of four.
+    let x = _mm256_cvtepu8_epi16(data);
+    let x = _mm256_add_epi16(x, _mm256_slli_epi64::<16>(x));
+    let x = _mm256_add_epi16(x, _mm256_slli_epi64::<32>(x));
+    // Add each 128-bit half's first group total (u16 3) to its second group.
+    let carry = _mm256_setr_epi8(
+        -1, -1, -1, -1, -1, -1, -1, -1, 6, 7, 6, 7, 6, 7, 6, 7, //
+        -1, -1, -1, -1, -1, -1, -1, -1, 6, 7, 6, 7, 6, 7, 6, 7,
+    );
+    let x = _mm256_add_epi16(x, _mm256_shuffle_epi8(x, carry));
+    // Prefix sums of values 0..=7, and of values 8..=15 alone, as u32.
+    let lo = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(x));
+    let hi = _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(x));
     let last = _mm256_set1_epi32(7);
-    // Totals do not depend on `prev`: the chain is one add per block.
-    let total_a = _mm256_permutevar8x32_epi32(a, last);
-    let total_ab = _mm256_add_epi32(total_a, _mm256_permutevar8x32_epi32(b, last));
+    let total_lo = _mm256_permutevar8x32_epi32(lo, last);
+    let total_hi = _mm256_permutevar8x32_epi32(hi, last);
     let p = _mm256_broadcastsi128_si256(*prev);
-    let out_a = _mm256_add_epi32(a, p);
-    let out_b = _mm256_add_epi32(b, _mm256_add_epi32(p, total_a));
-    *prev = _mm256_castsi256_si128(_mm256_add_epi32(p, total_ab));
+    let out_lo = _mm256_add_epi32(lo, p);
+    let out_hi = _mm256_add_epi32(hi, _mm256_add_epi32(p, total_lo));
+    // The totals do not depend on `prev`: the chain is one add per block.
+    *prev = _mm256_castsi256_si128(_mm256_add_epi32(p, _mm256_add_epi32(total_lo, total_hi)));
     let (first, second) = dst.split_at_mut(2);
     // SAFETY: `first` is two groups, 32 writable bytes.
-    unsafe { _mm256_storeu_si256(first.as_mut_ptr().cast(), out_a) };
+    unsafe { _mm256_storeu_si256(first.as_mut_ptr().cast(), out_lo) };
     // SAFETY: `second` is two groups, 32 writable bytes.
-    unsafe { _mm256_storeu_si256(second.as_mut_ptr().cast(), out_b) };
+    unsafe { _mm256_storeu_si256(second.as_mut_ptr().cast(), out_hi) };
     16
 }
