@@ -104,20 +104,22 @@ fn main() {
             let (lp, sp) = (l.as_ptr(), s.as_ptr());
             let (ob, ov) = (out_b.as_mut_ptr(), out_v.as_mut_ptr());
             let n32 = len as u32;
-            // SAFETY: each list holds `len` values; `out_b` has room for
-            // the stream plus slack; each stream holds `len` values plus 64
-            // bytes of slack; `out_v` holds `len` values.
-            acc += unsafe {
-                match op.as_str() {
-                    "encode" => streamvbyte_sys::streamvbyte_encode(lp, n32, ob) as usize,
-                    "encode_delta" => {
-                        streamvbyte_sys::streamvbyte_delta_encode(lp, n32, ob, 0) as usize
-                    }
-                    "decode" | "decode_unchecked" => {
-                        streamvbyte_sys::streamvbyte_decode(sp, ov, n32) as usize
-                    }
-                    _ => streamvbyte_sys::streamvbyte_delta_decode(sp, ov, n32, 0) as usize,
-                }
+            // Each list holds `len` values; `out_b` has room for the stream
+            // plus slack; each stream holds `len` values plus 64 bytes of
+            // slack; `out_v` holds `len` values.
+            acc += match op.as_str() {
+                // SAFETY: as above.
+                "encode" => unsafe { streamvbyte_sys::streamvbyte_encode(lp, n32, ob) as usize },
+                // SAFETY: as above.
+                "encode_delta" => unsafe {
+                    streamvbyte_sys::streamvbyte_delta_encode(lp, n32, ob, 0) as usize
+                },
+                // SAFETY: as above.
+                "decode" | "decode_unchecked" => unsafe {
+                    streamvbyte_sys::streamvbyte_decode(sp, ov, n32) as usize
+                },
+                // SAFETY: as above.
+                _ => unsafe { streamvbyte_sys::streamvbyte_delta_decode(sp, ov, n32, 0) as usize },
             };
             std::hint::black_box(&out_v);
         }
