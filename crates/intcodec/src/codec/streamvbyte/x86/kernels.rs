@@ -275,8 +275,88 @@ macro_rules! stream_vbyte_kernels {
                 };
                 done += 1;
             }
-            let prev = _mm_cvtsi128_si32(prev_v) as u32;
-            scalar::decode_from::<F, DELTA>(input, out, done * 4, pos, prev)
+            // SAFETY: forwarded from the caller; `pos <= len` (checked, or
+            // inside the trusted stream).
+            unsafe { decode_tail::<F, DELTA, CHECKED>(input, out, done, pos, prev_v) }
+        }
+
+        /// Decodes the groups from `g` on, whose data starts at `pos`: those
+        /// within 16 bytes of the end of `input` and the last, partial group.
+        /// Each is shuffled from a 16-byte window that stays inside `input`
+        /// (the last 16 bytes, with the shuffle indices moved up, or a copy
+        /// when `input` is shorter), so short lists and tails need no scalar
+        /// code. A group that needs more bytes than remain goes to the scalar
+        /// kernel, which reports the exact offset.
+        ///
+        /// # Safety
+        /// If `CHECKED` is false, `input` must hold a valid stream of `out.len()`
+        /// values followed by `PADDING` bytes. `input.len() >= control_len(out.len())`
+        /// and `pos <= input.len()`.
+        #[target_feature(enable = $features)]
+        #[inline]
+        unsafe fn decode_tail<F: Format, const DELTA: bool, const CHECKED: bool>(
+            input: &[u8],
+            out: &mut [u32],
+            mut g: usize,
+            mut pos: usize,
+            mut prev_v: __m128i,
+        ) -> Result<usize, DecodeError> {
+            let n = out.len();
+            let ctrl = &input[..control_len(n)];
+            let len = input.len();
+            let lens = &F::tables().len;
+            let masks = &super::kernels::masks_of::<F>().decode;
+            while g * 4 < n {
+                let r = (n - g * 4).min(4);
+                // The codes of lanes past the last value are ignored, as by
+                // the scalar kernel: they count as code 0 here.
+                let key = if r == 4 {
+                    ctrl[g]
+                } else {
+                    ctrl[g] & ((1u8 << (2 * r)) - 1)
+                };
+                let glen = lens[key as usize] as usize - (4 - r) * F::BYTES[0] as usize;
+                let mut mask = masks[key as usize];
+                let window = if !CHECKED || len - pos >= 16 {
+                    // SAFETY: 16 bytes are readable at `pos` (checked, or
+                    // the padding of trusted input).
+                    unsafe { _mm_loadu_si128(input.as_ptr().add(pos).cast()) }
+                } else if glen > len - pos {
+                    let prev = _mm_cvtsi128_si32(prev_v) as u32;
+                    return scalar::decode_from::<F, DELTA>(input, out, g * 4, pos, prev);
+                } else if len >= 16 {
+                    // The last 16 bytes of `input`; the group's data starts
+                    // `k` bytes into them. Moving the indices up by `k`
+                    // keeps the zeroing ones (>= 0x80) zeroing, and the
+                    // group's own ones (< glen <= 16 - k) below 16.
+                    let k = 16 - (len - pos);
+                    mask = _mm_add_epi8(mask, _mm_set1_epi8(k as i8));
+                    // SAFETY: `len >= 16`, so `len - 16..len` is inside `input`.
+                    unsafe { _mm_loadu_si128(input.as_ptr().add(len - 16).cast()) }
+                } else {
+                    let mut buf = [0u8; 16];
+                    buf[..len - pos].copy_from_slice(&input[pos..]);
+                    // SAFETY: `buf` is 16 readable bytes.
+                    unsafe { _mm_loadu_si128(buf.as_ptr().cast()) }
+                };
+                let mut v = _mm_shuffle_epi8(window, mask);
+                if DELTA {
+                    (v, prev_v) = prefix_sum(v, prev_v);
+                }
+                let dst = &mut out[g * 4..];
+                if let Some(d) = dst.first_chunk_mut::<4>() {
+                    store4(d, v);
+                } else {
+                    let mut t = [0u32; 4];
+                    store4(&mut t, v);
+                    for (d, t) in dst.iter_mut().zip(t) {
+                        *d = t;
+                    }
+                }
+                pos += glen;
+                g += 1;
+            }
+            Ok(pos)
         }
 
         /// Checked decode: see [`Kernels`](super::super::Kernels).
@@ -415,16 +495,32 @@ macro_rules! stream_vbyte_kernels {
                 }
                 done += 16;
             }
-            encode_rest::<F, DELTA>(values, prev, out, done, pos)
+            encode_tail::<F, DELTA>(values, prev, out, done, pos)
+        }
+
+        /// [`encode_tail`] for the wider kernels (a separate function, so
+        /// that the one call in this set's own encoder is inlined). Only the
+        /// AVX2 instantiation has a caller (the AVX-512 encoder).
+        #[allow(dead_code)]
+        #[target_feature(enable = $features)]
+        pub(crate) fn encode_rest<F: Format, const DELTA: bool>(
+            values: &[u32],
+            prev: u32,
+            out: &mut [u8],
+            done: usize,
+            pos: usize,
+        ) -> usize {
+            encode_tail::<F, DELTA>(values, prev, out, done, pos)
         }
 
         /// Finishes an encoding of which `values[..done]` (`done` a multiple
         /// of 4) are encoded, their data taking `pos` bytes: whole groups one
-        /// at a time while 16 bytes of room remain, then the scalar kernel.
-        /// Returns the encoded length. (Also the tail of wider kernels.)
+        /// at a time while 16 bytes of room remain, then the last partial
+        /// group the same way; the scalar kernel only when `out` leaves less
+        /// than 16 bytes of room. Returns the encoded length.
         #[target_feature(enable = $features)]
         #[inline]
-        pub(crate) fn encode_rest<F: Format, const DELTA: bool>(
+        fn encode_tail<F: Format, const DELTA: bool>(
             values: &[u32],
             prev: u32,
             out: &mut [u8],
@@ -454,6 +550,34 @@ macro_rules! stream_vbyte_kernels {
                 // SAFETY: 16 bytes of `data` remain at `pos` (checked above).
                 pos += unsafe { put_group::<F>(key, base.add(pos), v, flags16::<F>(v)) };
                 done += 4;
+            }
+            // The last, partial group, padded to four lanes with values of
+            // code 0 (zeros, or repeats of the last value for delta coding),
+            // whose control bits are then 0 as the scalar kernel writes them.
+            let r = values.len() - done;
+            if r == 0 {
+                return cl + pos;
+            }
+            if r < 4 && data.len().saturating_sub(pos) >= 16 {
+                let last = values[values.len() - 1];
+                let pad = if DELTA { last } else { 0 } as i32;
+                let at = |i: usize| values[(done + i).min(values.len() - 1)] as i32;
+                // Built in registers: a load from a just-written array would
+                // wait for its stores (no store forwarding across them).
+                let raw = match r {
+                    1 => _mm_setr_epi32(at(0), pad, pad, pad),
+                    2 => _mm_setr_epi32(at(0), at(1), pad, pad),
+                    _ => _mm_setr_epi32(at(0), at(1), at(2), pad),
+                };
+                let v = if DELTA {
+                    _mm_sub_epi32(raw, _mm_alignr_epi8::<12>(raw, prev_v))
+                } else {
+                    raw
+                };
+                let key = &mut ctrl[done / 4];
+                // SAFETY: 16 bytes of `data` remain at `pos` (checked above).
+                let all = unsafe { put_group::<F>(key, base.add(pos), v, flags16::<F>(v)) };
+                return cl + pos + all - (4 - r) * F::BYTES[0] as usize;
             }
             scalar::encode_from::<F, DELTA>(values, last(done), out, done, cl + pos)
         }
