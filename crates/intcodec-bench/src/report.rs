@@ -218,7 +218,35 @@ pub fn ratios(rows: &[Row]) -> Vec<Ratio> {
         }
     }
     for (family, pcodec, pkernel) in peers {
-        out.extend(compare(rows, family, pcodec, pkernel));
+        out.extend(compare(rows, family, None, pcodec, pkernel));
+    }
+    out
+}
+
+/// Like [`ratios`], for every SIMD kernel of ours (not only the default),
+/// against each peer of its family.
+pub fn kernel_ratios(rows: &[Row]) -> Vec<Ratio> {
+    let mut out = Vec::new();
+    let mut peers: Vec<(&str, &str, &str)> = Vec::new();
+    for r in rows.iter().filter(|r| r.peer) {
+        let key = (r.family.as_str(), r.codec.as_str(), r.kernel.as_str());
+        if !peers.contains(&key) {
+            peers.push(key);
+        }
+    }
+    for (family, pcodec, pkernel) in peers {
+        let mut kernels: Vec<&str> = Vec::new();
+        for r in rows
+            .iter()
+            .filter(|r| r.family == family && !r.peer && r.kernel != "scalar")
+        {
+            if !kernels.contains(&r.kernel.as_str()) {
+                kernels.push(r.kernel.as_str());
+            }
+        }
+        for k in kernels {
+            out.extend(compare(rows, family, Some(k), pcodec, pkernel));
+        }
     }
     out
 }
@@ -235,14 +263,21 @@ pub fn scalar_speedups(rows: &[Row]) -> Vec<Ratio> {
         let key = (r.family.as_str(), r.codec.as_str());
         if !seen.contains(&key) {
             seen.push(key);
-            out.extend(compare(rows, key.0, key.1, "scalar"));
+            out.extend(compare(rows, key.0, None, key.1, "scalar"));
         }
     }
     out
 }
 
-/// Our default kernel of `family` against (`codec`, `kernel`), per op.
-fn compare(rows: &[Row], family: &str, pcodec: &str, pkernel: &str) -> Vec<Ratio> {
+/// Our kernel `ours` (default: the default kernel) of `family` against
+/// (`codec`, `kernel`), per op.
+fn compare(
+    rows: &[Row],
+    family: &str,
+    ours: Option<&str>,
+    pcodec: &str,
+    pkernel: &str,
+) -> Vec<Ratio> {
     let mut out = Vec::new();
     for op in Op::CODEC_OPS {
         let mut per_bucket = Vec::new();
@@ -250,7 +285,11 @@ fn compare(rows: &[Row], family: &str, pcodec: &str, pkernel: &str) -> Vec<Ratio
         let mut ours_name = String::new();
         for k in buckets(rows) {
             let ours = rows.iter().find(|r| {
-                r.bucket == k && r.family == family && !r.peer && r.default_kernel && r.op == op
+                r.bucket == k
+                    && r.family == family
+                    && !r.peer
+                    && ours.map_or(r.default_kernel, |kn| r.kernel == kn)
+                    && r.op == op
             });
             let peer = find(rows, k, pcodec, pkernel, op);
             if let (Some(o), Some(p)) = (ours, peer) {
@@ -424,6 +463,23 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn Write) -> Result<(), 
             s,
             "  (median/min/max over buckets; overall = total ints / total time, ours over peer)"
         );
+    }
+    let kr = kernel_ratios(rows);
+    if kr.len() > rs.len() {
+        let _ = writeln!(s, "\nEach SIMD kernel / peer");
+        for r in &kr {
+            let _ = writeln!(
+                s,
+                "  {:<14} {:<22} {:<24} {:>7.2}x {:>7.2}x {:>7.2}x {:>7.2}x",
+                r.op.name(),
+                r.ours,
+                r.peer,
+                r.median,
+                r.min,
+                r.max,
+                r.overall
+            );
+        }
     }
     let su = scalar_speedups(rows);
     if !su.is_empty() {

@@ -188,7 +188,8 @@ macro_rules! stream_vbyte_kernels {
                     // not shuffles: ten shuffles per sixteen values instead
                     // of sixteen.
                     let zero = _mm_setzero_si128();
-                    let carry = _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, 6, 7, 6, 7, 6, 7, 6, 7);
+                    let carry =
+                        _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, 6, 7, 6, 7, 6, 7, 6, 7);
                     let (first, second) = dst.split_at_mut(2);
                     for (d, x) in [first, second]
                         .into_iter()
