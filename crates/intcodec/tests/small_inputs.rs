@@ -15,9 +15,9 @@ use intcodec::{DecodeErrorKind, EncodeError, Isa};
 const VARIANTS: [Variant; 2] = [Variant::V1234, Variant::V0124];
 
 /// Lengths through every tail of the SIMD loops (4-value groups, 16-value
-/// blocks) and past one 64-byte block of one-byte values.
+/// 32-value blocks) and past one 128-byte block of one-byte values.
 fn lengths() -> impl Iterator<Item = usize> {
-    (0..=20).chain([31, 32, 33, 47, 48, 63, 64, 65, 80, 97])
+    (0..=20).chain([31, 32, 33, 47, 48, 63, 64, 65, 80, 97, 130, 161])
 }
 
 /// xorshift32, seeded.
