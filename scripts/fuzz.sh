@@ -8,6 +8,7 @@
 #   scripts/fuzz.sh                  # every target, 15 s each (what scripts/test.sh runs)
 #   scripts/fuzz.sh 600              # every target, 10 minutes each (a long run)
 #   scripts/fuzz.sh 3600 svb_decode  # one target, an hour
+#   FUZZ_JOBS=5 scripts/fuzz.sh 600  # five targets at a time
 #
 # Each target starts from fuzz/corpus/<target>/ (the committed seeds plus
 # whatever earlier local runs found there) and adds what it finds to it. A
@@ -63,12 +64,11 @@ if ! (cd fuzz && cargo +nightly fuzz build "${flags[@]}") >"$logs/build.log" 2>&
     exit 1
 fi
 
-failed=()
-for t in "${run[@]}"; do
+# One target: its log, and a one-line result in $logs/$t.result.
+run_one() {
+    local t=$1 log="$logs/$1.log" start=$SECONDS result execs
     mkdir -p "fuzz/corpus/$t"
-    log="$logs/$t.log"
     touch "$logs/$t.start"
-    start=$SECONDS
     # shellcheck disable=SC2086 # per-target options are words
     if (cd fuzz && cargo +nightly fuzz run "${flags[@]}" "$t" -- \
             -max_total_time="$secs" -timeout=10 -max_len=8192 -rss_limit_mb=2048 \
@@ -76,11 +76,30 @@ for t in "${run[@]}"; do
         result=ok
     else
         result=FAILED
-        failed+=("$t")
     fi
     execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
-    line=$(printf '%-24s %6s s %12s execs  %s' "$t" "$((SECONDS - start))" "${execs:-?}" "$result")
-    echo "   $line"
+    printf '%-24s %6s s %12s execs  %s\n' "$t" "$((SECONDS - start))" "${execs:-?}" "$result" \
+        >"$logs/$t.result"
+}
+
+# FUZZ_JOBS=N runs N targets at a time (each still for SECONDS of wall
+# time, sharing the CPUs); the default runs them one after another.
+jobs=${FUZZ_JOBS:-1}
+for t in "${run[@]}"; do
+    rm -f "$logs/$t.result"
+    if [ "$jobs" -gt 1 ]; then
+        while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+        run_one "$t" &
+    else
+        run_one "$t"
+        echo "   $(cat "$logs/$t.result")"
+    fi
+done
+wait
+failed=()
+for t in "${run[@]}"; do
+    [ "$jobs" -gt 1 ] && echo "   $(cat "$logs/$t.result")"
+    grep -q ' ok$' "$logs/$t.result" || failed+=("$t")
 done
 
 echo "== fuzz: logs in $logs/"

@@ -4,10 +4,13 @@
 //! Decode is the paper's Fig. 4 loop: per control byte, a 16-byte load of the
 //! data, a `pshufb` with the control byte's mask from a 256-entry table, a
 //! 16-byte store of four values, and the data pointer advanced by the length
-//! table. Four control bytes are read at once; when all four are zero (16
-//! one-byte values in the standard variant, 16 zeros in "0124") a shorter path
-//! widens the bytes with `pmovzxbd` (or stores zeros). Delta decoding adds the
-//! SIMD prefix sum of paper §2 (two shifted adds and a broadcast).
+//! table. Eight control bytes are read at once, two blocks ahead of their
+//! use (so the first look-ups of a block do not wait for the load); when all
+//! eight are zero (32 one-byte values in the standard variant, 32 zeros in
+//! "0124") a shorter path widens the bytes (or stores zeros). Delta decoding
+//! adds the SIMD prefix sum of paper §2 (two shifted adds and a broadcast);
+//! on a zero block it sums in 16-bit lanes (sixteen one-byte deltas cannot
+//! overflow them), with 64-bit lane shifts in place of most shuffles.
 //!
 //! Encode takes sixteen values per step, one group (four values) at a time.
 //! A value's code depends only on which of three of its bytes are zero, so
@@ -22,9 +25,13 @@
 //! rather than loading them again.
 //!
 //! Bounds: the checked decoder loads 16 bytes at a data offset only when at
-//! least 16 bytes of `input` remain there (64 for a block of four groups), so
-//! it never reads past `input`; what is left is decoded by the scalar kernel,
-//! which reports truncation. The encoder stores 16 bytes only when 16 bytes of
-//! `out` remain. Requires SSSE3 and SSE4.1.
+//! least 16 bytes of `input` remain there (128 for a block of eight groups).
+//! The last groups and the partial last group are shuffled from the last 16
+//! bytes of `input`, the shuffle indices moved up by the distance (or from a
+//! stack copy when `input` is shorter than 16 bytes); the scalar kernel is
+//! called only for a group that needs more bytes than remain, and reports
+//! the truncation. The encoder stores 16 bytes only when 16 bytes of `out`
+//! remain (the partial last group too, built in registers). Requires SSSE3
+//! and SSE4.1.
 
 super::kernels::stream_vbyte_kernels!("sse4.1", Isa::Sse41, zero_block_sse);
