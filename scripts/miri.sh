@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Miri (the Rust UB checker) over the small-input Stream VByte tests
-# (crates/intcodec/tests/small_inputs.rs) and the golden vectors, on the
-# scalar kernel and, compiled in with explicit target features, the SSE4.1
-# and AVX2 kernels: every raw load and store they make is checked for
+# Miri (the Rust UB checker) over the small-input tests of Stream VByte
+# (crates/intcodec/tests/small_inputs.rs), VByte and VarInt-GB
+# (small_inputs_bytes.rs) and the golden vectors, on the scalar kernels and,
+# compiled in with explicit target features, the SSSE3, SSE4.1 and AVX2
+# kernels: every raw load and store they make is checked for
 # bounds, alignment and initialisation. Part of scripts/test.sh (a few
 # minutes); needs nightly + the miri component (scripts/deps.sh --miri).
 #
@@ -15,10 +16,13 @@ cd "$(dirname "$0")/.."
 
 bash scripts/deps.sh --miri
 
-echo "== miri: small-input and golden tests, kernels scalar, sse41, avx2"
+echo "== miri: small-input and golden tests, kernels scalar, ssse3, sse41, avx2"
 # The golden test reads testdata/, which Miri's isolation would refuse.
 MIRIFLAGS="-Zmiri-disable-isolation ${MIRIFLAGS:-}" \
 RUSTFLAGS="-Ctarget-feature=+ssse3,+sse4.1,+avx2,+bmi1,+bmi2,+popcnt" \
 INTCODEC_EXPECT_KERNELS=scalar,sse41,avx2 \
+INTCODEC_EXPECT_KERNELS_VBYTE=scalar,sse41,avx2 \
+INTCODEC_EXPECT_KERNELS_GB=scalar,ssse3,avx2 \
 INTCODEC_ISA='' \
-    cargo +nightly miri test --quiet -p intcodec --test small_inputs --test golden
+    cargo +nightly miri test --quiet -p intcodec --test small_inputs --test small_inputs_bytes \
+        --test golden

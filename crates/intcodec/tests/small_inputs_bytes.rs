@@ -1,0 +1,175 @@
+//! VByte (u32 and u64) and VarInt-GB (both layouts) on small inputs, every
+//! kernel: the test set sized for Miri (`scripts/miri.sh`), like
+//! `small_inputs.rs` for Stream VByte. It also runs in the ordinary suite.
+//!
+//! Covers: encode into exact-size buffers, decode checked (exact-size input)
+//! and unchecked (`PADDING` bytes exactly), plain and delta, every
+//! truncation point, and garbage bytes; every kernel is compared with scalar
+//! on values and errors.
+
+use intcodec::varint_gb::{Layout, VarIntGb, PADDING as GB_PADDING};
+use intcodec::vbyte::{VByte, PADDING as VB_PADDING};
+use intcodec::Isa;
+
+/// Lengths through the tails of the SIMD loops (VByte: 48-byte windows;
+/// group varint: 4-value groups).
+fn lengths() -> impl Iterator<Item = usize> {
+    (0..=9).chain([15, 17, 33, 50, 70])
+}
+
+/// xorshift64, seeded.
+fn rng(seed: u64) -> impl FnMut() -> u64 {
+    let mut s = seed.max(1);
+    move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    }
+}
+
+/// Values of random byte widths (the widths the decoders branch on).
+fn values(n: usize, seed: u64) -> Vec<u64> {
+    let mut r = rng(seed + n as u64);
+    (0..n)
+        .map(|_| {
+            let v = r();
+            v >> (v % 64)
+        })
+        .collect()
+}
+
+/// Asserts that every kernel's kernel list starts with scalar and, when
+/// scripts/miri.sh names the kernels it enabled, that exactly those ran.
+fn check_kernels(names: &[&str], expect_var: &str) {
+    assert_eq!(names[0], "scalar");
+    if let Ok(expect) = std::env::var(expect_var) {
+        assert_eq!(names.join(","), expect, "kernels");
+    }
+}
+
+/// Truncation points of a stream of `len` bytes: all of the first 40 and
+/// the last 20, every 7th in between.
+fn cuts(len: usize) -> impl Iterator<Item = usize> {
+    (0..len).filter(move |&c| c < 40 || c + 20 >= len || c % 7 == 0)
+}
+
+fn padded(bytes: &[u8], pad: usize) -> Vec<u8> {
+    let mut v = bytes.to_vec();
+    v.resize(bytes.len() + pad, 0xEE);
+    v
+}
+
+#[test]
+fn vbyte_every_kernel() {
+    let ks: Vec<VByte> = Isa::ALL.into_iter().filter_map(VByte::with_isa).collect();
+    let names: Vec<&str> = ks.iter().map(|k| k.isa().name()).collect();
+    check_kernels(&names, "INTCODEC_EXPECT_KERNELS_VBYTE");
+    for n in lengths() {
+        let v64 = values(n, 1);
+        let v32: Vec<u32> = v64.iter().map(|&v| v as u32).collect();
+        let enc32 = ks[0].encode_to_vec(&v32);
+        let enc32d = ks[0].encode_delta_to_vec(&v32, 3);
+        let enc64 = ks[0].encode_to_vec(&v64);
+        for k in &ks {
+            let ctx = format!("{:?} n={n}", k.isa());
+            let mut out = vec![0u8; enc32.len()];
+            assert_eq!(k.encode(&v32, &mut out), Ok(enc32.len()), "{ctx}");
+            assert_eq!(out, enc32, "{ctx}");
+            let mut got = vec![0u32; n];
+            assert_eq!(k.decode(&enc32, n, &mut got), Ok(enc32.len()), "{ctx}");
+            assert_eq!(got, v32, "{ctx}");
+            let mut got = vec![0u32; n];
+            assert_eq!(
+                k.decode_delta(&enc32d, n, 3, &mut got),
+                Ok(enc32d.len()),
+                "{ctx}"
+            );
+            assert_eq!(got, v32, "{ctx} delta");
+            let mut got = vec![0u64; n];
+            assert_eq!(k.decode_u64(&enc64, n, &mut got), Ok(enc64.len()), "{ctx}");
+            assert_eq!(got, v64, "{ctx} u64");
+            let p = padded(&enc32, VB_PADDING);
+            let mut got = vec![0u32; n];
+            // SAFETY: a stream of `n` values from this encoder, then PADDING bytes.
+            let used = unsafe { k.decode_unchecked(&p, n, &mut got) };
+            assert_eq!((used, &got), (enc32.len(), &v32), "{ctx} unchecked");
+        }
+        // Truncations (every one for short streams, every 7th byte beyond:
+        // Miri's budget), and garbage (0x80 continuation bytes, 0xFF).
+        let mut inputs: Vec<Vec<u8>> = cuts(enc32.len()).map(|c| enc32[..c].to_vec()).collect();
+        inputs.push(vec![0x80; n + 7]);
+        inputs.push(vec![0xFF; 2 * n + 11]);
+        for input in &inputs {
+            let mut want = vec![0u32; n];
+            let want_r = ks[0].decode(input, n, &mut want);
+            let mut want64 = vec![0u64; n];
+            let want64_r = ks[0].decode_u64(input, n, &mut want64);
+            for k in &ks[1..] {
+                let mut got = vec![0u32; n];
+                assert_eq!(k.decode(input, n, &mut got), want_r, "{:?} n={n}", k.isa());
+                if want_r.is_ok() {
+                    assert_eq!(got, want);
+                }
+                let mut got = vec![0u64; n];
+                assert_eq!(
+                    k.decode_u64(input, n, &mut got),
+                    want64_r,
+                    "{:?} u64",
+                    k.isa()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn varint_gb_every_kernel() {
+    for layout in [Layout::LowFirst, Layout::Lucene] {
+        let ks: Vec<VarIntGb> = Isa::ALL
+            .into_iter()
+            .filter_map(|isa| VarIntGb::with_isa_layout(isa, layout))
+            .collect();
+        let names: Vec<&str> = ks.iter().map(|k| k.isa().name()).collect();
+        check_kernels(&names, "INTCODEC_EXPECT_KERNELS_GB");
+        for n in lengths() {
+            let vals: Vec<u32> = values(n, 2).iter().map(|&v| v as u32).collect();
+            let enc = ks[0].encode_to_vec(&vals);
+            let encd = ks[0].encode_delta_to_vec(&vals, 9);
+            for k in &ks {
+                let ctx = format!("{:?} {layout:?} n={n}", k.isa());
+                let mut out = vec![0u8; enc.len()];
+                assert_eq!(k.encode(&vals, &mut out), Ok(enc.len()), "{ctx}");
+                assert_eq!(out, enc, "{ctx}");
+                let mut got = vec![0u32; n];
+                assert_eq!(k.decode(&enc, n, &mut got), Ok(enc.len()), "{ctx}");
+                assert_eq!(got, vals, "{ctx}");
+                let mut got = vec![0u32; n];
+                assert_eq!(
+                    k.decode_delta(&encd, n, 9, &mut got),
+                    Ok(encd.len()),
+                    "{ctx}"
+                );
+                assert_eq!(got, vals, "{ctx} delta");
+                let p = padded(&enc, GB_PADDING);
+                let mut got = vec![0u32; n];
+                // SAFETY: a stream of `n` values from this encoder, then PADDING bytes.
+                let used = unsafe { k.decode_unchecked(&p, n, &mut got) };
+                assert_eq!((used, &got), (enc.len(), &vals), "{ctx} unchecked");
+            }
+            let mut inputs: Vec<Vec<u8>> = cuts(enc.len()).map(|c| enc[..c].to_vec()).collect();
+            inputs.push(vec![0xFF; 3 * n + 5]);
+            for input in &inputs {
+                let mut want = vec![0u32; n];
+                let want_r = ks[0].decode(input, n, &mut want);
+                for k in &ks[1..] {
+                    let mut got = vec![0u32; n];
+                    assert_eq!(k.decode(input, n, &mut got), want_r, "{:?} n={n}", k.isa());
+                    if want_r.is_ok() {
+                        assert_eq!(got, want);
+                    }
+                }
+            }
+        }
+    }
+}
