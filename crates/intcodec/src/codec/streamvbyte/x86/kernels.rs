@@ -482,6 +482,15 @@ macro_rules! stream_vbyte_kernels {
         ) -> __m128i {
             // SAFETY: the caller guarantees `values[i..i + 4]` exists.
             let raw = unsafe { _mm_loadu_si128(values.as_ptr().add(i).cast()) };
+            group_deltas::<DELTA>(raw, prev_v)
+        }
+
+        /// The group `raw` as deltas from its predecessors if `DELTA` (else
+        /// unchanged); `prev_v`'s last lane is the predecessor of `raw`'s
+        /// first, and `prev_v` becomes `raw`.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn group_deltas<const DELTA: bool>(raw: __m128i, prev_v: &mut __m128i) -> __m128i {
             if !DELTA {
                 return raw;
             }
@@ -587,9 +596,8 @@ macro_rules! stream_vbyte_kernels {
                 return cl + pos;
             }
             if r < 4 && data.len().saturating_sub(pos) >= 16 {
-                let last = values[values.len() - 1];
-                let pad = if DELTA { last } else { 0 } as i32;
-                let at = |i: usize| values[(done + i).min(values.len() - 1)] as i32;
+                let pad = if DELTA { values[values.len() - 1] } else { 0 } as i32;
+                let at = |i: usize| values[done + i] as i32;
                 // Built in registers: a load from a just-written array would
                 // wait for its stores (no store forwarding across them).
                 let raw = match r {
@@ -597,11 +605,7 @@ macro_rules! stream_vbyte_kernels {
                     2 => _mm_setr_epi32(at(0), at(1), pad, pad),
                     _ => _mm_setr_epi32(at(0), at(1), at(2), pad),
                 };
-                let v = if DELTA {
-                    _mm_sub_epi32(raw, _mm_alignr_epi8::<12>(raw, prev_v))
-                } else {
-                    raw
-                };
+                let v = group_deltas::<DELTA>(raw, &mut prev_v);
                 let key = &mut ctrl[done / 4];
                 // SAFETY: 16 bytes of `data` remain at `pos` (checked above).
                 let all = unsafe { put_group::<F>(key, base.add(pos), v, flags16::<F>(v)) };
