@@ -206,18 +206,23 @@ pub struct Ratio {
     pub overall: f64,
 }
 
-/// `ours / peer` speed ratios: our default kernel against each peer of its
-/// family, per op.
-pub fn ratios(rows: &[Row]) -> Vec<Ratio> {
-    let mut out = Vec::new();
-    let mut peers: Vec<(&str, &str, &str)> = Vec::new();
+/// The peers measured, as (family, codec, kernel), in order of appearance.
+fn peers(rows: &[Row]) -> Vec<(&str, &str, &str)> {
+    let mut peers = Vec::new();
     for r in rows.iter().filter(|r| r.peer) {
         let key = (r.family.as_str(), r.codec.as_str(), r.kernel.as_str());
         if !peers.contains(&key) {
             peers.push(key);
         }
     }
-    for (family, pcodec, pkernel) in peers {
+    peers
+}
+
+/// `ours / peer` speed ratios: our default kernel against each peer of its
+/// family, per op.
+pub fn ratios(rows: &[Row]) -> Vec<Ratio> {
+    let mut out = Vec::new();
+    for (family, pcodec, pkernel) in peers(rows) {
         out.extend(compare(rows, family, None, pcodec, pkernel));
     }
     out
@@ -227,14 +232,7 @@ pub fn ratios(rows: &[Row]) -> Vec<Ratio> {
 /// against each peer of its family.
 pub fn kernel_ratios(rows: &[Row]) -> Vec<Ratio> {
     let mut out = Vec::new();
-    let mut peers: Vec<(&str, &str, &str)> = Vec::new();
-    for r in rows.iter().filter(|r| r.peer) {
-        let key = (r.family.as_str(), r.codec.as_str(), r.kernel.as_str());
-        if !peers.contains(&key) {
-            peers.push(key);
-        }
-    }
-    for (family, pcodec, pkernel) in peers {
+    for (family, pcodec, pkernel) in peers(rows) {
         let mut kernels: Vec<&str> = Vec::new();
         for r in rows
             .iter()
