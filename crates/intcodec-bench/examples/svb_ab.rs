@@ -43,15 +43,30 @@ fn data(kind: &str) -> Vec<u32> {
     }
 }
 
+/// The operation measured, parsed once (not matched as a string per call).
+#[derive(Clone, Copy, PartialEq)]
+enum Op {
+    Encode,
+    EncodeDelta,
+    Decode,
+    DecodeDelta,
+    DecodeUnchecked,
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let op = args
-        .first()
-        .map_or("decode_delta", |s| s.as_str())
-        .to_string();
+    let name = args.first().map_or("decode_delta", |s| s.as_str());
+    let op = match name {
+        "encode" => Op::Encode,
+        "encode_delta" => Op::EncodeDelta,
+        "decode" => Op::Decode,
+        "decode_delta" => Op::DecodeDelta,
+        "decode_unchecked" => Op::DecodeUnchecked,
+        _ => panic!("unknown op {name}"),
+    };
     let len: usize = args.get(1).map_or(4096, |s| s.parse().expect("LEN"));
     let vals = data(args.get(2).map_or("gaps1", |s| s.as_str()));
-    let delta = op.ends_with("delta");
+    let delta = matches!(op, Op::EncodeDelta | Op::DecodeDelta);
     let lists: Vec<&[u32]> = vals.chunks(len).filter(|c| c.len() == len).collect();
     let n = lists.len() * len;
     let kernels: Vec<StreamVByte> = [Isa::Sse41, Isa::Avx2, Isa::Avx512]
@@ -84,14 +99,13 @@ fn main() {
             let t = Instant::now();
             let mut acc = 0usize;
             for (l, s) in lists.iter().zip(&streams) {
-                acc += match op.as_str() {
-                    "encode" => k.encode(l, &mut out_b).unwrap(),
-                    "encode_delta" => k.encode_delta(l, 0, &mut out_b).unwrap(),
-                    "decode" => k.decode(s, len, &mut out_v).unwrap(),
-                    "decode_delta" => k.decode_delta(s, len, 0, &mut out_v).unwrap(),
+                acc += match op {
+                    Op::Encode => k.encode(l, &mut out_b).unwrap(),
+                    Op::EncodeDelta => k.encode_delta(l, 0, &mut out_b).unwrap(),
+                    Op::Decode => k.decode(s, len, &mut out_v).unwrap(),
+                    Op::DecodeDelta => k.decode_delta(s, len, 0, &mut out_v).unwrap(),
                     // SAFETY: each stream is valid and followed by 64 bytes.
-                    "decode_unchecked" => unsafe { k.decode_unchecked(s, len, &mut out_v) },
-                    _ => panic!("unknown op {op}"),
+                    Op::DecodeUnchecked => unsafe { k.decode_unchecked(s, len, &mut out_v) },
                 };
                 std::hint::black_box(&out_v);
             }
@@ -107,19 +121,21 @@ fn main() {
             // Each list holds `len` values; `out_b` has room for the stream
             // plus slack; each stream holds `len` values plus 64 bytes of
             // slack; `out_v` holds `len` values.
-            acc += match op.as_str() {
+            acc += match op {
                 // SAFETY: as above.
-                "encode" => unsafe { streamvbyte_sys::streamvbyte_encode(lp, n32, ob) as usize },
+                Op::Encode => unsafe { streamvbyte_sys::streamvbyte_encode(lp, n32, ob) as usize },
                 // SAFETY: as above.
-                "encode_delta" => unsafe {
+                Op::EncodeDelta => unsafe {
                     streamvbyte_sys::streamvbyte_delta_encode(lp, n32, ob, 0) as usize
                 },
                 // SAFETY: as above.
-                "decode" | "decode_unchecked" => unsafe {
+                Op::Decode | Op::DecodeUnchecked => unsafe {
                     streamvbyte_sys::streamvbyte_decode(sp, ov, n32) as usize
                 },
                 // SAFETY: as above.
-                _ => unsafe { streamvbyte_sys::streamvbyte_delta_decode(sp, ov, n32, 0) as usize },
+                Op::DecodeDelta => unsafe {
+                    streamvbyte_sys::streamvbyte_delta_decode(sp, ov, n32, 0) as usize
+                },
             };
             std::hint::black_box(&out_v);
         }
@@ -128,7 +144,7 @@ fn main() {
         best[l] = best[l].min(t.elapsed().as_secs_f64());
     }
     let c = best[kernels.len()];
-    let mut line = format!("{op} len {len}: C {:7.0} Mi/s |", n as f64 / c / 1e6);
+    let mut line = format!("{name} len {len}: C {:7.0} Mi/s |", n as f64 / c / 1e6);
     for (i, k) in kernels.iter().enumerate() {
         line += &format!(" {:?} {:.2}x", k.isa(), c / best[i]);
     }
