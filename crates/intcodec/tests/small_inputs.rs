@@ -9,6 +9,9 @@
 //! counts, both variants, plain and delta. Every kernel is compared with
 //! scalar.
 
+mod common;
+
+use common::exact;
 use intcodec::streamvbyte::{StreamVByte, Variant, PADDING};
 use intcodec::{DecodeErrorKind, EncodeError, Isa};
 
@@ -62,14 +65,6 @@ fn kernels(variant: Variant) -> Vec<StreamVByte> {
         assert_eq!(names.join(","), expect, "kernels for {variant}");
     }
     ks
-}
-
-/// `bytes` in a buffer of exactly that length plus `pad` bytes of 0xEE.
-fn exact(bytes: &[u8], pad: usize) -> Vec<u8> {
-    let mut v = Vec::with_capacity(bytes.len() + pad);
-    v.extend_from_slice(bytes);
-    v.resize(bytes.len() + pad, 0xEE);
-    v
 }
 
 #[test]

@@ -7,6 +7,9 @@
 //! truncation point, and garbage bytes; every kernel is compared with scalar
 //! on values and errors.
 
+mod common;
+
+use common::exact;
 use intcodec::varint_gb::{Layout, VarIntGb, PADDING as GB_PADDING};
 use intcodec::vbyte::{VByte, PADDING as VB_PADDING};
 use intcodec::Isa;
@@ -54,12 +57,6 @@ fn cuts(len: usize) -> impl Iterator<Item = usize> {
     (0..len).filter(move |&c| c < 40 || c + 20 >= len || c % 7 == 0)
 }
 
-fn padded(bytes: &[u8], pad: usize) -> Vec<u8> {
-    let mut v = bytes.to_vec();
-    v.resize(bytes.len() + pad, 0xEE);
-    v
-}
-
 #[test]
 fn vbyte_every_kernel() {
     let ks: Vec<VByte> = Isa::ALL.into_iter().filter_map(VByte::with_isa).collect();
@@ -89,7 +86,7 @@ fn vbyte_every_kernel() {
             let mut got = vec![0u64; n];
             assert_eq!(k.decode_u64(&enc64, n, &mut got), Ok(enc64.len()), "{ctx}");
             assert_eq!(got, v64, "{ctx} u64");
-            let p = padded(&enc32, VB_PADDING);
+            let p = exact(&enc32, VB_PADDING);
             let mut got = vec![0u32; n];
             // SAFETY: a stream of `n` values from this encoder, then PADDING bytes.
             let used = unsafe { k.decode_unchecked(&p, n, &mut got) };
@@ -97,7 +94,7 @@ fn vbyte_every_kernel() {
         }
         // Truncations (every one for short streams, every 7th byte beyond:
         // Miri's budget), and garbage (0x80 continuation bytes, 0xFF).
-        let mut inputs: Vec<Vec<u8>> = cuts(enc32.len()).map(|c| enc32[..c].to_vec()).collect();
+        let mut inputs: Vec<Vec<u8>> = cuts(enc32.len()).map(|c| exact(&enc32[..c], 0)).collect();
         inputs.push(vec![0x80; n + 7]);
         inputs.push(vec![0xFF; 2 * n + 11]);
         for input in &inputs {
@@ -151,13 +148,13 @@ fn varint_gb_every_kernel() {
                     "{ctx}"
                 );
                 assert_eq!(got, vals, "{ctx} delta");
-                let p = padded(&enc, GB_PADDING);
+                let p = exact(&enc, GB_PADDING);
                 let mut got = vec![0u32; n];
                 // SAFETY: a stream of `n` values from this encoder, then PADDING bytes.
                 let used = unsafe { k.decode_unchecked(&p, n, &mut got) };
                 assert_eq!((used, &got), (enc.len(), &vals), "{ctx} unchecked");
             }
-            let mut inputs: Vec<Vec<u8>> = cuts(enc.len()).map(|c| enc[..c].to_vec()).collect();
+            let mut inputs: Vec<Vec<u8>> = cuts(enc.len()).map(|c| exact(&enc[..c], 0)).collect();
             inputs.push(vec![0xFF; 3 * n + 5]);
             for input in &inputs {
                 let mut want = vec![0u32; n];
