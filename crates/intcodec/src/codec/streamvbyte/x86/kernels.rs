@@ -264,9 +264,13 @@ macro_rules! stream_vbyte_kernels {
             // one block ahead gains about half of that).
             let keys_at = |b: usize| key_blocks.get(b).map_or(0, |k| u64::from_le_bytes(*k));
             let (mut next, mut after) = (keys_at(0), keys_at(1));
+            // The data pointer is advanced directly (not rebuilt from an
+            // offset each group): simpler addressing on the loads.
+            let end = base.wrapping_add(len) as usize;
+            let mut src = base.wrapping_add(pos);
             for (b, dst) in blocks.iter_mut().enumerate() {
-                // Invariant: pos <= len. A block reads at most 128 bytes from `pos`.
-                if CHECKED && len - pos < 128 {
+                // Invariant: src <= end. A block reads at most 128 bytes from `src`.
+                if CHECKED && end - (src as usize) < 128 {
                     break;
                 }
                 let key = next;
@@ -277,21 +281,23 @@ macro_rules! stream_vbyte_kernels {
                         unreachable!("a block is two halves of four groups")
                     };
                     // SAFETY: 128 (checked) or, for trusted input, 32 data bytes plus
-                    // padding are readable at `pos`.
-                    pos += unsafe { $zero_block::<F, DELTA>(base.add(pos), a, &mut prev_v) };
+                    // padding are readable at `src`.
+                    src = src.wrapping_add(unsafe { $zero_block::<F, DELTA>(src, a, &mut prev_v) });
                     // SAFETY: as above, 16 bytes further.
-                    pos += unsafe { $zero_block::<F, DELTA>(base.add(pos), b, &mut prev_v) };
+                    src = src.wrapping_add(unsafe { $zero_block::<F, DELTA>(src, b, &mut prev_v) });
                 } else {
                     for (j, d) in dst.iter_mut().enumerate() {
                         let k = (key >> (8 * j)) as u8;
                         // SAFETY: each group consumes at most 16 bytes, so this load
                         // starts at most 112 bytes into the 128 checked above (or reads
                         // inside the trusted data plus padding).
-                        pos += unsafe { group::<F, DELTA>(base.add(pos), k, d, &mut prev_v) };
+                        src =
+                            src.wrapping_add(unsafe { group::<F, DELTA>(src, k, d, &mut prev_v) });
                     }
                 }
                 done += 8;
             }
+            pos = src as usize - base as usize;
             let full = n / 4;
             while done < full {
                 if CHECKED && len - pos < 16 {
@@ -440,9 +446,6 @@ macro_rules! stream_vbyte_kernels {
         /// significant bytes of `v` to `dst` (16 bytes are stored) and returns
         /// how many of them count.
         ///
-        /// The shuffle mask is looked up by the group's zero flags, not by its
-        /// control byte, so the shuffle does not wait for the control byte.
-        ///
         /// # Safety
         /// `dst` must be valid for writing 16 bytes.
         #[target_feature(enable = $features)]
@@ -453,14 +456,56 @@ macro_rules! stream_vbyte_kernels {
             v: __m128i,
             f16: usize,
         ) -> usize {
+            // SAFETY: forwarded from the caller.
+            let key_len = unsafe { put_group_data::<F>(dst, v, f16) };
+            *key = key_len as u8;
+            usize::from(key_len >> 8)
+        }
+
+        /// Shuffles the significant bytes of the group `v`, whose zero flags
+        /// are `f16`, to `dst` (16 bytes are stored) and returns its control
+        /// byte and data length as `key | len << 8`.
+        ///
+        /// The shuffle mask is looked up by the group's zero flags, not by its
+        /// control byte, so the shuffle does not wait for the control byte.
+        ///
+        /// # Safety
+        /// `dst` must be valid for writing 16 bytes.
+        #[target_feature(enable = $features)]
+        #[inline]
+        unsafe fn put_group_data<F: Format>(dst: *mut u8, v: __m128i, f16: usize) -> u16 {
             // `f16 < 65536` (sixteen bits), so the index is below 4096.
             let e = &super::kernels::masks_of::<F>().encode[f16 >> 4];
-            let key_len = e.key_len;
-            *key = key_len as u8;
             let bytes = _mm_shuffle_epi8(v, e.mask);
             // SAFETY: the caller guarantees 16 writable bytes at `dst`.
             unsafe { _mm_storeu_si128(dst.cast(), bytes) };
-            usize::from(key_len >> 8)
+            e.key_len
+        }
+
+        /// Puts a block's four groups (with their zero flags) at `pos` of
+        /// `data` and their control bytes in `keys` (one 32-bit store, not
+        /// four byte stores); returns the new `pos`.
+        ///
+        /// # Safety
+        /// 64 bytes of `base` must be writable from `pos` on.
+        #[target_feature(enable = $features)]
+        #[inline]
+        unsafe fn put_block<F: Format>(
+            keys: &mut [u8; 4],
+            base: *mut u8,
+            mut pos: usize,
+            groups: [(__m128i, usize); 4],
+        ) -> usize {
+            let mut word = 0u32;
+            for (k, (v, f16)) in groups.into_iter().enumerate() {
+                // SAFETY: each group advances `pos` by at most 16, so these 16
+                // bytes are inside the 64 the caller guarantees.
+                let key_len = unsafe { put_group_data::<F>(base.add(pos), v, f16) };
+                word |= u32::from(key_len as u8) << (8 * k);
+                pos += usize::from(key_len >> 8);
+            }
+            *keys = word.to_le_bytes();
+            pos
         }
 
         /// The group of four values starting at `values[i]`, as deltas from
@@ -522,14 +567,13 @@ macro_rules! stream_vbyte_kernels {
                     Some(limit) if pos <= limit => {}
                     _ => break,
                 }
-                for (k, key) in keys.iter_mut().enumerate() {
+                let groups = core::array::from_fn(|k| {
                     // SAFETY: this block's 16 values exist (`take` above).
                     let v = unsafe { load_group::<DELTA>(values, done + 4 * k, &mut prev_v) };
-                    // SAFETY: 64 bytes of `data` remain at the block's first
-                    // `pos` (checked above) and each group advances `pos` by
-                    // at most 16, so these 16 bytes are inside them.
-                    pos += unsafe { put_group::<F>(key, base.add(pos), v, flags16::<F>(v)) };
-                }
+                    (v, flags16::<F>(v))
+                });
+                // SAFETY: 64 bytes of `data` remain at `pos` (checked above).
+                pos = unsafe { put_block::<F>(keys, base, pos, groups) };
                 done += 16;
             }
             encode_tail::<F, DELTA>(values, prev, out, done, pos)
