@@ -126,6 +126,39 @@ impl Format for F0124 {
     }
 }
 
+/// How many bytes from a block's data start the SIMD decoders read for
+/// the eight groups whose control bytes are `keys` (little-endian, group 0
+/// in the low byte): 16 from the start of the last group's data, or for an
+/// all-zero block the two 16-byte loads of the one-byte path (none for
+/// "0124", whose zero block is all zeros). At most 128.
+#[inline]
+pub(crate) fn block_reach<F: Format>(keys: u64) -> usize {
+    if keys == 0 {
+        return match F::VARIANT {
+            Variant::V1234 => 32,
+            Variant::V0124 => 0,
+        };
+    }
+    // SWAR: the four 2-bit codes of each byte summed into that byte.
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    let byte_sums = |k: u64| {
+        let x = (k & M2) + ((k >> 2) & M2);
+        (x & M4) + ((x >> 4) & M4)
+    };
+    // Data length of each group, one per byte (at most 16).
+    let lens = match F::VARIANT {
+        // Codes 0..=3 mean 1..=4 bytes: four bytes per group plus the codes.
+        Variant::V1234 => byte_sums(keys) + 0x0404_0404_0404_0404,
+        // Codes 0, 1, 2, 3 mean 0, 1, 2, 4 bytes: the codes, plus one for
+        // each code 3 (both of its bits set).
+        Variant::V0124 => byte_sums(keys) + byte_sums(keys & (keys >> 1) & 0x5555_5555_5555_5555),
+    };
+    // Groups 0..=6's lengths summed (at most 112: no byte carries).
+    let first7 = (lens & 0x00FF_FFFF_FFFF_FFFF).wrapping_mul(0x0101_0101_0101_0101) >> 56;
+    first7 as usize + 16
+}
+
 /// Number of control bytes for `n` values.
 #[inline]
 pub const fn control_len(n: usize) -> usize {

@@ -2,9 +2,7 @@
 //! sets (see `sse41.rs` for the algorithms and their bounds, `avx2.rs` for
 //! why the same algorithm is compiled twice). `stream_vbyte_kernels!` expands
 //! to the kernel functions, each `#[target_feature(enable = $features)]`, and
-//! the two kernel tables `KERNELS_1234` and `KERNELS_0124`. `$zero_block`
-//! names the function that decodes four all-zero control bytes: the macro's
-//! own 128-bit `zero_block_sse`, or a wider one the invoking module defines.
+//! the two kernel tables `KERNELS_1234` and `KERNELS_0124`.
 
 #[cfg(target_arch = "x86")]
 use core::arch::x86::*;
@@ -97,7 +95,7 @@ pub(super) fn masks_of<F: Format>() -> &'static Masks {
 }
 
 macro_rules! stream_vbyte_kernels {
-    ($features:literal, $isa:expr, $zero_block:ident) => {
+    ($features:literal, $isa:expr) => {
         #[cfg(target_arch = "x86")]
         use core::arch::x86::*;
         #[cfg(target_arch = "x86_64")]
@@ -174,7 +172,7 @@ macro_rules! stream_vbyte_kernels {
         /// For the standard variant, `src` must be valid for reading 16 bytes.
         #[target_feature(enable = $features)]
         #[inline]
-        unsafe fn zero_block_sse<F: Format, const DELTA: bool>(
+        unsafe fn zero_block<F: Format, const DELTA: bool>(
             src: *const u8,
             dst: &mut [[u32; 4]; 4],
             prev: &mut __m128i,
@@ -183,28 +181,25 @@ macro_rules! stream_vbyte_kernels {
                 Variant::V1234 if DELTA => {
                     // SAFETY: the caller guarantees 16 readable bytes at `src`.
                     let data = unsafe { _mm_loadu_si128(src.cast()) };
-                    // Prefix sums in 16-bit lanes (no overflow: 16 × 255 <
-                    // 2^16); the in-group steps are shifts of 64-bit lanes,
-                    // not shuffles: ten shuffles per sixteen values instead
-                    // of sixteen.
-                    let zero = _mm_setzero_si128();
-                    let carry =
-                        _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, 6, 7, 6, 7, 6, 7, 6, 7);
+                    // Eight deltas at a time in 16-bit lanes (no overflow:
+                    // 8 × 255 < 2^16). Two shifted adds give each lane the
+                    // sum of itself and the three lanes before it: the full
+                    // prefix sum for lanes 0..=3, and for lanes 4..=7 a sum
+                    // that, added to lanes 0..=3's prefix sums, makes theirs.
+                    // The eight's total does not depend on `prev`, so the
+                    // loop-carried chain is one add per eight values.
                     let (first, second) = dst.split_at_mut(2);
-                    for (d, x) in [first, second]
-                        .into_iter()
-                        .zip([_mm_unpacklo_epi8(data, zero), _mm_unpackhi_epi8(data, zero)])
-                    {
-                        let x = _mm_add_epi16(x, _mm_slli_epi64::<16>(x));
-                        let x = _mm_add_epi16(x, _mm_slli_epi64::<32>(x));
-                        let x = _mm_add_epi16(x, _mm_shuffle_epi8(x, carry));
-                        let a = _mm_unpacklo_epi16(x, zero);
-                        let b = _mm_unpackhi_epi16(x, zero);
-                        let total = _mm_shuffle_epi32::<0xFF>(b);
+                    for (d, x) in [first, second].into_iter().zip([
+                        _mm_cvtepu8_epi16(data),
+                        _mm_unpackhi_epi8(data, _mm_setzero_si128()),
+                    ]) {
+                        let x = _mm_add_epi16(x, _mm_slli_si128::<2>(x));
+                        let x = _mm_add_epi16(x, _mm_slli_si128::<4>(x));
+                        let a = _mm_cvtepu16_epi32(x);
+                        let b = _mm_add_epi32(a, _mm_unpackhi_epi16(x, _mm_setzero_si128()));
                         store4(&mut d[0], _mm_add_epi32(a, *prev));
                         store4(&mut d[1], _mm_add_epi32(b, *prev));
-                        // The total does not depend on `prev`: one add on the chain.
-                        *prev = _mm_add_epi32(*prev, total);
+                        *prev = _mm_add_epi32(*prev, _mm_shuffle_epi32::<0xFF>(b));
                     }
                     16
                 }
@@ -269,28 +264,33 @@ macro_rules! stream_vbyte_kernels {
             let end = base.wrapping_add(len) as usize;
             let mut src = base.wrapping_add(pos);
             for (b, dst) in blocks.iter_mut().enumerate() {
-                // Invariant: src <= end. A block reads at most 128 bytes from `src`.
-                if CHECKED && end - (src as usize) < 128 {
+                // Invariant: src <= end. A block reads at most 128 bytes from
+                // `src`; closer to the end (short lists live there) the exact
+                // reach of this block's loads decides.
+                let key = next;
+                if CHECKED
+                    && end - (src as usize) < 128
+                    && end - (src as usize) < super::super::block_reach::<F>(key)
+                {
                     break;
                 }
-                let key = next;
                 (next, after) = (after, keys_at(b + 2));
                 if key == 0 {
                     let (a, b) = dst.split_at_mut(4);
                     let (Ok(a), Ok(b)) = (a.try_into(), b.try_into()) else {
                         unreachable!("a block is two halves of four groups")
                     };
-                    // SAFETY: 128 (checked) or, for trusted input, 32 data bytes plus
-                    // padding are readable at `src`.
-                    src = src.wrapping_add(unsafe { $zero_block::<F, DELTA>(src, a, &mut prev_v) });
+                    // SAFETY: 32 (checked: `block_reach`) or, for trusted input,
+                    // 32 data bytes plus padding are readable at `src`.
+                    src = src.wrapping_add(unsafe { zero_block::<F, DELTA>(src, a, &mut prev_v) });
                     // SAFETY: as above, 16 bytes further.
-                    src = src.wrapping_add(unsafe { $zero_block::<F, DELTA>(src, b, &mut prev_v) });
+                    src = src.wrapping_add(unsafe { zero_block::<F, DELTA>(src, b, &mut prev_v) });
                 } else {
                     for (j, d) in dst.iter_mut().enumerate() {
                         let k = (key >> (8 * j)) as u8;
-                        // SAFETY: each group consumes at most 16 bytes, so this load
-                        // starts at most 112 bytes into the 128 checked above (or reads
-                        // inside the trusted data plus padding).
+                        // SAFETY: this load ends within the block's reach (checked
+                        // above: 128 bytes, or `block_reach`), or reads inside the
+                        // trusted data plus padding.
                         src =
                             src.wrapping_add(unsafe { group::<F, DELTA>(src, k, d, &mut prev_v) });
                     }
