@@ -291,8 +291,8 @@ macro_rules! stream_vbyte_kernels {
                         // SAFETY: this load ends within the block's reach (checked
                         // above: 128 bytes, or `block_reach`), or reads inside the
                         // trusted data plus padding.
-                        src =
-                            src.wrapping_add(unsafe { group::<F, DELTA>(src, k, d, &mut prev_v) });
+                        let used = unsafe { group::<F, DELTA>(src, k, d, &mut prev_v) };
+                        src = src.wrapping_add(used);
                     }
                 }
                 done += 8;
