@@ -12,6 +12,7 @@ pub mod cli;
 pub mod codec;
 pub mod data;
 pub mod measure;
+pub mod plot;
 pub mod report;
 pub mod suite;
 pub mod sysinfo;

@@ -1,0 +1,401 @@
+//! Figures of a run as one SVG document (no dependencies), in the papers'
+//! forms:
+//!
+//! - **Fig. 5a** (Stream VByte paper): delta-decoding speed of posting lists,
+//!   billions of ints per second, against compressibility (the bucket's
+//!   bits per int under VByte, the common yardstick; a codec's own bits when
+//!   VByte was not run), one line per codec (our default kernels, the peers,
+//!   and `memcpy`).
+//! - **Fig. 5b**: extra bits per int over VByte, per format.
+//! - **Fig. 6a / 6b**: random `seek` and `select` on arrays of 256 ints with
+//!   `b`-bit deltas, millions of operations per second against `b` (rows of
+//!   the `seek` suite: `bucket` is `b`).
+//!
+//! Panels without data are left out; [`svg`] returns `None` when no panel
+//! has any. PNG is made from the SVG by `rsvg-convert` (see `cli.rs`).
+
+use crate::measure::Op;
+use crate::suite::Row;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// One line of a panel: a label and its points, sorted by x.
+struct Series {
+    label: String,
+    points: Vec<(f64, f64)>,
+}
+
+/// One chart.
+struct Panel {
+    title: String,
+    x_label: String,
+    y_label: String,
+    series: Vec<Series>,
+}
+
+const PANEL_W: f64 = 560.0;
+const PANEL_H: f64 = 380.0;
+const MARGIN_L: f64 = 70.0;
+const MARGIN_R: f64 = 170.0;
+const MARGIN_T: f64 = 40.0;
+const MARGIN_B: f64 = 50.0;
+/// Line colours (a colour-blind-safe palette), cycled.
+const COLOURS: [&str; 10] = [
+    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442",
+    "#999999", "#882255",
+];
+
+/// A codec's legend label: the codec column, with the kernel for ours.
+fn label(r: &Row) -> String {
+    if r.peer || r.codec == "memcpy" {
+        r.codec.clone()
+    } else {
+        format!("{} {}", r.codec, r.kernel)
+    }
+}
+
+/// The rows a line is drawn for: peers, memcpy and our default kernels.
+fn plotted(r: &Row) -> bool {
+    r.peer || r.codec == "memcpy" || r.default_kernel
+}
+
+/// VByte's bits per int in each (suite, dataset, bucket), if measured.
+fn vbyte_bits(rows: &[Row]) -> BTreeMap<(String, String, u32), f64> {
+    rows.iter()
+        .filter(|r| r.family == "vbyte" && !r.peer && r.op == Op::DecodeDelta)
+        .map(|r| {
+            (
+                (r.suite.clone(), r.dataset.clone(), r.bucket),
+                r.bits_per_int,
+            )
+        })
+        .collect()
+}
+
+fn postings_panels(rows: &[Row]) -> Vec<Panel> {
+    let vb = vbyte_bits(rows);
+    let x_of = |r: &Row| {
+        vb.get(&(r.suite.clone(), r.dataset.clone(), r.bucket))
+            .copied()
+            .unwrap_or(r.bits_per_int)
+    };
+    let mut speed: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
+    let mut extra: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
+    for r in rows.iter().filter(|r| r.suite == "postings" && plotted(r)) {
+        let copy = r.codec == "memcpy" && r.op == Op::Copy;
+        if r.op == Op::DecodeDelta || copy {
+            speed
+                .entry(label(r))
+                .or_default()
+                .push((x_of(r), r.mis() / 1e3));
+        }
+        if r.op == Op::DecodeDelta && !r.peer && !vb.is_empty() && r.family != "vbyte" {
+            extra
+                .entry(r.codec.clone())
+                .or_default()
+                .push((x_of(r), r.bits_per_int - x_of(r)));
+        }
+    }
+    let x_label = if vb.is_empty() {
+        "bits per int (each codec's own)"
+    } else {
+        "bits per int under VByte (compressibility of the bucket)"
+    };
+    vec![
+        Panel {
+            title: "Fig. 5a: delta decoding of posting lists".into(),
+            x_label: x_label.into(),
+            y_label: "billions of ints per second".into(),
+            series: to_series(speed),
+        },
+        Panel {
+            title: "Fig. 5b: extra bits per int over VByte".into(),
+            x_label: x_label.into(),
+            y_label: "bits per int - VByte's".into(),
+            series: to_series(extra),
+        },
+    ]
+}
+
+fn seek_panels(rows: &[Row]) -> Vec<Panel> {
+    [
+        ("seek", "Fig. 6a: random seek, arrays of 256 ints"),
+        ("select", "Fig. 6b: random select, arrays of 256 ints"),
+    ]
+    .into_iter()
+    .map(|(op, title)| {
+        let mut by: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
+        for r in rows.iter().filter(|r| r.op.name() == op && plotted(r)) {
+            by.entry(label(r))
+                .or_default()
+                .push((f64::from(r.bucket), r.mis()));
+        }
+        Panel {
+            title: title.into(),
+            x_label: "b (deltas random in [0, 2^b))".into(),
+            y_label: "millions of operations per second".into(),
+            series: to_series(by),
+        }
+    })
+    .collect()
+}
+
+fn to_series(m: BTreeMap<String, Vec<(f64, f64)>>) -> Vec<Series> {
+    m.into_iter()
+        .filter(|(_, p)| !p.is_empty())
+        .map(|(label, mut points)| {
+            points.sort_by(|a, b| a.0.total_cmp(&b.0));
+            Series { label, points }
+        })
+        .collect()
+}
+
+/// A "nice" step (1, 2 or 5 × 10^k) for about `n` ticks over `span`.
+fn tick_step(span: f64, n: f64) -> f64 {
+    let raw = (span / n).max(f64::MIN_POSITIVE);
+    let p = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * p)
+        .find(|s| *s >= raw)
+        .unwrap_or(10.0 * p)
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Draws `p` with its top-left corner at (`ox`, `oy`).
+fn draw(svg: &mut String, p: &Panel, ox: f64, oy: f64) {
+    let pts = p.series.iter().flat_map(|s| s.points.iter());
+    let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, 0f64, f64::MIN);
+    for &(x, y) in pts {
+        x0 = x0.min(x);
+        x1 = x1.max(x);
+        y0 = y0.min(y);
+        y1 = y1.max(y);
+    }
+    if x1 <= x0 {
+        x1 = x0 + 1.0;
+    }
+    if y1 <= y0 {
+        y1 = y0 + 1.0;
+    }
+    let (xs, ys) = (tick_step(x1 - x0, 6.0), tick_step(y1 - y0, 6.0));
+    let (x0, x1) = ((x0 / xs).floor() * xs, (x1 / xs).ceil() * xs);
+    let (y0, y1) = ((y0 / ys).floor() * ys, (y1 / ys).ceil() * ys);
+    let (w, h) = (PANEL_W - MARGIN_L - MARGIN_R, PANEL_H - MARGIN_T - MARGIN_B);
+    let (left, top) = (ox + MARGIN_L, oy + MARGIN_T);
+    let px = |x: f64| left + (x - x0) / (x1 - x0) * w;
+    let py = |y: f64| top + h - (y - y0) / (y1 - y0) * h;
+    let _ = writeln!(
+        svg,
+        r#"<text x="{:.1}" y="{:.1}" font-size="15" font-weight="bold">{}</text>"#,
+        left,
+        oy + 22.0,
+        esc(&p.title)
+    );
+    let _ = writeln!(
+        svg,
+        r##"<rect x="{left:.1}" y="{top:.1}" width="{w:.1}" height="{h:.1}" fill="none" stroke="#444"/>"##
+    );
+    let decimals = |step: f64| {
+        if step >= 1.0 {
+            0
+        } else {
+            (-step.log10()).ceil() as usize
+        }
+    };
+    let mut x = x0;
+    while x <= x1 + xs / 2.0 {
+        let _ = writeln!(
+            svg,
+            r##"<line x1="{0:.1}" y1="{1:.1}" x2="{0:.1}" y2="{2:.1}" stroke="#ddd"/><text x="{0:.1}" y="{3:.1}" font-size="11" text-anchor="middle">{4:.5$}</text>"##,
+            px(x),
+            top,
+            top + h,
+            top + h + 15.0,
+            x,
+            decimals(xs)
+        );
+        x += xs;
+    }
+    let mut y = y0;
+    while y <= y1 + ys / 2.0 {
+        let _ = writeln!(
+            svg,
+            r##"<line x1="{0:.1}" y1="{1:.1}" x2="{2:.1}" y2="{1:.1}" stroke="#ddd"/><text x="{3:.1}" y="{4:.1}" font-size="11" text-anchor="end">{5:.6$}</text>"##,
+            left,
+            py(y),
+            left + w,
+            left - 5.0,
+            py(y) + 4.0,
+            y,
+            decimals(ys)
+        );
+        y += ys;
+    }
+    let _ = writeln!(
+        svg,
+        r#"<text x="{:.1}" y="{:.1}" font-size="12" text-anchor="middle">{}</text>"#,
+        left + w / 2.0,
+        top + h + 35.0,
+        esc(&p.x_label)
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text transform="translate({:.1},{:.1}) rotate(-90)" font-size="12" text-anchor="middle">{}</text>"#,
+        ox + 18.0,
+        top + h / 2.0,
+        esc(&p.y_label)
+    );
+    for (i, s) in p.series.iter().enumerate() {
+        let c = COLOURS[i % COLOURS.len()];
+        let dash = if i >= COLOURS.len() {
+            r#" stroke-dasharray="5,3""#
+        } else {
+            ""
+        };
+        let path: Vec<String> = s
+            .points
+            .iter()
+            .map(|&(x, y)| format!("{:.1},{:.1}", px(x), py(y)))
+            .collect();
+        let _ = writeln!(
+            svg,
+            r#"<polyline points="{}" fill="none" stroke="{c}" stroke-width="2"{dash}/>"#,
+            path.join(" ")
+        );
+        for &(x, y) in &s.points {
+            let _ = writeln!(
+                svg,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="2.5" fill="{c}"/>"#,
+                px(x),
+                py(y)
+            );
+        }
+        let ly = top + 8.0 + 16.0 * i as f64;
+        let _ = writeln!(
+            svg,
+            r#"<line x1="{0:.1}" y1="{1:.1}" x2="{2:.1}" y2="{1:.1}" stroke="{c}" stroke-width="2"{dash}/><text x="{3:.1}" y="{4:.1}" font-size="11">{5}</text>"#,
+            left + w + 10.0,
+            ly,
+            left + w + 30.0,
+            left + w + 35.0,
+            ly + 4.0,
+            esc(&s.label)
+        );
+    }
+}
+
+/// The figures for `rows` as one SVG document titled with `title` (say, the
+/// CPU and the dataset), or `None` if no figure has data.
+pub fn svg(rows: &[Row], title: &str) -> Option<String> {
+    let panels: Vec<Panel> = postings_panels(rows)
+        .into_iter()
+        .chain(seek_panels(rows))
+        .filter(|p| !p.series.is_empty())
+        .collect();
+    if panels.is_empty() {
+        return None;
+    }
+    let cols = panels.len().min(2);
+    let rows_n = panels.len().div_ceil(2);
+    let (w, h) = (PANEL_W * cols as f64, PANEL_H * rows_n as f64 + 40.0);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">"#
+    );
+    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="{:.1}" y="26" font-size="17" text-anchor="middle">{}</text>"#,
+        w / 2.0,
+        esc(title)
+    );
+    for (i, p) in panels.iter().enumerate() {
+        let (c, r) = (i % 2, i / 2);
+        draw(&mut s, p, PANEL_W * c as f64, 40.0 + PANEL_H * r as f64);
+    }
+    s.push_str("</svg>\n");
+    Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(codec: &str, family: &str, op: Op, bucket: u32, bits: f64, secs: f64) -> Row {
+        Row {
+            suite: "postings".into(),
+            dataset: "d".into(),
+            bucket,
+            lists: 1,
+            codec: codec.into(),
+            kernel: "k".into(),
+            family: family.into(),
+            peer: codec.starts_with("peer:"),
+            default_kernel: true,
+            op,
+            ints: 1000,
+            bits_per_int: bits,
+            seconds: secs,
+            seconds_min: secs,
+            seconds_max: secs,
+            reps: 1,
+        }
+    }
+
+    #[test]
+    fn figures_have_the_papers_panels_and_every_codec() {
+        let mut rows = Vec::new();
+        for k in 5..8 {
+            rows.push(row(
+                "streamvbyte",
+                "streamvbyte",
+                Op::DecodeDelta,
+                k,
+                10.0 + f64::from(k),
+                1e-6,
+            ));
+            rows.push(row(
+                "vbyte",
+                "vbyte",
+                Op::DecodeDelta,
+                k,
+                8.0 + f64::from(k),
+                2e-6,
+            ));
+            rows.push(row(
+                "peer:streamvbyte",
+                "streamvbyte",
+                Op::DecodeDelta,
+                k,
+                10.0 + f64::from(k),
+                1.5e-6,
+            ));
+            rows.push(row("memcpy", "memcpy", Op::Copy, k, 32.0, 0.5e-6));
+        }
+        let s = svg(&rows, "cpu <x>").expect("postings panels");
+        assert!(s.contains("Fig. 5a") && s.contains("Fig. 5b"));
+        assert!(!s.contains("Fig. 6a"), "no seek rows, no seek panel");
+        assert!(s.contains("cpu &lt;x&gt;"), "title escaped");
+        for name in ["streamvbyte k", "vbyte k", "peer:streamvbyte", "memcpy"] {
+            assert!(s.contains(&format!(">{name}</text>")), "legend has {name}");
+        }
+        // Fig. 5b: Stream VByte is 2 bits over VByte in every bucket.
+        assert!(s.matches("<polyline").count() >= 5);
+        assert!(svg(&[], "t").is_none());
+    }
+
+    #[test]
+    fn ticks_are_round() {
+        assert_eq!(tick_step(10.0, 5.0), 2.0);
+        assert_eq!(tick_step(0.9, 6.0), 0.2);
+        assert_eq!(tick_step(24.0, 6.0), 5.0);
+    }
+}
