@@ -230,6 +230,43 @@ macro_rules! stream_vbyte_kernels {
             }
         }
 
+        /// Decodes a block of eight groups whose control bytes are `keys`
+        /// (group 0 in the low byte) from `src`; returns the data pointer
+        /// after them. An all-zero block takes the shorter path.
+        ///
+        /// # Safety
+        /// `src` must be valid for reading `block_reach::<F>(keys)` bytes
+        /// (at most 128).
+        #[target_feature(enable = $features)]
+        #[inline]
+        unsafe fn block<F: Format, const DELTA: bool>(
+            mut src: *const u8,
+            keys: u64,
+            dst: &mut [[u32; 4]; 8],
+            prev_v: &mut __m128i,
+        ) -> *const u8 {
+            if keys == 0 {
+                let (a, b) = dst.split_at_mut(4);
+                let (Ok(a), Ok(b)) = (a.try_into(), b.try_into()) else {
+                    unreachable!("a block is two halves of four groups")
+                };
+                // SAFETY: the reach of a zero block is its two 16-byte loads
+                // (the caller guarantees it).
+                src = src.wrapping_add(unsafe { zero_block::<F, DELTA>(src, a, prev_v) });
+                // SAFETY: as above, the second 16 bytes.
+                src = src.wrapping_add(unsafe { zero_block::<F, DELTA>(src, b, prev_v) });
+            } else {
+                for (j, d) in dst.iter_mut().enumerate() {
+                    let k = (keys >> (8 * j)) as u8;
+                    // SAFETY: this load ends within the block's reach (the
+                    // caller guarantees it).
+                    let used = unsafe { group::<F, DELTA>(src, k, d, prev_v) };
+                    src = src.wrapping_add(used);
+                }
+            }
+            src
+        }
+
         /// The decode loop shared by the checked and unchecked entry points.
         ///
         /// # Safety
@@ -251,52 +288,46 @@ macro_rules! stream_vbyte_kernels {
             let (groups, _) = out.as_chunks_mut::<4>();
             let (blocks, _) = groups.as_chunks_mut::<8>();
             let (key_blocks, _) = ctrl.as_chunks::<8>();
-            let mut done = 0; // groups decoded
+            let mut done; // groups decoded
 
             // A block's eight control bytes are loaded two blocks ahead:
             // the shuffle and length look-ups of its first groups then do
             // not wait for that load (measured: about 10% on long lists;
             // one block ahead gains about half of that).
             let keys_at = |b: usize| key_blocks.get(b).map_or(0, |k| u64::from_le_bytes(*k));
-            let (mut next, mut after) = (keys_at(0), keys_at(1));
+            let (mut key, mut next) = (keys_at(0), keys_at(1));
             // The data pointer is advanced directly (not rebuilt from an
             // offset each group): simpler addressing on the loads.
             let end = base.wrapping_add(len) as usize;
             let mut src = base.wrapping_add(pos);
-            for (b, dst) in blocks.iter_mut().enumerate() {
+            let nb = blocks.len();
+            let mut b = 0;
+            while b < nb {
                 // Invariant: src <= end. A block reads at most 128 bytes from
-                // `src`; closer to the end (short lists live there) the exact
-                // reach of this block's loads decides.
-                let key = next;
-                if CHECKED
-                    && end - (src as usize) < 128
-                    && end - (src as usize) < super::super::block_reach::<F>(key)
-                {
-                    break;
-                }
-                (next, after) = (after, keys_at(b + 2));
-                if key == 0 {
-                    let (a, b) = dst.split_at_mut(4);
-                    let (Ok(a), Ok(b)) = (a.try_into(), b.try_into()) else {
-                        unreachable!("a block is two halves of four groups")
-                    };
-                    // SAFETY: 32 (checked: `block_reach`) or, for trusted input,
-                    // 32 data bytes plus padding are readable at `src`.
-                    src = src.wrapping_add(unsafe { zero_block::<F, DELTA>(src, a, &mut prev_v) });
-                    // SAFETY: as above, 16 bytes further.
-                    src = src.wrapping_add(unsafe { zero_block::<F, DELTA>(src, b, &mut prev_v) });
-                } else {
-                    for (j, d) in dst.iter_mut().enumerate() {
-                        let k = (key >> (8 * j)) as u8;
-                        // SAFETY: this load ends within the block's reach (checked
-                        // above: 128 bytes, or `block_reach`), or reads inside the
-                        // trusted data plus padding.
-                        let used = unsafe { group::<F, DELTA>(src, k, d, &mut prev_v) };
-                        src = src.wrapping_add(used);
+                // `src`, so `(end - src) / 128` blocks run with no check of
+                // their own (for trusted input, every block). Near the end of
+                // the input (short lists live here) the exact reach of the
+                // next block's loads decides whether it runs.
+                let run = if CHECKED {
+                    let room = end - src as usize;
+                    match room / 128 {
+                        0 if room < super::super::block_reach::<F>(key) => break,
+                        0 => 1,
+                        r => r.min(nb - b),
                     }
+                } else {
+                    nb - b
+                };
+                for (i, dst) in blocks[b..b + run].iter_mut().enumerate() {
+                    let k = key;
+                    (key, next) = (next, keys_at(b + i + 2));
+                    // SAFETY: the block's loads stay within the room or reach
+                    // checked above, or inside the trusted data plus padding.
+                    src = unsafe { block::<F, DELTA>(src, k, dst, &mut prev_v) };
                 }
-                done += 8;
+                b += run;
             }
+            done = 8 * b;
             pos = src as usize - base as usize;
             let full = n / 4;
             while done < full {
