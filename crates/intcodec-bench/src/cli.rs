@@ -30,7 +30,9 @@ OPTIONS:
   --family LIST        only these codec families, comma separated:
                        streamvbyte, vbyte (default: all)
   --dataset NAME       synthetic collection: clustered (default) or uniform
-  --data PATH          read posting lists from a ds2i/PISA .docs file instead
+  --data PATH          read posting lists from a file instead: ds2i/PISA .docs,
+                       Roaring .zip, text (.txt/.csv: a list per line) or
+                       plain little-endian u32 (any other name: one list)
   --quick              small dataset, few repetitions (well under 30 s)
   --format FMT         table (default), csv or json, written to stdout
   --kmin K, --kmax K   buckets to run (default 5..=18; --quick 5..=16;

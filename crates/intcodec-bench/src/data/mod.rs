@@ -4,6 +4,7 @@
 //! lengths `2^K ..= 2^(K+1) - 1`), see [`Postings`].
 
 pub mod ds2i;
+pub mod files;
 pub mod rng;
 pub mod synth;
 
@@ -23,7 +24,8 @@ pub enum Source {
         /// Document ids are drawn from `[0, universe)`.
         universe: u32,
     },
-    /// A ds2i / PISA `.docs` file.
+    /// A file of lists: ds2i `.docs`, a Roaring `.zip`, text or plain
+    /// little-endian u32 (see [`files`]).
     File(PathBuf),
 }
 
@@ -92,7 +94,7 @@ impl Postings {
     }
 
     fn from_file(path: &Path, kmin: u32, kmax: u32, target_ints: u64) -> Result<Self, String> {
-        let coll = ds2i::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let coll = files::read(path)?;
         let total_lists = coll.lists.len();
         let mut groups: Vec<(u32, Vec<Vec<u32>>, u64)> = Vec::new();
         let mut skipped = 0usize;
@@ -127,9 +129,10 @@ impl Postings {
         Ok(Postings {
             name,
             description: format!(
-                "{} ({} lists, universe {}; {} lists outside buckets {kmin}..={kmax} or beyond \
-                 ~{target_ints} ints per bucket skipped)",
+                "{} ({}, {} lists, universe {}; {} lists outside buckets {kmin}..={kmax} or \
+                 beyond ~{target_ints} ints per bucket skipped)",
                 path.display(),
+                coll.format,
                 total_lists,
                 coll.universe,
                 skipped
