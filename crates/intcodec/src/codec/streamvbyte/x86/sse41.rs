@@ -31,7 +31,10 @@
 //! slower on AMD Zen 3: `examples/svb_ab.rs encode`).
 //!
 //! Bounds: the checked decoder loads 16 bytes at a data offset only when at
-//! least 16 bytes of `input` remain there (128 for a block of eight groups).
+//! least 16 bytes of `input` remain there. Blocks of eight groups run in
+//! batches of `(end - src) / 128` with no check of their own (a block reads
+//! at most 128 bytes); near the end a block runs only if its exact reach
+//! (`block_reach`, from its control bytes) fits.
 //! The last groups and the partial last group are shuffled from the last 16
 //! bytes of `input`, the shuffle indices moved up by the distance (or from a
 //! stack copy when `input` is shorter than 16 bytes); the scalar kernel is
