@@ -39,6 +39,7 @@ extern crate alloc;
 pub mod codec;
 pub mod error;
 pub mod isa;
+pub mod sorted;
 mod tables;
 pub mod zigzag;
 

@@ -335,14 +335,21 @@ impl StreamVByte {
         }
     }
 
-    /// Decodes values `at.i..at.i + out.len()` of a split stream (scalar).
+    /// Decodes values `at.i..at.i + out.len()` of a split stream (scalar),
+    /// delta-coded from `at.acc` if `delta`.
     pub(crate) fn decode_parts_range(
         &self,
         p: Parts<'_>,
         out: &mut [u32],
         at: At,
+        delta: bool,
     ) -> Result<At, DecodeError> {
-        scalar::decode_range::<true>(self.bytes_of(), p.ctrl, p.data, p.base, out, at)
+        let b = self.bytes_of();
+        if delta {
+            scalar::decode_range::<true>(b, p.ctrl, p.data, p.base, out, at)
+        } else {
+            scalar::decode_range::<false>(b, p.ctrl, p.data, p.base, out, at)
+        }
     }
 }
 
