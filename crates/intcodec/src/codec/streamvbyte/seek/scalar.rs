@@ -28,6 +28,11 @@ fn word(
 ) -> Result<(u32, usize), DecodeError> {
     let code = (ctrl[i / 4] >> (2 * (i % 4))) & 3;
     let len = bytes[code as usize] as usize;
+    if let Some(&[a, b, c, d]) = data.get(pos..pos + 4) {
+        // Fast path: four bytes are there; keep the low `len` of them.
+        let mask = (((1u64 << (8 * len)) - 1) & 0xFFFF_FFFF) as u32;
+        return Ok((u32::from_le_bytes([a, b, c, d]) & mask, len));
+    }
     let Some(src) = data.get(pos..pos + len) else {
         return Err(DecodeError::new(
             DecodeErrorKind::Truncated,

@@ -9,10 +9,15 @@
 //! - Delta select: the values before `i` are needed only as a sum, so each
 //!   group is shuffled into four lanes (paper Fig. 4) and added to a vector
 //!   accumulator, without a prefix sum and without a store; the group holding
-//!   `i` is finished by the scalar code.
+//!   `i` is decoded and prefix-summed, and its lane read.
 //! - Delta seek: each group is shuffled, prefix-summed onto the running value
 //!   (paper §2) and compared with the target (unsigned, by flipping the sign
 //!   bits); the first lane at or above it ends the scan.
+//! - Zero blocks (four zero control bytes: sixteen one-byte values in the
+//!   1234 variant, sixteen zeros in 0124; the paper's "optimized code path
+//!   when we have four zero control bytes") are summed by one `psadbw`:
+//!   select adds the sum, seek skips the block when its last value is below
+//!   the target.
 //!
 //! Bounds: a group's 16-byte data load happens only when 16 bytes of `data`
 //! remain at its offset; anything else (the last groups, truncation) goes to
@@ -117,7 +122,33 @@ macro_rules! svb_seek_kernels {
                 let mut pos = 0usize;
                 let mut k = 0usize;
                 let mut acc = _mm_setzero_si128();
+                // Sums of zero blocks (four zero control bytes), u64 lanes.
+                let mut acc64 = _mm_setzero_si128();
                 while k < g {
+                    if k + 4 <= g {
+                        if let Some(&c4) = ctrl.get(k..).and_then(<[u8]>::first_chunk::<4>) {
+                            if u32::from_ne_bytes(c4) == 0 {
+                                if F::BYTES[0] == 0 {
+                                    // 0124: sixteen zeros, no data bytes.
+                                    k += 4;
+                                    continue;
+                                }
+                                // 1234: sixteen one-byte values; `psadbw`
+                                // adds them up.
+                                if let Some(src) =
+                                    data.get(pos..).and_then(<[u8]>::first_chunk::<16>)
+                                {
+                                    acc64 = _mm_add_epi64(
+                                        acc64,
+                                        _mm_sad_epu8(load16(src), _mm_setzero_si128()),
+                                    );
+                                    pos += 16;
+                                    k += 4;
+                                    continue;
+                                }
+                            }
+                        }
+                    }
                     let Some(src) = data.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
                         break;
                     };
@@ -128,7 +159,26 @@ macro_rules! svb_seek_kernels {
                 }
                 let acc = _mm_add_epi32(acc, _mm_unpackhi_epi64(acc, acc));
                 let acc = _mm_add_epi32(acc, _mm_shuffle_epi32::<1>(acc));
-                let sum = prev.wrapping_add(_mm_cvtsi128_si32(acc) as u32);
+                let acc64 = _mm_add_epi64(acc64, _mm_unpackhi_epi64(acc64, acc64));
+                let sum = prev
+                    .wrapping_add(_mm_cvtsi128_si32(acc) as u32)
+                    .wrapping_add(_mm_cvtsi128_si32(acc64) as u32);
+                if k == g {
+                    if let Some(src) = data.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
+                        // `i`'s group, whole inside `data`: its lanes up to
+                        // `i`, prefix-summed.
+                        let v = group::<F>(src, ctrl[g]);
+                        let v = _mm_add_epi32(v, _mm_slli_si128::<4>(v));
+                        let v = _mm_add_epi32(v, _mm_slli_si128::<8>(v));
+                        let lane = match i % 4 {
+                            0 => _mm_cvtsi128_si32(v),
+                            1 => _mm_extract_epi32::<1>(v),
+                            2 => _mm_extract_epi32::<2>(v),
+                            _ => _mm_extract_epi32::<3>(v),
+                        };
+                        return Ok(sum.wrapping_add(lane as u32));
+                    }
+                }
                 scalar::select_delta_from(
                     F::BYTES,
                     ctrl,
@@ -161,6 +211,38 @@ macro_rules! svb_seek_kernels {
                 let mut pos = 0usize;
                 let mut k = 0usize;
                 while 4 * k < n {
+                    // A zero block (four zero control bytes) whose last value
+                    // is below the target is skipped whole: its sum is a
+                    // `psadbw` (1234) or zero (0124).
+                    if 4 * k + 16 <= n {
+                        if let Some(&c4) = ctrl.get(k..).and_then(<[u8]>::first_chunk::<4>) {
+                            if u32::from_ne_bytes(c4) == 0 {
+                                let total = if F::BYTES[0] == 0 {
+                                    Some(_mm_setzero_si128())
+                                } else {
+                                    data.get(pos..)
+                                        .and_then(<[u8]>::first_chunk::<16>)
+                                        .map(|src| {
+                                            let s = _mm_sad_epu8(load16(src), _mm_setzero_si128());
+                                            _mm_shuffle_epi32::<0>(_mm_add_epi64(
+                                                s,
+                                                _mm_unpackhi_epi64(s, s),
+                                            ))
+                                        })
+                                };
+                                if let Some(total) = total {
+                                    let last = _mm_add_epi32(acc, total);
+                                    let below = _mm_cmpgt_epi32(t, _mm_xor_si128(last, flip));
+                                    if _mm_movemask_ps(_mm_castsi128_ps(below)) & 1 != 0 {
+                                        acc = last;
+                                        pos += 16 * usize::from(F::BYTES[0]);
+                                        k += 4;
+                                        continue;
+                                    }
+                                }
+                            }
+                        }
+                    }
                     let Some(src) = data.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
                         break;
                     };
