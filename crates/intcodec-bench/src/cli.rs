@@ -34,7 +34,7 @@ table gives millions of operations per second and the ratios Stream VByte /
 VByte (scalar) and / Masked VByte; in CSV/JSON `bucket` is b, `op` is seek or
 select, `ints` operations per pass and `mis` millions of operations per
 second. Options that apply: --family, --kmin/--kmax (the range of b, default
-1..24), --reps (default 5; --quick 3), --min-time-ms (default 10; --quick 2),
+1..24), --reps (default 5; --quick 3), --min-time-ms (default 8; --quick 2),
 --seed, --format, --quiet, --quick (about 3 s; the default run about 25 s).
 
 OPTIONS:
@@ -313,7 +313,7 @@ fn seek_config(a: &Args) -> Result<crate::seek::Config, String> {
             "intcodec bench: --suite seek generates its arrays; --data does not apply".to_string(),
         );
     }
-    let (reps, ms) = if a.quick { (3, 2) } else { (5, 10) };
+    let (reps, ms) = if a.quick { (3, 2) } else { (5, 8) };
     let (lo, hi) = (a.kmin.unwrap_or(1), a.kmax.unwrap_or(24));
     if lo == 0 || lo > hi || hi > 24 {
         return Err(format!(
