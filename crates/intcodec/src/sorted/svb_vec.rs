@@ -121,7 +121,7 @@ impl SvbVec {
         let mut buf = bytes[..len].to_vec();
         // Codes past `n` in the last control byte must be zero for `push`
         // to fill them in.
-        if n % 4 != 0 {
+        if !n.is_multiple_of(4) {
             buf[cl - 1] &= (1u8 << (2 * (n % 4))) - 1;
         }
         let mut v = SvbVec {
@@ -195,7 +195,7 @@ impl SvbVec {
                 (c, [0, 1, 2, 4][c as usize])
             }
         };
-        if self.n % 4 == 0 && control_len(self.n + 1) > self.ctrl_cap {
+        if self.n.is_multiple_of(4) && control_len(self.n + 1) > self.ctrl_cap {
             self.grow_control();
         }
         self.buf[self.n / 4] |= code << (2 * (self.n % 4));

@@ -116,13 +116,16 @@ pub(crate) mod seek {
         v
     }
 
+    /// A seek under test.
+    pub(crate) type SeekFn<'a> = dyn Fn(u32) -> Result<Option<(usize, u32)>, DecodeError> + 'a;
+
     /// Checks `select` and `seek` (over a delta or plain stream of `values`)
     /// against the Vec, when the stream is intact.
     pub(crate) fn check_ok(
         what: &str,
         values: &[u32],
         select: impl Fn(usize) -> Result<Option<u32>, DecodeError>,
-        seek: Option<&dyn Fn(u32) -> Result<Option<(usize, u32)>, DecodeError>>,
+        seek: Option<&SeekFn<'_>>,
         rng: &mut Rng,
     ) {
         for i in indexes(values.len()) {
