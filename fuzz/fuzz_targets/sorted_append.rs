@@ -102,12 +102,19 @@ fuzz_target!(|data: &[u8]| {
                     assert_eq!(codec.decode_to_vec(&b, d2.len()).unwrap(), d2);
                     return;
                 };
-                assert_eq!(codec.decode_delta_to_vec(&want, d2.len(), prev).unwrap(), d2);
+                assert_eq!(
+                    codec.decode_delta_to_vec(&want, d2.len(), prev).unwrap(),
+                    d2
+                );
                 let b = l.as_bytes().to_vec();
                 assert_eq!(codec.decode_delta_to_vec(&b, d2.len(), prev).unwrap(), d2);
             }
             (Err(a), Err(b)) => assert_eq!(a, b, "{codec:?} from_bytes vs decode"),
-            (a, b) => panic!("{codec:?}: from_bytes {:?} vs decode {:?}", a.is_ok(), b.is_ok()),
+            (a, b) => panic!(
+                "{codec:?}: from_bytes {:?} vs decode {:?}",
+                a.is_ok(),
+                b.is_ok()
+            ),
         }
     }
 });

@@ -22,7 +22,10 @@ fuzz_target!(|data: &[u8]| {
     let raw_n = r.u16() as usize;
     let inserts: Vec<u32> = (0..4).map(|_| r.u32()).collect();
     let rest = r.rest();
-    let mut values: Vec<u32> = values_from(rest, shape).into_iter().map(|v| v.max(prev)).collect();
+    let mut values: Vec<u32> = values_from(rest, shape)
+        .into_iter()
+        .map(|v| v.max(prev))
+        .collect();
     values.sort_unstable();
     values.truncate(2000);
     for k in kernels(which) {

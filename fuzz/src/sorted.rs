@@ -37,7 +37,13 @@ pub fn kernels(which: u8) -> Vec<Sorted> {
 
 impl Sorted {
     /// `select_delta`.
-    pub fn select(&self, b: &[u8], n: usize, prev: u32, i: usize) -> Result<Option<u32>, DecodeError> {
+    pub fn select(
+        &self,
+        b: &[u8],
+        n: usize,
+        prev: u32,
+        i: usize,
+    ) -> Result<Option<u32>, DecodeError> {
         match self {
             Sorted::Svb(k) => k.select_delta(b, n, prev, i),
             Sorted::Vb(k) => k.select_delta(b, n, prev, i),
@@ -45,7 +51,13 @@ impl Sorted {
         }
     }
     /// `seek_delta`.
-    pub fn seek(&self, b: &[u8], n: usize, prev: u32, t: u32) -> Result<Option<(usize, u32)>, DecodeError> {
+    pub fn seek(
+        &self,
+        b: &[u8],
+        n: usize,
+        prev: u32,
+        t: u32,
+    ) -> Result<Option<(usize, u32)>, DecodeError> {
         match self {
             Sorted::Svb(k) => k.seek_delta(b, n, prev, t),
             Sorted::Vb(k) => k.seek_delta(b, n, prev, t),
@@ -53,7 +65,13 @@ impl Sorted {
         }
     }
     /// `insert_delta`.
-    pub fn insert(&self, b: &mut Vec<u8>, n: usize, prev: u32, v: u32) -> Result<usize, DecodeError> {
+    pub fn insert(
+        &self,
+        b: &mut Vec<u8>,
+        n: usize,
+        prev: u32,
+        v: u32,
+    ) -> Result<usize, DecodeError> {
         match self {
             Sorted::Svb(k) => k.insert_delta(b, n, prev, v),
             Sorted::Vb(k) => k.insert_delta(b, n, prev, v),

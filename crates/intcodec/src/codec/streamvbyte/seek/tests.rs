@@ -204,3 +204,23 @@ fn insert_keeps_order_on_every_kernel() {
         }
     }
 }
+
+/// Found by `sorted_seek`: a zero block (sixteen one-byte deltas) whose sum
+/// wraps past 2^32 in an unsorted stream must not be skipped as "all below
+/// the target" because its last value is.
+#[test]
+fn seek_does_not_skip_a_zero_block_that_wraps() {
+    let vals: Vec<u32> = (0..40u32).map(|i| 0xFFFF_FFF0u32.wrapping_add(i)).collect();
+    for k in kernels(Variant::V1234) {
+        let b = k.encode_delta_to_vec(&vals, 0);
+        for t in [0xFFFF_FFF5u32, 0xFFFF_FFFE, u32::MAX, 2, 30] {
+            let want = vals.iter().position(|&v| v >= t).map(|i| (i, vals[i]));
+            assert_eq!(
+                k.seek_delta(&b, vals.len(), 0, t),
+                Ok(want),
+                "{:?} {t}",
+                k.isa()
+            );
+        }
+    }
+}

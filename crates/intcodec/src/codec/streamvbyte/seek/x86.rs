@@ -232,8 +232,16 @@ macro_rules! svb_seek_kernels {
                                 };
                                 if let Some(total) = total {
                                     let last = _mm_add_epi32(acc, total);
-                                    let below = _mm_cmpgt_epi32(t, _mm_xor_si128(last, flip));
-                                    if _mm_movemask_ps(_mm_castsi128_ps(below)) & 1 != 0 {
+                                    let last_f = _mm_xor_si128(last, flip);
+                                    let below = _mm_cmpgt_epi32(t, last_f);
+                                    // Every value of the block lies in
+                                    // [acc, last] unless the sum wrapped past
+                                    // 2^32 (possible only in an unsorted
+                                    // stream); then the groups are compared
+                                    // one by one.
+                                    let wrapped = _mm_cmpgt_epi32(_mm_xor_si128(acc, flip), last_f);
+                                    let skip = _mm_andnot_si128(wrapped, below);
+                                    if _mm_movemask_ps(_mm_castsi128_ps(skip)) & 1 != 0 {
                                         acc = last;
                                         pos += 16 * usize::from(F::BYTES[0]);
                                         k += 4;
