@@ -19,9 +19,16 @@
 //!   select adds the sum, seek skips the block when its last value is below
 //!   the target.
 //!
-//! Bounds: a group's 16-byte data load happens only when 16 bytes of `data`
-//! remain at its offset; anything else (the last groups, truncation) goes to
-//! `scalar`, which reports errors exactly as the decoder does. Requires
+//! - Four groups per step (their four control bytes read as one u32): the
+//!   data offsets of the four come from the length table, independent of the
+//!   data, so the four loads and shuffles overlap.
+//!
+//! Bounds: four groups are loaded only when 64 data bytes remain at their
+//! offset, a zero block when 16 do, one group when 16 do — or, near the
+//! end, from the last 16 bytes of `data` with its shuffle indices shifted,
+//! when the group's own bytes are all inside `data` (as the decoders' tails
+//! do). Anything else (a stream shorter than 16 data bytes, truncation) goes
+//! to `scalar`, which reports errors exactly as the decoder does. Requires
 //! SSSE3 + SSE4.1 (the AVX2 build: AVX2, VEX-encoded).
 
 macro_rules! svb_seek_kernels {
@@ -43,6 +50,13 @@ macro_rules! svb_seek_kernels {
                 unsafe { _mm_loadu_si128(src.as_ptr().cast()) }
             }
 
+            /// The 16 bytes of `src` from `at` on (`at <= 48` for a 64-byte
+            /// block: four group lengths of at most 16 before the last).
+            #[inline(always)]
+            fn at16(src: &[u8; 64], at: usize) -> Option<&[u8; 16]> {
+                src.get(at..).and_then(<[u8]>::first_chunk::<16>)
+            }
+
             /// The four values (stored words) of the group with control byte
             /// `key` whose data starts at `src`.
             #[target_feature(enable = $features)]
@@ -50,6 +64,53 @@ macro_rules! svb_seek_kernels {
             fn group<F: Format>(src: &[u8; 16], key: u8) -> __m128i {
                 let shuf = load16(&F::tables().decode[key as usize]);
                 _mm_shuffle_epi8(load16(src), shuf)
+            }
+
+            /// The group with control byte `key` at data offset `pos`: from
+            /// the 16 bytes at `pos` if they are inside `data`, else from the
+            /// last 16 bytes of `data` with the shuffle shifted, if the
+            /// group's bytes are all inside `data`; `None` otherwise.
+            #[target_feature(enable = $features)]
+            #[inline]
+            fn group_at<F: Format>(data: &[u8], pos: usize, key: u8) -> Option<__m128i> {
+                if let Some(src) = data.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
+                    return Some(group::<F>(src, key));
+                }
+                let glen = F::tables().len[key as usize] as usize;
+                let end = data.len();
+                if end < 16 || pos + glen > end {
+                    return None;
+                }
+                let start = end - 16;
+                // `start < pos` (else 16 bytes would remain at `pos`), and
+                // `pos + glen <= end`: indices `shift + 0..glen` stay below 16;
+                // the 0x80 (zero) entries stay at or above 0x80.
+                let shift = (pos - start) as i8;
+                let src = data[start..].first_chunk::<16>()?;
+                let shuf = load16(&F::tables().decode[key as usize]);
+                let shuf = _mm_add_epi8(shuf, _mm_set1_epi8(shift));
+                Some(_mm_shuffle_epi8(load16(src), shuf))
+            }
+
+            /// Four u32 lanes as an array.
+            #[target_feature(enable = $features)]
+            #[inline]
+            fn lanes(v: __m128i) -> [u32; 4] {
+                [
+                    _mm_cvtsi128_si32(v) as u32,
+                    _mm_extract_epi32::<1>(v) as u32,
+                    _mm_extract_epi32::<2>(v) as u32,
+                    _mm_extract_epi32::<3>(v) as u32,
+                ]
+            }
+
+            /// Prefix sum of four lanes (paper §2), plus `acc` (broadcast).
+            #[target_feature(enable = $features)]
+            #[inline]
+            fn psum(v: __m128i, acc: __m128i) -> __m128i {
+                let v = _mm_add_epi32(v, _mm_slli_si128::<4>(v));
+                let v = _mm_add_epi32(v, _mm_slli_si128::<8>(v));
+                _mm_add_epi32(v, acc)
             }
 
             /// Data bytes announced by `ctrl` (all of it), 16 control bytes at
@@ -124,36 +185,52 @@ macro_rules! svb_seek_kernels {
                 let mut acc = _mm_setzero_si128();
                 // Sums of zero blocks (four zero control bytes), u64 lanes.
                 let mut acc64 = _mm_setzero_si128();
-                while k < g {
-                    if k + 4 <= g {
-                        if let Some(&c4) = ctrl.get(k..).and_then(<[u8]>::first_chunk::<4>) {
-                            if u32::from_ne_bytes(c4) == 0 {
-                                if F::BYTES[0] == 0 {
-                                    // 0124: sixteen zeros, no data bytes.
-                                    k += 4;
-                                    continue;
-                                }
-                                // 1234: sixteen one-byte values; `psadbw`
-                                // adds them up.
-                                if let Some(src) =
-                                    data.get(pos..).and_then(<[u8]>::first_chunk::<16>)
-                                {
-                                    acc64 = _mm_add_epi64(
-                                        acc64,
-                                        _mm_sad_epu8(load16(src), _mm_setzero_si128()),
-                                    );
-                                    pos += 16;
-                                    k += 4;
-                                    continue;
-                                }
-                            }
-                        }
-                    }
-                    let Some(src) = data.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
+                while k + 4 <= g {
+                    let Some(&c4) = ctrl.get(k..).and_then(<[u8]>::first_chunk::<4>) else {
                         break;
                     };
+                    if u32::from_ne_bytes(c4) == 0 {
+                        if F::BYTES[0] != 0 {
+                            // 1234: sixteen one-byte values; `psadbw` adds
+                            // them up. (0124: sixteen zeros, no data.)
+                            let Some(src) = data.get(pos..).and_then(<[u8]>::first_chunk::<16>)
+                            else {
+                                break;
+                            };
+                            acc64 = _mm_add_epi64(
+                                acc64,
+                                _mm_sad_epu8(load16(src), _mm_setzero_si128()),
+                            );
+                            pos += 16;
+                        }
+                        k += 4;
+                        continue;
+                    }
+                    let Some(src) = data.get(pos..).and_then(<[u8]>::first_chunk::<64>) else {
+                        break;
+                    };
+                    let [a, b, c, d] = c4;
+                    let p1 = len[a as usize] as usize;
+                    let p2 = p1 + len[b as usize] as usize;
+                    let p3 = p2 + len[c as usize] as usize;
+                    let (Some(s1), Some(s2), Some(s3)) =
+                        (at16(src, p1), at16(src, p2), at16(src, p3))
+                    else {
+                        break;
+                    };
+                    let v0 = group::<F>(src.first_chunk::<16>().unwrap_or(s1), a);
+                    let v01 = _mm_add_epi32(v0, group::<F>(s1, b));
+                    let v23 = _mm_add_epi32(group::<F>(s2, c), group::<F>(s3, d));
+                    acc = _mm_add_epi32(acc, _mm_add_epi32(v01, v23));
+                    pos += p3 + len[d as usize] as usize;
+                    k += 4;
+                }
+                while k < g {
                     let key = ctrl[k];
-                    acc = _mm_add_epi32(acc, group::<F>(src, key));
+                    let Some(v) = group_at::<F>(data, pos, key) else {
+                        break;
+                    };
+                    acc = _mm_add_epi32(acc, v);
                     pos += len[key as usize] as usize;
                     k += 1;
                 }
@@ -164,19 +241,12 @@ macro_rules! svb_seek_kernels {
                     .wrapping_add(_mm_cvtsi128_si32(acc) as u32)
                     .wrapping_add(_mm_cvtsi128_si32(acc64) as u32);
                 if k == g {
-                    if let Some(src) = data.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
-                        // `i`'s group, whole inside `data`: its lanes up to
-                        // `i`, prefix-summed.
-                        let v = group::<F>(src, ctrl[g]);
-                        let v = _mm_add_epi32(v, _mm_slli_si128::<4>(v));
-                        let v = _mm_add_epi32(v, _mm_slli_si128::<8>(v));
-                        let lane = match i % 4 {
-                            0 => _mm_cvtsi128_si32(v),
-                            1 => _mm_extract_epi32::<1>(v),
-                            2 => _mm_extract_epi32::<2>(v),
-                            _ => _mm_extract_epi32::<3>(v),
-                        };
-                        return Ok(sum.wrapping_add(lane as u32));
+                    // `i`'s group, whole inside `data`: its lanes up to `i`,
+                    // prefix-summed. (If the group is cut short, the scalar
+                    // code still answers when `i`'s own bytes are there.)
+                    if let Some(v) = group_at::<F>(data, pos, ctrl[g]) {
+                        let v = psum(v, _mm_setzero_si128());
+                        return Ok(sum.wrapping_add(lanes(v)[i % 4]));
                     }
                 }
                 scalar::select_delta_from(
@@ -207,16 +277,21 @@ macro_rules! svb_seek_kernels {
                 let flip = _mm_set1_epi32(i32::MIN);
                 // Values >= target  <=>  !(target > value), signs flipped.
                 let t = _mm_xor_si128(_mm_set1_epi32(target as i32), flip);
+                // Bits of the lanes of `v` at or above the target.
+                let hits = |v: __m128i| -> u32 {
+                    let below = _mm_cmpgt_epi32(t, _mm_xor_si128(v, flip));
+                    !(_mm_movemask_ps(_mm_castsi128_ps(below)) as u32) & 0xF
+                };
                 let mut acc = _mm_set1_epi32(prev as i32);
                 let mut pos = 0usize;
                 let mut k = 0usize;
                 while 4 * k < n {
-                    // A zero block (four zero control bytes) whose last value
-                    // is below the target is skipped whole: its sum is a
-                    // `psadbw` (1234) or zero (0124).
                     if 4 * k + 16 <= n {
                         if let Some(&c4) = ctrl.get(k..).and_then(<[u8]>::first_chunk::<4>) {
                             if u32::from_ne_bytes(c4) == 0 {
+                                // A zero block whose last value is below the
+                                // target is skipped whole: its sum is a
+                                // `psadbw` (1234) or zero (0124).
                                 let total = if F::BYTES[0] == 0 {
                                     Some(_mm_setzero_si128())
                                 } else {
@@ -248,37 +323,54 @@ macro_rules! svb_seek_kernels {
                                         continue;
                                     }
                                 }
+                            } else if let Some(src) =
+                                data.get(pos..).and_then(<[u8]>::first_chunk::<64>)
+                            {
+                                // Four groups, all inside `n` and `data`.
+                                let [a, b, c, d] = c4;
+                                let p1 = len[a as usize] as usize;
+                                let p2 = p1 + len[b as usize] as usize;
+                                let p3 = p2 + len[c as usize] as usize;
+                                if let (Some(s1), Some(s2), Some(s3)) =
+                                    (at16(src, p1), at16(src, p2), at16(src, p3))
+                                {
+                                    let s0 = psum(
+                                        group::<F>(src.first_chunk::<16>().unwrap_or(s1), a),
+                                        acc,
+                                    );
+                                    let s1 = psum(group::<F>(s1, b), _mm_shuffle_epi32::<0xFF>(s0));
+                                    let s2 = psum(group::<F>(s2, c), _mm_shuffle_epi32::<0xFF>(s1));
+                                    let s3 = psum(group::<F>(s3, d), _mm_shuffle_epi32::<0xFF>(s2));
+                                    let m =
+                                        hits(s0) | hits(s1) << 4 | hits(s2) << 8 | hits(s3) << 12;
+                                    if m != 0 {
+                                        let lane = m.trailing_zeros() as usize;
+                                        let v = [s0, s1, s2, s3][lane / 4];
+                                        return Ok(Some((4 * k + lane, lanes(v)[lane % 4])));
+                                    }
+                                    acc = _mm_shuffle_epi32::<0xFF>(s3);
+                                    pos += p3 + len[d as usize] as usize;
+                                    k += 4;
+                                    continue;
+                                }
                             }
                         }
                     }
-                    let Some(src) = data.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
+                    let key = ctrl[k];
+                    let Some(v) = group_at::<F>(data, pos, key) else {
                         break;
                     };
-                    let key = ctrl[k];
-                    let v = group::<F>(src, key);
-                    let v = _mm_add_epi32(v, _mm_slli_si128::<4>(v));
-                    let v = _mm_add_epi32(v, _mm_slli_si128::<8>(v));
-                    let v = _mm_add_epi32(v, acc);
-                    let below = _mm_cmpgt_epi32(t, _mm_xor_si128(v, flip));
-                    let mut hit = !_mm_movemask_ps(_mm_castsi128_ps(below)) as u32 & 0xF;
+                    let v = psum(v, acc);
+                    let mut hit = hits(v);
                     let left = n - 4 * k;
                     if left < 4 {
                         hit &= (1u32 << left) - 1;
                     }
                     if hit != 0 {
+                        // Lanes of a group whose bytes are all inside `data`:
+                        // every value of it is complete.
                         let lane = hit.trailing_zeros() as usize;
-                        let mut lanes = [0u32; 4];
-                        // Lanes of a group whose 16 data bytes are all inside
-                        // `data`: every value of it is complete.
-                        for (j, l) in lanes.iter_mut().enumerate() {
-                            *l = match j {
-                                0 => _mm_cvtsi128_si32(v),
-                                1 => _mm_extract_epi32::<1>(v),
-                                2 => _mm_extract_epi32::<2>(v),
-                                _ => _mm_extract_epi32::<3>(v),
-                            } as u32;
-                        }
-                        return Ok(Some((4 * k + lane, lanes[lane])));
+                        return Ok(Some((4 * k + lane, lanes(v)[lane])));
                     }
                     acc = _mm_shuffle_epi32::<0xFF>(v);
                     pos += len[key as usize] as usize;
