@@ -8,14 +8,17 @@
 //!  firsts:  [ x[0], x[B], x[2B], ... ]          first value of each block
 //!  offsets: [ 0, o1, o2, ..., total ]           byte offset of each block
 //!  bytes:   [ block 0 | block 1 | ... ]
-//!  block b: values x[bB+1 .. (b+1)B] delta-coded from x[bB] by the codec
+//!  block b: values x[bB .. (b+1)B] delta-coded from x[bB] by the codec
+//!           (so its first delta is 0)
 //! ```
 //!
-//! A block's first value lives only in the skip table, so every block is
-//! decoded on its own (no value carried over from the previous block).
-//! The codec is any [`BlockCodec`]: the byte codecs here implement it, and a
-//! block codec with fixed blocks (BP128, 128 values) can be plugged in by
-//! implementing the same trait.
+//! Every block holds exactly `B` values (the last one fewer) and is
+//! delta-coded from its own first value, kept in the skip table, so each
+//! block is decoded on its own: nothing is carried over from the previous
+//! block. The codec is any [`BlockCodec`]: the byte codecs here implement
+//! it, and a codec with fixed blocks of 128 values (BP128, being built on
+//! another branch) can be plugged in by implementing the same trait with
+//! `B = 128`.
 
 use crate::codec::streamvbyte::StreamVByte;
 use crate::codec::varint_gb::VarIntGb;
@@ -214,7 +217,7 @@ impl<C: BlockCodec> Blocked<C> {
         for block in values.chunks(block_len) {
             firsts.push(block[0]);
             offsets.push(bytes.len());
-            codec.encode_block(&block[1..], block[0], &mut bytes);
+            codec.encode_block(block, block[0], &mut bytes);
         }
         offsets.push(bytes.len());
         Ok(Blocked {
@@ -247,13 +250,13 @@ impl<C: BlockCodec> Blocked<C> {
         self.firsts.len() * 4 + self.offsets.len() * core::mem::size_of::<usize>()
     }
 
-    /// Block `b`: its bytes, first value and stored (delta-coded) count.
+    /// Block `b`: its bytes, first value (the delta base) and value count.
     fn block(&self, b: usize) -> (&[u8], u32, usize) {
         let len = self.block_len.min(self.n - b * self.block_len);
         (
             &self.bytes[self.offsets[b]..self.offsets[b + 1]],
             self.firsts[b],
-            len - 1,
+            len,
         )
     }
 
@@ -263,25 +266,22 @@ impl<C: BlockCodec> Blocked<C> {
             return None;
         }
         let (b, j) = (i / self.block_len, i % self.block_len);
-        let (bytes, first, stored) = self.block(b);
-        if j == 0 {
-            return Some(self.firsts[b]);
-        }
+        let (bytes, first, len) = self.block(b);
         // Built by `from_sorted`: the blocks are valid.
-        self.codec
-            .select_block(bytes, stored, first, j - 1)
-            .ok()
-            .flatten()
+        self.codec.select_block(bytes, len, first, j).ok().flatten()
     }
 
     /// The first index whose value is `>= target`, with the value: a
     /// binary search over the blocks' first values, then one block.
     pub fn seek(&self, target: u32) -> Option<(usize, u32)> {
+        // Blocks before `p` start below the target; block `p` (if any)
+        // starts at or above it. The answer is in block `p - 1`, or it is
+        // block `p`'s first value.
         let p = self.firsts.partition_point(|&f| f < target);
         if p > 0 {
-            let (bytes, first, stored) = self.block(p - 1);
-            if let Ok(Some((j, v))) = self.codec.seek_block(bytes, stored, first, target) {
-                return Some(((p - 1) * self.block_len + 1 + j, v));
+            let (bytes, first, len) = self.block(p - 1);
+            if let Ok(Some((j, v))) = self.codec.seek_block(bytes, len, first, target) {
+                return Some(((p - 1) * self.block_len + j, v));
             }
         }
         self.firsts.get(p).map(|&f| (p * self.block_len, f))
@@ -292,9 +292,8 @@ impl<C: BlockCodec> Blocked<C> {
         let mut out = alloc::vec![0u32; self.n];
         for (b, dst) in out.chunks_mut(self.block_len).enumerate() {
             let (bytes, first, _) = self.block(b);
-            dst[0] = first;
             // Built by `from_sorted`: the blocks are valid.
-            let _ = self.codec.decode_block(bytes, first, &mut dst[1..]);
+            let _ = self.codec.decode_block(bytes, first, dst);
         }
         out
     }
