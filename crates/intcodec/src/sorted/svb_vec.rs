@@ -276,8 +276,20 @@ impl SvbVec {
         }
     }
 
-    /// The values in a `Vec`.
+    /// The values in a `Vec`. When the control area has no spare room (as
+    /// after [`as_bytes`](Self::as_bytes) or `from_bytes`), the buffer is a
+    /// standard stream and the codec's SIMD decoder reads it.
     pub fn to_vec(&self) -> Vec<u32> {
+        if self.ctrl_cap == control_len(self.n) {
+            let r = match self.base {
+                Some(prev) => self.codec.decode_delta_to_vec(&self.buf, self.n, prev),
+                None => self.codec.decode_to_vec(&self.buf, self.n),
+            };
+            // Checked when built: the stream is complete.
+            if let Ok(v) = r {
+                return v;
+            }
+        }
         let mut out = Vec::with_capacity(self.n);
         out.extend(self.iter());
         out
