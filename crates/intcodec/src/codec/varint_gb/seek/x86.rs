@@ -6,9 +6,12 @@
 //! the layout's table. Select adds the lanes of the blocks before value
 //! `i`'s block to a vector accumulator (no prefix sum, no store); seek
 //! prefix-sums each block onto the running value and compares it with the
-//! target (unsigned, sign bits flipped). The block holding `i`, the partial
-//! last block or Lucene vint tail, blocks within 17 bytes of the end and
-//! every error are left to `scalar`, which reads exactly as the decoder.
+//! target (unsigned, sign bits flipped). A block with fewer than 16 bytes
+//! after its control byte is read from the last 16 bytes of the input with
+//! its shuffle shifted, when its data bytes are all inside the input. The
+//! block holding `i`, the partial last block or Lucene vint tail, inputs
+//! shorter than 16 bytes and every error are left to `scalar`, which reads
+//! exactly as the decoder.
 //! Requires SSSE3 (the AVX2 build: AVX2, VEX-encoded).
 
 macro_rules! gb_seek_kernels {
@@ -36,8 +39,23 @@ macro_rules! gb_seek_kernels {
             #[inline]
             fn block<F: Format>(input: &[u8], pos: usize) -> Option<(u8, __m128i)> {
                 let (&key, rest) = input.get(pos..)?.split_first()?;
-                let src = rest.first_chunk::<16>()?;
                 let shuf = load16(&F::tables().decode[key as usize]);
+                if let Some(src) = rest.first_chunk::<16>() {
+                    return Some((key, _mm_shuffle_epi8(load16(src), shuf)));
+                }
+                // Near the end: the last 16 bytes of `input`, the shuffle
+                // shifted, if the block's data bytes are all inside `input`.
+                let (data, end) = (pos + 1, input.len());
+                let glen = F::tables().len[key as usize] as usize;
+                if end < 16 || data + glen > end {
+                    return None;
+                }
+                let start = end - 16;
+                // `start < data` (fewer than 16 bytes follow the control
+                // byte) and `data + glen <= end`: the shifted indices stay
+                // below 16, the 0x80 (zero) entries at or above 0x80.
+                let src = input[start..].first_chunk::<16>()?;
+                let shuf = _mm_add_epi8(shuf, _mm_set1_epi8((data - start) as i8));
                 Some((key, _mm_shuffle_epi8(load16(src), shuf)))
             }
 
