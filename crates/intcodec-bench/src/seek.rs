@@ -108,24 +108,27 @@ impl Contender {
     }
 }
 
-/// The kernels measured: every ISA with its own select/seek code (the
-/// AVX-512 handles of Stream VByte and VByte use the AVX2 seek kernels, so
-/// they are not listed twice).
+/// The kernels measured: every ISA with its own select/seek code, and the
+/// codec's default kernel (on a CPU with AVX-512, Stream VByte's default is
+/// its AVX-512 set, whose select/seek are the AVX2 kernels).
 fn contenders(families: &[String]) -> Vec<Contender> {
     let mut v = Vec::new();
-    for isa in [Isa::Scalar, Isa::Sse41, Isa::Avx2] {
-        if let Some(c) = StreamVByte::with_isa(isa) {
-            v.push(Contender::Svb(c));
+    let svb = [Isa::Scalar, Isa::Sse41, Isa::Avx2, StreamVByte::new().isa()];
+    let vb = [Isa::Scalar, Isa::Sse41, Isa::Avx2, VByte::new().isa()];
+    let gb = [Isa::Scalar, Isa::Ssse3, Isa::Avx2, VarIntGb::new().isa()];
+    for (i, isa) in svb.into_iter().enumerate() {
+        if !svb[..i].contains(&isa) {
+            v.extend(StreamVByte::with_isa(isa).map(Contender::Svb));
         }
     }
-    for isa in [Isa::Scalar, Isa::Sse41, Isa::Avx2] {
-        if let Some(c) = VByte::with_isa(isa) {
-            v.push(Contender::Vb(c));
+    for (i, isa) in vb.into_iter().enumerate() {
+        if !vb[..i].contains(&isa) {
+            v.extend(VByte::with_isa(isa).map(Contender::Vb));
         }
     }
-    for isa in [Isa::Scalar, Isa::Ssse3, Isa::Avx2] {
-        if let Some(c) = VarIntGb::with_isa(isa) {
-            v.push(Contender::Gb(c));
+    for (i, isa) in gb.into_iter().enumerate() {
+        if !gb[..i].contains(&isa) {
+            v.extend(VarIntGb::with_isa(isa).map(Contender::Gb));
         }
     }
     v.retain(|c| families.is_empty() || families.iter().any(|f| f == c.family()));
@@ -452,6 +455,13 @@ mod tests {
         let o = run(&cfg, &mut |_| {}).unwrap();
         let n = contenders(&[]).len();
         assert!(n >= 3);
+        // Each family's default kernel is measured.
+        for fam in ["streamvbyte", "vbyte", "varint-gb"] {
+            assert!(
+                o.rows.iter().any(|r| r.family == fam && r.default_kernel),
+                "{fam}"
+            );
+        }
         assert_eq!(o.rows.len(), 3 * n * 2);
         for r in &o.rows {
             assert_eq!((r.suite.as_str(), r.dataset.as_str()), ("seek", "fig6"));
