@@ -224,3 +224,14 @@ fn seek_does_not_skip_a_zero_block_that_wraps() {
         }
     }
 }
+
+/// An absurd count: the control bytes are missing, an error at once.
+#[test]
+fn insert_with_an_absurd_count_fails_cleanly() {
+    for k in kernels(Variant::V1234) {
+        let bytes = k.encode_delta_to_vec(&[5, 10, 15, 20], 0);
+        let mut b = bytes.clone();
+        assert!(k.insert_delta(&mut b, usize::MAX, 0, 7).is_err());
+        assert_eq!(b, bytes);
+    }
+}

@@ -184,7 +184,9 @@ impl VarIntGb {
                 acc: hit.map_or(prev, |(_, v)| v),
             }
         };
-        let mut tail = Vec::with_capacity(n - 4 * g + 1);
+        // A value takes at least one byte: `n` read from elsewhere cannot
+        // make this allocate more than the stream's length.
+        let mut tail = Vec::with_capacity((n - 4 * g).min(stream.len()) + 1);
         let (_, end) = scalar::walk::<F>(stream, n, block, |_, v| {
             tail.push(v);
             false

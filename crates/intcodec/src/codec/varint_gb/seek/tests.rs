@@ -161,3 +161,19 @@ fn insert_keeps_order_on_every_kernel() {
         }
     }
 }
+
+/// An absurd count whose insertion point is found early: an error (the
+/// stream ends long before), no huge allocation, the stream unchanged.
+#[test]
+fn insert_with_an_absurd_count_fails_cleanly() {
+    for layout in LAYOUTS {
+        for k in kernels(layout) {
+            let bytes = k.encode_delta_to_vec(&[5, 10, 15, 20, 25, 30, 35, 40], 0);
+            for n in [usize::MAX, usize::MAX / 2, 1 << 40] {
+                let mut b = bytes.clone();
+                assert!(k.insert_delta(&mut b, n, 0, 7).is_err());
+                assert_eq!(b, bytes);
+            }
+        }
+    }
+}

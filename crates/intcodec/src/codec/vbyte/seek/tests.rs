@@ -201,3 +201,16 @@ fn insert_rewrites_one_delta_and_keeps_order() {
         assert_eq!(t, [0x80; 3]);
     }
 }
+
+/// An absurd count: an error once the stream ends, no huge allocation.
+#[test]
+fn insert_with_an_absurd_count_fails_cleanly() {
+    for k in kernels() {
+        let bytes = k.encode_delta_to_vec(&[5u32, 10, 15, 20], 0);
+        let mut b = bytes.clone();
+        assert!(k.insert_delta(&mut b, usize::MAX, 0, 100).is_err());
+        assert_eq!(b, bytes);
+        // Found early: the insert needs only the values before it.
+        assert_eq!(k.insert_delta(&mut b, usize::MAX, 0, 7), Ok(1));
+    }
+}
