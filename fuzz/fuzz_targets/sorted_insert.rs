@@ -7,7 +7,8 @@
 //! the values up to the insertion point decode.
 //!
 //! Input: byte 0 format, bytes 1-4 `prev`, byte 5 value shape, bytes 6-7
-//! raw count, then inserts (4 bytes each, 4 of them) and the values.
+//! raw count (bit 15: absurd, `usize::MAX - k`), then inserts (4 bytes
+//! each, 4 of them) and the values.
 #![no_main]
 
 use intcodec_fuzz::sorted::kernels;
@@ -19,7 +20,12 @@ fuzz_target!(|data: &[u8]| {
     let which = r.u8();
     let prev = r.u32();
     let shape = r.u8();
-    let raw_n = r.u16() as usize;
+    // Bit 15 set: an absurd count (`usize::MAX - k`), which must fail
+    // without allocating by it.
+    let raw_n = match r.u16() {
+        k if k & 0x8000 != 0 => usize::MAX - (k & 0x7FFF) as usize,
+        k => k as usize,
+    };
     let inserts: Vec<u32> = (0..4).map(|_| r.u32()).collect();
     let rest = r.rest();
     let mut values: Vec<u32> = values_from(rest, shape)
