@@ -25,4 +25,5 @@ INTCODEC_EXPECT_KERNELS_VBYTE=scalar,sse41,avx2 \
 INTCODEC_EXPECT_KERNELS_GB=scalar,ssse3,avx2 \
 INTCODEC_ISA='' \
     cargo +nightly miri test --quiet -p intcodec --test small_inputs --test small_inputs_bytes \
+        --test small_inputs_sorted \
         --test golden

@@ -52,6 +52,8 @@ done
 
 echo "== benchmark smoke run (intcodec bench --quick; speed not asserted)"
 cargo run --release --quiet -p intcodec-cli --features g8iu -- bench --quick > /dev/null
+echo "== seek suite smoke run (intcodec bench --suite seek --quick; speed not asserted)"
+cargo run --release --quiet -p intcodec-cli -- bench --suite seek --quick -q > /dev/null
 
 echo "== fuzz helper tests"
 (cd fuzz && cargo test --quiet --lib)

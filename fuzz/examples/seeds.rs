@@ -210,6 +210,76 @@ fn group_varint(root: &Path, s: &mut Seeds, file: &str, prefix: &str) {
     }
 }
 
+/// Seeds of the `sorted_*` targets: a few sorted lists encoded in each of
+/// the five delta-coded formats (`sorted::kernels` numbering), whole and cut
+/// one byte short.
+fn sorted(s: &mut Seeds) {
+    let lists: [(&str, Vec<u32>); 3] = [
+        ("small-gaps", (0..40).map(|i| 3 * i + (i % 7)).collect()),
+        (
+            "mixed",
+            (0..70u32).map(|i| i * i * 97 + (i << (i % 20))).collect(),
+        ),
+        (
+            "wide",
+            (0..20u32)
+                .map(|i| i.wrapping_mul(0x0F12_3457))
+                .scan(0u32, |a, d| {
+                    *a = a.wrapping_add(d >> 4);
+                    Some(*a)
+                })
+                .collect(),
+        ),
+    ];
+    for which in 0u8..5 {
+        let k = intcodec_fuzz::sorted::kernels(which)[0];
+        for (name, list) in &lists {
+            let bytes = k.encode(list, 0);
+            let flags = (which & 1) | 2 | (which >> 1) << 6;
+            let n = list.len() as u16;
+            let case = |input: &[u8]| {
+                Writer::default()
+                    .u8(flags)
+                    .u16(n)
+                    .u8(0)
+                    .u32(0)
+                    .raw(input)
+                    .bytes
+            };
+            let tag = format!("f{which}-{name}");
+            decoder_seeds(
+                s,
+                &["sorted_select", "sorted_seek"],
+                &["sorted_select", "sorted_seek"],
+                &tag,
+                case,
+                &bytes,
+            );
+            let mut w = Writer::default().u8(which).u32(0).u8(0).u16(n);
+            for x in [list[list.len() / 2] + 1, 0, u32::MAX, list[0]] {
+                w = w.u32(x);
+            }
+            for x in list {
+                w = w.u32(*x);
+            }
+            s.put("sorted_insert", &tag, &w.bytes);
+        }
+    }
+    for (name, list) in &lists {
+        for flags in [2u8, 3, 0] {
+            let mut w = Writer::default()
+                .u8(flags)
+                .u32(0)
+                .u8(5)
+                .u16(list.len() as u16);
+            for x in list {
+                w = w.u32(*x);
+            }
+            s.put("sorted_append", &format!("{name}-{flags}"), &w.bytes);
+        }
+    }
+}
+
 fn main() {
     let fuzz = Path::new(env!("CARGO_MANIFEST_DIR"));
     let root = fuzz.parent().expect("repository root");
@@ -221,6 +291,7 @@ fn main() {
     vbyte(root, &mut s);
     group_varint(root, &mut s, "varint_gb.txt", "gb");
     group_varint(root, &mut s, "varint_g8iu.txt", "g8iu");
+    sorted(&mut s);
     println!(
         "wrote {} seed files under {}",
         s.written,

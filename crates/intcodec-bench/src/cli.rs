@@ -25,8 +25,20 @@ g8iu) VarInt-G8IU -- and memcpy of the same ints. Every measured
 pass is checked against the source data. Speeds are medians, in billions of
 ints per second (table) or millions (CSV/JSON `mis`).
 
+Suite `seek` (Stream VByte paper, Fig. 6): 64 arrays of 256 sorted u32 per
+bit width b = 1..24 (deltas random in [0, 2^b)), delta-coded; 4096 random
+seeks (first value >= a target in range) and selects (value at a random
+index) per pass, on every select/seek kernel of Stream VByte, VByte and
+VarInt-GB; each pass checked against binary search on the plain arrays. The
+table gives millions of operations per second and the ratios Stream VByte /
+VByte (scalar) and / Masked VByte; in CSV/JSON `bucket` is b, `op` is seek or
+select, `ints` operations per pass and `mis` millions of operations per
+second. Options that apply: --family, --kmin/--kmax (the range of b, default
+1..24), --reps (default 5; --quick 3), --min-time-ms (default 8; --quick 2),
+--seed, --format, --quiet, --quick (about 3 s; the default run about 25 s).
+
 OPTIONS:
-  --suite NAME         benchmark suite: postings (default)
+  --suite NAME         benchmark suite: postings (default) or seek
   --family LIST        only these codec families, comma separated:
                        streamvbyte, vbyte (default: all)
   --dataset NAME       synthetic collection: clustered (default) or uniform
@@ -57,6 +69,7 @@ enum Format {
 
 #[derive(Debug)]
 struct Args {
+    suite: String,
     help: bool,
     quick: bool,
     quiet: bool,
@@ -80,6 +93,7 @@ fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
 
 fn parse(args: &[String]) -> Result<Args, String> {
     let mut a = Args {
+        suite: "postings".to_string(),
         help: false,
         quick: false,
         quiet: false,
@@ -139,6 +153,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
                         suite::SUITES.join(", ")
                     ));
                 }
+                a.suite = v;
             }
             "--dataset" => {
                 let v = value()?;
@@ -168,7 +183,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--min-time-ms" => a.min_time_ms = Some(number(flag, &value()?)?),
             "--seed" => a.seed = number(flag, &value()?)?,
             "--family" => {
-                const KNOWN: [&str; 2] = ["streamvbyte", "vbyte"];
+                const KNOWN: [&str; 3] = ["streamvbyte", "vbyte", "varint-gb"];
                 for f in value()?.split(',').map(str::trim).filter(|f| !f.is_empty()) {
                     if !KNOWN.contains(&f) {
                         return Err(format!(
@@ -239,6 +254,9 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
             .write_all(HELP.as_bytes())
             .map_err(|e| format!("writing help: {e}"));
     }
+    if a.suite == "seek" {
+        return run_seek(&a, out);
+    }
     let cfg = config(&a)?;
     let header = vec![
         format!(
@@ -290,10 +308,134 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     out.flush().map_err(|e| format!("writing the report: {e}"))
 }
 
+/// The `seek` suite's configuration from the arguments.
+fn seek_config(a: &Args) -> Result<crate::seek::Config, String> {
+    if a.data.is_some() {
+        return Err(
+            "intcodec bench: --suite seek generates its arrays; --data does not apply".to_string(),
+        );
+    }
+    let (reps, ms) = if a.quick { (3, 2) } else { (5, 8) };
+    let (lo, hi) = (a.kmin.unwrap_or(1), a.kmax.unwrap_or(24));
+    if lo == 0 || lo > hi || hi > 24 {
+        return Err(format!(
+            "intcodec bench: --suite seek: bad bit range --kmin {lo} --kmax {hi} (need 1 <= kmin <= kmax <= 24)"
+        ));
+    }
+    let reps = a.reps.unwrap_or(reps);
+    if reps == 0 {
+        return Err("intcodec bench: --reps must be at least 1".to_string());
+    }
+    Ok(crate::seek::Config {
+        bits: (lo..=hi).collect(),
+        reps,
+        min_time: Duration::from_millis(a.min_time_ms.unwrap_or(ms)),
+        seed: a.seed,
+        families: a.families.clone(),
+    })
+}
+
+fn run_seek(a: &Args, out: &mut dyn Write) -> Result<(), String> {
+    let cfg = seek_config(a)?;
+    let header = vec![
+        "intcodec bench: suite seek (Stream VByte paper Fig. 6)".to_string(),
+        format!(
+            "cpu: {} ({} logical CPUs)",
+            sysinfo::cpu_model(),
+            sysinfo::cpus()
+        ),
+        format!("isas detected: {}", sysinfo::isas()),
+        format!("build: {}", sysinfo::build_flags()),
+    ];
+    let quiet = a.quiet;
+    let tty = std::io::stderr().is_terminal();
+    let mut progress = |msg: &str| {
+        if quiet {
+            return;
+        }
+        let mut e = std::io::stderr().lock();
+        if tty {
+            let _ = write!(e, "\r\x1b[2K{msg}");
+            let _ = e.flush();
+        } else if msg.ends_with("preparing") {
+            let _ = writeln!(e, "{msg}");
+        }
+    };
+    if !quiet && a.format != Format::Table {
+        for h in &header {
+            eprintln!("{h}");
+        }
+    }
+    let result = crate::seek::run(&cfg, &mut progress);
+    if tty && !quiet {
+        eprint!("\r\x1b[2K");
+    }
+    let outcome = result?;
+    let mut header = header;
+    header.insert(1, format!("data: {}", outcome.description));
+    match a.format {
+        Format::Table => crate::seek::table(&outcome, &header, out),
+        Format::Csv => report::csv(&outcome, out),
+        Format::Json => report::json(&outcome, out),
+    }?;
+    out.flush().map_err(|e| format!("writing the report: {e}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::codec::contenders;
+
+    #[test]
+    fn seek_suite_csv_has_seek_and_select_rows() {
+        let mut out = Vec::new();
+        run(
+            &args(&[
+                "--suite",
+                "seek",
+                "--quick",
+                "--kmin",
+                "7",
+                "--kmax",
+                "8",
+                "--format",
+                "csv",
+                "--reps",
+                "1",
+                "--min-time-ms",
+                "0",
+                "-q",
+            ]),
+            &mut out,
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let mut lines = text.lines();
+        assert_eq!(lines.next().unwrap(), report::CSV_HEADER);
+        let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+        for fam in ["streamvbyte", "vbyte", "varint-gb"] {
+            for op in ["seek", "select"] {
+                for b in ["7", "8"] {
+                    assert!(
+                        rows.iter().any(|r| r[0] == "seek"
+                            && r[1] == "fig6"
+                            && r[2] == b
+                            && r[3] == fam
+                            && r[5] == op),
+                        "missing {fam} {op} {b}: {text}"
+                    );
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for bad in [
+            vec!["--suite", "seek", "--kmax", "25"],
+            vec!["--suite", "seek", "--kmin", "0"],
+            vec!["--suite", "seek", "--data", "x.docs"],
+        ] {
+            assert!(run(&args(&bad), &mut out).is_err(), "{bad:?}");
+        }
+    }
 
     fn args(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()

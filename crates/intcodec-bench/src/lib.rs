@@ -6,6 +6,7 @@
 //! - [`codec`]: the [`codec::Codec`] trait and its implementations.
 //! - [`measure`]: chunked bucket data, timed passes, checksums.
 //! - [`suite`]: the `postings` suite (paper §5 method).
+//! - [`seek`]: the `seek` suite (paper Fig. 6: select and seek).
 //! - [`report`]: table, CSV and JSON output.
 //! - [`vbyte`]: the VByte family (ours and the Rust varint crates).
 pub mod cli;
@@ -14,6 +15,7 @@ pub mod data;
 pub mod measure;
 pub mod plot;
 pub mod report;
+pub mod seek;
 pub mod suite;
 pub mod sysinfo;
 pub mod vbyte;

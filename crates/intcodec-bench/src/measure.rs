@@ -44,6 +44,10 @@ pub enum Op {
     EncodeDelta,
     /// Copy the raw ids (memcpy).
     Copy,
+    /// `seek` suite: the first value >= a target in a delta-coded array.
+    Seek,
+    /// `seek` suite: the value at an index of a delta-coded array.
+    Select,
 }
 
 impl Op {
@@ -58,6 +62,8 @@ impl Op {
             Op::Encode => "encode",
             Op::EncodeDelta => "encode_delta",
             Op::Copy => "copy",
+            Op::Seek => "seek",
+            Op::Select => "select",
         }
     }
 
@@ -304,6 +310,7 @@ pub fn codec_pass<C: Codec + ?Sized>(
             }
         }
         Op::Copy => return Ok(copy_pass(b, buf)),
+        Op::Seek | Op::Select => return Err(format!("{} is not a bucket operation", op.name())),
     }
     Ok(light)
 }
@@ -391,6 +398,7 @@ pub fn verify<C: Codec + ?Sized>(
             }
         }
         Op::Copy => return verify_copy(b, buf),
+        Op::Seek | Op::Select => return Err(format!("{} is not a bucket operation", op.name())),
     }
     if h != want {
         return Err(mismatch(&who, op, h, want));

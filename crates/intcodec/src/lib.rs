@@ -4,12 +4,32 @@
 //! that are total: on any input bytes they return `Ok` or an error naming the
 //! byte offset, and never read or write out of bounds, panic or loop forever.
 //!
-//! | codec | module | format | kernels | delta |
-//! |---|---|---|---|---|
-//! | Stream VByte ("1234", "0124") | [`streamvbyte`] | lemire/streamvbyte | scalar, SSE4.1, AVX2 | yes (SIMD prefix sum) |
-//! | VByte (LEB128, protobuf varint), u32 / u64, zigzag i32 / i64 | [`vbyte`] | protobuf varint, minimal form | scalar, Masked VByte SSE4.1, AVX2 | yes (fused SIMD prefix sum) |
-//! | VarInt-GB (FastPFor and Lucene layouts) | [`varint_gb`] | FastPFor `varintgb`, Lucene group-varint | scalar, SSSE3, AVX2 decode | yes (SIMD prefix sum) |
-//! | VarInt-G8IU (feature `g8iu`; patented, US 9,195,675 B2) | `varint_g8iu` | FastPFor `varintg8iu` | scalar, SSSE3, AVX2 decode | yes (SIMD prefix sum) |
+//! | codec | module | format | kernels | delta | select/seek |
+//! |---|---|---|---|---|---|
+//! | Stream VByte ("1234", "0124") | [`streamvbyte`] | lemire/streamvbyte | scalar, SSE4.1, AVX2 | yes (SIMD prefix sum) | SIMD select (plain, delta), seek, insert (tail), append ([`sorted::SvbVec`]) |
+//! | VByte (LEB128, protobuf varint), u32 / u64, zigzag i32 / i64 | [`vbyte`] | protobuf varint, minimal form | scalar, Masked VByte SSE4.1, AVX2 | yes (fused SIMD prefix sum) | SIMD select, seek (u32 delta), insert (one delta) |
+//! | VarInt-GB (FastPFor and Lucene layouts) | [`varint_gb`] | FastPFor `varintgb`, Lucene group-varint | scalar, SSSE3, AVX2 decode | yes (SIMD prefix sum) | SIMD select, seek (delta), insert (tail) |
+//! | VarInt-G8IU (feature `g8iu`; patented, US 9,195,675 B2) | `varint_g8iu` | FastPFor `varintg8iu` | scalar, SSSE3, AVX2 decode | yes (SIMD prefix sum) | no |
+//!
+//! Select, seek, append and insert on compressed sorted arrays, and the
+//! blocked layout for long lists ([`sorted::Blocked`]): see [`sorted`].
+//! The codecs' `select*` / `seek_delta` / `insert_delta` take the raw stream
+//! and are checked like `decode` (an error, never a panic, on a truncated
+//! or malformed stream); the containers in [`sorted`] are validated once.
+//!
+//! ```
+//! use intcodec::vbyte::VByte;
+//!
+//! let ids = [3u32, 7, 19, 20, 1000, 1001];
+//! let codec = VByte::new();
+//! let mut bytes = codec.encode_delta_to_vec(&ids, 0);
+//! assert_eq!(codec.select_delta(&bytes, ids.len(), 0, 4)?, Some(1000));
+//! assert_eq!(codec.seek_delta(&bytes, ids.len(), 0, 21)?, Some((4, 1000)));
+//! assert_eq!(codec.insert_delta(&mut bytes, ids.len(), 0, 500)?, 4);
+//! assert_eq!(codec.select_delta(&bytes, ids.len() + 1, 0, 4)?, Some(500));
+//! assert!(codec.select_delta(&bytes[..2], ids.len(), 0, 4).is_err());
+//! # Ok::<(), intcodec::DecodeError>(())
+//! ```
 //!
 //! Each codec handle picks the fastest kernel for this CPU once (run-time
 //! detection, cached); `with_isa` forces one, and the environment variable
@@ -39,6 +59,7 @@ extern crate alloc;
 pub mod codec;
 pub mod error;
 pub mod isa;
+pub mod sorted;
 mod tables;
 pub mod zigzag;
 

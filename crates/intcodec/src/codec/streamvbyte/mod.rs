@@ -51,6 +51,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 pub(crate) mod scalar;
+pub(crate) mod seek;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 pub(crate) mod x86;
 

@@ -26,13 +26,13 @@ pub(super) const fn kernels<F: Format>() -> Kernels {
 
 const MASKS: [u32; 4] = [0xFF, 0xFFFF, 0xFF_FFFF, 0xFFFF_FFFF];
 
-fn truncated(pos: usize, index: usize) -> DecodeError {
+pub(crate) fn truncated(pos: usize, index: usize) -> DecodeError {
     DecodeError::new(DecodeErrorKind::Truncated, pos, Some(index))
 }
 
 /// Reads a little-endian value of `code + 1` bytes at `pos`.
 #[inline(always)]
-fn read(input: &[u8], pos: usize, code: u8) -> Option<u32> {
+pub(crate) fn read(input: &[u8], pos: usize, code: u8) -> Option<u32> {
     if let Some(&[a, b, c, d]) = input.get(pos..pos + 4) {
         return Some(u32::from_le_bytes([a, b, c, d]) & MASKS[code as usize]);
     }
@@ -46,7 +46,11 @@ fn read(input: &[u8], pos: usize, code: u8) -> Option<u32> {
 /// `pos` if it runs past the input, `Err(Malformed)` at its fifth byte if
 /// that byte has more than four bits.
 #[inline]
-fn read_vint(input: &[u8], pos: usize, index: usize) -> Result<(u32, usize), DecodeError> {
+pub(crate) fn read_vint(
+    input: &[u8],
+    pos: usize,
+    index: usize,
+) -> Result<(u32, usize), DecodeError> {
     let mut v = 0u32;
     for k in 0..5 {
         let Some(&b) = input.get(pos + k) else {

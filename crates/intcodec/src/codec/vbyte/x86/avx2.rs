@@ -5,3 +5,4 @@
 //! depends on the previous step. Bounds are exactly those of `sse41.rs`.
 
 super::kernels::masked_vbyte_kernels!("avx2,bmi1,bmi2,popcnt", Isa::Avx2);
+super::seek::masked_vbyte_seek!("avx2,bmi1,bmi2,popcnt");

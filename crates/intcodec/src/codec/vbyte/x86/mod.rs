@@ -2,6 +2,8 @@
 
 #[macro_use]
 mod kernels;
+#[macro_use]
+mod seek;
 
 pub(crate) mod avx2;
 pub(crate) mod sse41;

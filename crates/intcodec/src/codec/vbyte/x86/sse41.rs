@@ -24,3 +24,4 @@
 //! reports the error at the same offset. Requires SSSE3 and SSE4.1.
 
 super::kernels::masked_vbyte_kernels!("sse4.1", Isa::Sse41);
+super::seek::masked_vbyte_seek!("sse4.1");

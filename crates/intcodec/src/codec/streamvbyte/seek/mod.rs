@@ -1,0 +1,367 @@
+//! Select, seek and insert on Stream VByte streams, without decoding the
+//! whole stream (paper §4 and the seek/select experiment of §5).
+//!
+//! - [`StreamVByte::select`] / [`StreamVByte::select_delta`]: the value at
+//!   index `i`. Plain streams skip whole groups by summing the byte counts of
+//!   their control bytes (SIMD nibble look-up, 16 control bytes at a time)
+//!   and read only `i`'s group; delta streams add the groups before `i`'s
+//!   in a SIMD register (a shuffle and an add per group, nothing stored).
+//! - [`StreamVByte::seek_delta`]: the first value at or above a target in a
+//!   delta-coded (sorted) stream, four values per step (shuffle, SIMD prefix
+//!   sum, unsigned compare).
+//! - [`StreamVByte::insert_delta`]: inserts a value in order. The control
+//!   bytes come first, so one more value shifts every later code: the groups
+//!   from the insertion point on are decoded and re-encoded (the tail); the
+//!   groups before it are copied as they are.
+//!
+//! # Checked
+//!
+//! These take the raw stream and the count `n`, like
+//! [`StreamVByte::decode`], and are checked the same way: missing control
+//! bytes, or missing data bytes of a value they need, give `Truncated` at the
+//! offset and index `decode` would report; they never read outside `input`
+//! and never panic. Only the part of the stream they read is checked: a
+//! `select(2)` on a stream whose 100th value is cut short succeeds. An index
+//! `>= n` is `Ok(None)`. Every kernel returns the same result and error.
+
+use super::{control_len, Format, StreamVByte, Variant, F0124, F1234};
+use crate::error::{DecodeError, DecodeErrorKind};
+use crate::isa::Isa;
+use alloc::vec::Vec;
+
+pub(crate) mod scalar;
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+pub(crate) mod x86;
+
+use scalar::At;
+
+/// Which seek kernel a Stream VByte kernel set uses.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SeekIsa {
+    Scalar,
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    Sse41,
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    Avx2,
+}
+
+fn seek_isa(isa: Isa) -> SeekIsa {
+    match isa {
+        #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+        Isa::Sse41 => SeekIsa::Sse41,
+        #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+        Isa::Avx2 | Isa::Avx512 => SeekIsa::Avx2,
+        _ => SeekIsa::Scalar,
+    }
+}
+
+fn missing_control(input_len: usize) -> DecodeError {
+    DecodeError::new(DecodeErrorKind::Truncated, input_len, Some(input_len * 4))
+}
+
+/// A stream split into its control and data parts (`base`: where the data
+/// starts in the stream, for error offsets).
+#[derive(Clone, Copy)]
+pub(crate) struct Parts<'a> {
+    pub(crate) ctrl: &'a [u8],
+    pub(crate) data: &'a [u8],
+    pub(crate) base: usize,
+}
+
+impl<'a> Parts<'a> {
+    fn of(input: &'a [u8], n: usize) -> Result<Self, DecodeError> {
+        let cl = control_len(n);
+        if input.len() < cl {
+            return Err(missing_control(input.len()));
+        }
+        let (ctrl, data) = input.split_at(cl);
+        Ok(Parts {
+            ctrl,
+            data,
+            base: cl,
+        })
+    }
+}
+
+impl StreamVByte {
+    fn bytes_of(&self) -> [u8; 4] {
+        match self.variant() {
+            Variant::V1234 => F1234::BYTES,
+            Variant::V0124 => F0124::BYTES,
+        }
+    }
+
+    /// The value at index `i` of a plain (not delta-coded) stream of `n`
+    /// values; `Ok(None)` if `i >= n`.
+    ///
+    /// ```
+    /// use intcodec::streamvbyte::StreamVByte;
+    /// let codec = StreamVByte::new();
+    /// let bytes = codec.encode_to_vec(&[5, 300, 70_000, 9]);
+    /// assert_eq!(codec.select(&bytes, 4, 2)?, Some(70_000));
+    /// assert_eq!(codec.select(&bytes, 4, 4)?, None);
+    /// # Ok::<(), intcodec::DecodeError>(())
+    /// ```
+    pub fn select(&self, input: &[u8], n: usize, i: usize) -> Result<Option<u32>, DecodeError> {
+        if i >= n {
+            return Ok(None);
+        }
+        let p = Parts::of(input, n)?;
+        self.select_parts(p, i).map(Some)
+    }
+
+    /// The value at index `i` of a delta-coded stream of `n` values (encoded
+    /// from `prev`); `Ok(None)` if `i >= n`.
+    pub fn select_delta(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+        i: usize,
+    ) -> Result<Option<u32>, DecodeError> {
+        if i >= n {
+            return Ok(None);
+        }
+        let p = Parts::of(input, n)?;
+        self.select_delta_parts(p, prev, i).map(Some)
+    }
+
+    /// In a delta-coded stream of `n` values (from `prev`), the first index
+    /// whose value is `>= target`, and that value; `Ok(None)` if there is
+    /// none. On a sorted list this is the lower bound of binary search; on
+    /// any list it is the first such index in order.
+    ///
+    /// ```
+    /// use intcodec::streamvbyte::StreamVByte;
+    /// let codec = StreamVByte::new();
+    /// let ids = [3u32, 7, 19, 20, 1000, 1001];
+    /// let bytes = codec.encode_delta_to_vec(&ids, 0);
+    /// assert_eq!(codec.seek_delta(&bytes, ids.len(), 0, 20)?, Some((3, 20)));
+    /// assert_eq!(codec.seek_delta(&bytes, ids.len(), 0, 21)?, Some((4, 1000)));
+    /// assert_eq!(codec.seek_delta(&bytes, ids.len(), 0, 5000)?, None);
+    /// # Ok::<(), intcodec::DecodeError>(())
+    /// ```
+    pub fn seek_delta(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+        target: u32,
+    ) -> Result<Option<(usize, u32)>, DecodeError> {
+        if n == 0 {
+            return Ok(None);
+        }
+        let p = Parts::of(input, n)?;
+        self.seek_delta_parts(p, n, prev, target)
+    }
+
+    /// Inserts `value` into the sorted delta-coded stream `stream` of `n`
+    /// values (from `prev`), before the first value `>= value`, and returns
+    /// its index; the stream then holds `n + 1` values. The groups before the
+    /// insertion point are kept, the rest is decoded and re-encoded (see the
+    /// module docs). On error `stream` is left unchanged.
+    ///
+    /// ```
+    /// use intcodec::streamvbyte::StreamVByte;
+    /// let codec = StreamVByte::new();
+    /// let mut bytes = codec.encode_delta_to_vec(&[10, 20, 40], 0);
+    /// assert_eq!(codec.insert_delta(&mut bytes, 3, 0, 30)?, 2);
+    /// assert_eq!(codec.decode_delta_to_vec(&bytes, 4, 0)?, [10, 20, 30, 40]);
+    /// # Ok::<(), intcodec::DecodeError>(())
+    /// ```
+    pub fn insert_delta(
+        &self,
+        stream: &mut Vec<u8>,
+        n: usize,
+        prev: u32,
+        value: u32,
+    ) -> Result<usize, DecodeError> {
+        let p = Parts::of(stream, n)?;
+        let at = match self.seek_delta_parts(p, n, prev, value)? {
+            Some((i, _)) => i,
+            None => n,
+        };
+        let g = at / 4;
+        let bytes = self.bytes_of();
+        // Where group `g` starts and the value before it.
+        let pos = scalar_data_len(bytes, &p.ctrl[..g]);
+        let before = if g == 0 {
+            prev
+        } else {
+            self.select_delta_parts(p, prev, 4 * g - 1)?
+        };
+        let mut tail = alloc::vec![0u32; n - 4 * g + 1];
+        let start = At {
+            i: 4 * g,
+            pos,
+            acc: before,
+        };
+        let end = scalar::decode_range::<true>(
+            bytes,
+            p.ctrl,
+            p.data,
+            p.base,
+            &mut tail[..n - 4 * g],
+            start,
+        )?;
+        tail.copy_within(at - 4 * g..n - 4 * g, at - 4 * g + 1);
+        tail[at - 4 * g] = value;
+        let enc = self.encode_delta_to_vec(&tail, before);
+        let tail_cl = control_len(tail.len());
+        let mut out = Vec::with_capacity(g + pos + enc.len());
+        out.extend_from_slice(&p.ctrl[..g]);
+        out.extend_from_slice(&enc[..tail_cl]);
+        out.extend_from_slice(&p.data[..pos]);
+        out.extend_from_slice(&enc[tail_cl..]);
+        // Trailing bytes after the stream are kept after it.
+        out.extend_from_slice(&p.data[end.pos..]);
+        *stream = out;
+        Ok(at)
+    }
+
+    pub(crate) fn select_parts(&self, p: Parts<'_>, i: usize) -> Result<u32, DecodeError> {
+        macro_rules! go {
+            ($f:ty) => {
+                match seek_isa(self.isa()) {
+                    SeekIsa::Scalar => scalar::select_from(
+                        <$f>::BYTES,
+                        p.ctrl,
+                        p.data,
+                        p.base,
+                        i,
+                        At {
+                            i: 0,
+                            pos: 0,
+                            acc: 0,
+                        },
+                    ),
+                    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+                    // SAFETY: the handle's ISA is enabled on this CPU
+                    // (checked by its constructors), which has SSE4.1.
+                    SeekIsa::Sse41 => unsafe {
+                        x86::sse41::select::<$f>(p.ctrl, p.data, p.base, i)
+                    },
+                    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+                    // SAFETY: as above; the ISA implies AVX2, BMI1/2, POPCNT.
+                    SeekIsa::Avx2 => unsafe { x86::avx2::select::<$f>(p.ctrl, p.data, p.base, i) },
+                }
+            };
+        }
+        match self.variant() {
+            Variant::V1234 => go!(F1234),
+            Variant::V0124 => go!(F0124),
+        }
+    }
+
+    pub(crate) fn select_delta_parts(
+        &self,
+        p: Parts<'_>,
+        prev: u32,
+        i: usize,
+    ) -> Result<u32, DecodeError> {
+        macro_rules! go {
+            ($f:ty) => {
+                match seek_isa(self.isa()) {
+                    SeekIsa::Scalar => scalar::select_delta_from(
+                        <$f>::BYTES,
+                        p.ctrl,
+                        p.data,
+                        p.base,
+                        i,
+                        At {
+                            i: 0,
+                            pos: 0,
+                            acc: prev,
+                        },
+                    ),
+                    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+                    // SAFETY: the handle's ISA is enabled on this CPU.
+                    SeekIsa::Sse41 => unsafe {
+                        x86::sse41::select_delta::<$f>(p.ctrl, p.data, p.base, prev, i)
+                    },
+                    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+                    // SAFETY: the handle's ISA is enabled on this CPU.
+                    SeekIsa::Avx2 => unsafe {
+                        x86::avx2::select_delta::<$f>(p.ctrl, p.data, p.base, prev, i)
+                    },
+                }
+            };
+        }
+        match self.variant() {
+            Variant::V1234 => go!(F1234),
+            Variant::V0124 => go!(F0124),
+        }
+    }
+
+    pub(crate) fn seek_delta_parts(
+        &self,
+        p: Parts<'_>,
+        n: usize,
+        prev: u32,
+        target: u32,
+    ) -> Result<Option<(usize, u32)>, DecodeError> {
+        macro_rules! go {
+            ($f:ty) => {
+                match seek_isa(self.isa()) {
+                    SeekIsa::Scalar => scalar::seek_delta_from(
+                        <$f>::BYTES,
+                        p.ctrl,
+                        p.data,
+                        p.base,
+                        n,
+                        target,
+                        At {
+                            i: 0,
+                            pos: 0,
+                            acc: prev,
+                        },
+                    ),
+                    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+                    // SAFETY: the handle's ISA is enabled on this CPU.
+                    SeekIsa::Sse41 => unsafe {
+                        x86::sse41::seek_delta::<$f>(p.ctrl, p.data, p.base, n, prev, target)
+                    },
+                    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+                    // SAFETY: the handle's ISA is enabled on this CPU.
+                    SeekIsa::Avx2 => unsafe {
+                        x86::avx2::seek_delta::<$f>(p.ctrl, p.data, p.base, n, prev, target)
+                    },
+                }
+            };
+        }
+        match self.variant() {
+            Variant::V1234 => go!(F1234),
+            Variant::V0124 => go!(F0124),
+        }
+    }
+
+    /// Decodes values `at.i..at.i + out.len()` of a split stream (scalar),
+    /// delta-coded from `at.acc` if `delta`.
+    pub(crate) fn decode_parts_range(
+        &self,
+        p: Parts<'_>,
+        out: &mut [u32],
+        at: At,
+        delta: bool,
+    ) -> Result<At, DecodeError> {
+        let b = self.bytes_of();
+        if delta {
+            scalar::decode_range::<true>(b, p.ctrl, p.data, p.base, out, at)
+        } else {
+            scalar::decode_range::<false>(b, p.ctrl, p.data, p.base, out, at)
+        }
+    }
+}
+
+fn scalar_data_len(bytes: [u8; 4], ctrl: &[u8]) -> usize {
+    ctrl.iter()
+        .map(|&k| {
+            (0..4)
+                .map(|l| bytes[((k >> (2 * l)) & 3) as usize] as usize)
+                .sum::<usize>()
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests;

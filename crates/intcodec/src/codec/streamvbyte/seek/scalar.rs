@@ -1,0 +1,152 @@
+//! Scalar select / seek over a Stream VByte stream given as its two parts
+//! (control bytes, data bytes): the reference the SIMD kernels are tested
+//! against, and their tail handler. Every data access is bounds-checked; a
+//! value whose bytes are missing is `Truncated` at its first byte
+//! (`base` + its offset in `data`), as in `decode`.
+#![forbid(unsafe_code)]
+
+use crate::error::{DecodeError, DecodeErrorKind};
+
+/// Where a scan stands: the next value `i`, its data offset `pos`, and the
+/// running value `acc` (delta: the last value; plain: unused).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct At {
+    pub(crate) i: usize,
+    pub(crate) pos: usize,
+    pub(crate) acc: u32,
+}
+
+/// The value (stored word) at `at.i`, and its length.
+#[inline(always)]
+fn word(
+    bytes: [u8; 4],
+    ctrl: &[u8],
+    data: &[u8],
+    base: usize,
+    i: usize,
+    pos: usize,
+) -> Result<(u32, usize), DecodeError> {
+    let code = (ctrl[i / 4] >> (2 * (i % 4))) & 3;
+    let len = bytes[code as usize] as usize;
+    if let Some(&[a, b, c, d]) = data.get(pos..pos + 4) {
+        // Fast path: four bytes are there; keep the low `len` of them.
+        let mask = (((1u64 << (8 * len)) - 1) & 0xFFFF_FFFF) as u32;
+        return Ok((u32::from_le_bytes([a, b, c, d]) & mask, len));
+    }
+    let Some(src) = data.get(pos..pos + len) else {
+        return Err(DecodeError::new(
+            DecodeErrorKind::Truncated,
+            base + pos,
+            Some(i),
+        ));
+    };
+    let mut le = [0u8; 4];
+    le[..len].copy_from_slice(src);
+    Ok((u32::from_le_bytes(le), len))
+}
+
+/// Plain select: value `i` (`i < n`, `ctrl` holds its control byte),
+/// continuing from `at` (`at.i <= i`, `at.i` a multiple of 4 or the next
+/// value of a group being read).
+pub(crate) fn select_from(
+    bytes: [u8; 4],
+    ctrl: &[u8],
+    data: &[u8],
+    base: usize,
+    i: usize,
+    mut at: At,
+) -> Result<u32, DecodeError> {
+    // Skip: only the lengths matter.
+    while at.i < i {
+        let code = (ctrl[at.i / 4] >> (2 * (at.i % 4))) & 3;
+        at.pos += bytes[code as usize] as usize;
+        at.i += 1;
+    }
+    // Values before `i` whose bytes are missing are reported first, as in
+    // `decode`: the first missing byte is at or before `at.pos` exactly when
+    // some earlier value is cut short.
+    if at.pos > data.len() {
+        return first_truncated(bytes, ctrl, data, base, i);
+    }
+    word(bytes, ctrl, data, base, i, at.pos).map(|(v, _)| v)
+}
+
+#[cold]
+fn first_truncated(
+    bytes: [u8; 4],
+    ctrl: &[u8],
+    data: &[u8],
+    base: usize,
+    upto: usize,
+) -> Result<u32, DecodeError> {
+    let mut pos = 0;
+    for k in 0..=upto {
+        pos += word(bytes, ctrl, data, base, k, pos)?.1;
+    }
+    unreachable!("a value before {upto} is truncated")
+}
+
+/// Delta select: value `i` (`i < n`), continuing from `at`.
+pub(crate) fn select_delta_from(
+    bytes: [u8; 4],
+    ctrl: &[u8],
+    data: &[u8],
+    base: usize,
+    i: usize,
+    mut at: At,
+) -> Result<u32, DecodeError> {
+    while at.i <= i {
+        let (v, len) = word(bytes, ctrl, data, base, at.i, at.pos)?;
+        at.acc = at.acc.wrapping_add(v);
+        at.pos += len;
+        at.i += 1;
+    }
+    Ok(at.acc)
+}
+
+/// Delta seek: the first index `>= at.i` (and `< n`) whose value is at least
+/// `target`, with its value, continuing from `at`.
+pub(crate) fn seek_delta_from(
+    bytes: [u8; 4],
+    ctrl: &[u8],
+    data: &[u8],
+    base: usize,
+    n: usize,
+    target: u32,
+    mut at: At,
+) -> Result<Option<(usize, u32)>, DecodeError> {
+    while at.i < n {
+        let (v, len) = word(bytes, ctrl, data, base, at.i, at.pos)?;
+        at.acc = at.acc.wrapping_add(v);
+        if at.acc >= target {
+            return Ok(Some((at.i, at.acc)));
+        }
+        at.pos += len;
+        at.i += 1;
+    }
+    Ok(None)
+}
+
+/// Decodes values `at.i..at.i + out.len()` (delta from `at.acc` if `DELTA`),
+/// returning the position after them.
+pub(crate) fn decode_range<const DELTA: bool>(
+    bytes: [u8; 4],
+    ctrl: &[u8],
+    data: &[u8],
+    base: usize,
+    out: &mut [u32],
+    mut at: At,
+) -> Result<At, DecodeError> {
+    for slot in out {
+        let (v, len) = word(bytes, ctrl, data, base, at.i, at.pos)?;
+        *slot = if DELTA {
+            at.acc = at.acc.wrapping_add(v);
+            at.acc
+        } else {
+            v
+        };
+        at.pos += len;
+        at.i += 1;
+    }
+    Ok(at)
+}

@@ -1,0 +1,158 @@
+//! Masked VByte select / seek over delta-coded u32 streams: the decode
+//! step of `kernels.rs` (paper §IV: the continuation bits of 12 bytes look
+//! up how many bytes and values a step takes and its shuffle) run in
+//! registers, without storing the values.
+//!
+//! - select: the values before `i` are summed in a vector accumulator (no
+//!   prefix sum); the step that holds `i` is prefix-summed and its lane
+//!   read.
+//! - seek: every step is prefix-summed onto the running value (paper §IV,
+//!   differential coding) and compared with the target (unsigned, sign
+//!   bits flipped); the first lane at or above it ends the scan.
+//!
+//! Bounds: a step loads 16 bytes only when they are inside `input`, and
+//! runs only when all its values are below `n`; an overlong value, a 5th
+//! byte above `0x0F`, the tail, and every error are left to the scalar
+//! walk (`seek::scalar`), which reads exactly as the decoder. The macro is
+//! expanded inside the modules made by `masked_vbyte_kernels!` and uses
+//! their step functions (`six`, `four`, `two`, `group_c_fits`, `psum32`).
+
+macro_rules! masked_vbyte_seek {
+    ($features:literal) => {
+        /// The values of one decode step at `src` with mask bits `m`: up to
+        /// three vectors of four u32 lanes (unused lanes zero), the number
+        /// of values and of bytes; `None` if the step must go to scalar.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn seek_step(src: &[u8; 16], m: usize) -> Option<([__m128i; 3], usize, usize)> {
+            let data = load16(src);
+            let z = _mm_setzero_si128();
+            if m == 0 {
+                return Some((
+                    [
+                        _mm_cvtepu8_epi32(data),
+                        _mm_cvtepu8_epi32(_mm_srli_si128::<4>(data)),
+                        _mm_cvtepu8_epi32(_mm_srli_si128::<8>(data)),
+                    ],
+                    12,
+                    12,
+                ));
+            }
+            let e = DECODE[m];
+            if e == OVERLONG {
+                return None;
+            }
+            let index = (e >> 8) as u8;
+            let consumed = usize::from(e & 0xFF);
+            let shuf = SHUFFLES[index as usize];
+            if index < GROUP_B {
+                let v = six(data, shuf);
+                let lo = _mm_cvtepu16_epi32(v);
+                let hi = _mm_cvtepu16_epi32(_mm_srli_si128::<8>(v));
+                Some(([lo, hi, z], 6, consumed))
+            } else if index < GROUP_C {
+                Some(([four(data, shuf), z, z], 4, consumed))
+            } else if group_c_fits(src, index) {
+                Some(([two(data, shuf), z, z], 2, consumed))
+            } else {
+                None
+            }
+        }
+
+        /// Four lanes as an array.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn seek_lanes(v: __m128i) -> [u32; 4] {
+            [
+                _mm_cvtsi128_si32(v) as u32,
+                _mm_extract_epi32::<1>(v) as u32,
+                _mm_extract_epi32::<2>(v) as u32,
+                _mm_extract_epi32::<3>(v) as u32,
+            ]
+        }
+
+        /// Delta select of value `i < n` (from `prev`).
+        #[target_feature(enable = $features)]
+        pub(crate) fn select_delta(
+            input: &[u8],
+            n: usize,
+            prev: u32,
+            i: usize,
+        ) -> Result<u32, DecodeError> {
+            let _ = n;
+            let mut acc = _mm_setzero_si128();
+            let (mut j, mut pos) = (0usize, 0usize);
+            while let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
+                let m = (_mm_movemask_epi8(load16(src)) & 0xFFF) as usize;
+                let Some((v, count, consumed)) = seek_step(src, m) else {
+                    break;
+                };
+                if j + count > i {
+                    // The step holding `i`: its values up to `i`, in order.
+                    let mut sum = _mm_add_epi32(acc, _mm_unpackhi_epi64(acc, acc));
+                    sum = _mm_add_epi32(sum, _mm_shuffle_epi32::<1>(sum));
+                    let mut total = prev.wrapping_add(_mm_cvtsi128_si32(sum) as u32);
+                    let k = i - j;
+                    let lanes = [seek_lanes(v[0]), seek_lanes(v[1]), seek_lanes(v[2])];
+                    for x in lanes.as_flattened()[..=k].iter() {
+                        total = total.wrapping_add(*x);
+                    }
+                    return Ok(total);
+                }
+                acc = _mm_add_epi32(acc, _mm_add_epi32(v[0], _mm_add_epi32(v[1], v[2])));
+                j += count;
+                pos += consumed;
+            }
+            let mut sum = _mm_add_epi32(acc, _mm_unpackhi_epi64(acc, acc));
+            sum = _mm_add_epi32(sum, _mm_shuffle_epi32::<1>(sum));
+            let total = prev.wrapping_add(_mm_cvtsi128_si32(sum) as u32);
+            super::super::seek::scalar::select_delta_from(input, i, j, pos, total)
+        }
+
+        /// Delta seek: the first index `< n` whose value is at least `target`.
+        #[target_feature(enable = $features)]
+        pub(crate) fn seek_delta(
+            input: &[u8],
+            n: usize,
+            prev: u32,
+            target: u32,
+        ) -> Result<Option<(usize, u32)>, DecodeError> {
+            let flip = _mm_set1_epi32(i32::MIN);
+            let t = _mm_xor_si128(_mm_set1_epi32(target as i32), flip);
+            let mut acc = _mm_set1_epi32(prev as i32);
+            let (mut j, mut pos) = (0usize, 0usize);
+            while let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
+                let m = (_mm_movemask_epi8(load16(src)) & 0xFFF) as usize;
+                let Some((v, count, consumed)) = seek_step(src, m) else {
+                    break;
+                };
+                if j + count > n {
+                    break;
+                }
+                let mut sums = [_mm_setzero_si128(); 3];
+                let mut hits = 0u32;
+                for (q, s) in sums.iter_mut().enumerate().take(count.div_ceil(4)) {
+                    let (p, a) = psum32(v[q], acc);
+                    acc = a;
+                    *s = p;
+                    let below = _mm_cmpgt_epi32(t, _mm_xor_si128(p, flip));
+                    hits |= (!_mm_movemask_ps(_mm_castsi128_ps(below)) as u32 & 0xF) << (4 * q);
+                }
+                hits &= (1u32 << count) - 1;
+                if hits != 0 {
+                    let k = hits.trailing_zeros() as usize;
+                    let lanes = seek_lanes(sums[k / 4]);
+                    return Ok(Some((j + k, lanes[k % 4])));
+                }
+                j += count;
+                pos += consumed;
+                // Unused lanes are zero, so lane 3 of the last prefix sum
+                // (broadcast by `psum32`) is the running total.
+            }
+            let total = _mm_cvtsi128_si32(acc) as u32;
+            super::super::seek::scalar::seek_delta_from(input, n, target, j, pos, total)
+        }
+    };
+}
+
+pub(super) use masked_vbyte_seek;

@@ -1,0 +1,120 @@
+//! `SvbVec` (Stream VByte append) against a `Vec`: values from the input
+//! pushed and extended in fuzzer-chosen batches, both variants, plain and
+//! delta, every kernel. After each batch: `len`, `to_vec` = the
+//! concatenation, `select` at a few indexes, `seek` (delta), and every few
+//! batches `as_bytes` = `encode(_delta)` of the concatenation and
+//! `from_bytes(_delta)` of it reads back the same values. The remaining
+//! input is also fed raw to `from_bytes`: it must fail like `decode`, or
+//! give a vector whose values are `decode`'s and that keeps appending
+//! correctly.
+//!
+//! Input: byte 0 flags (bit 0 variant 0124, bit 1 delta, bits 2-3 value
+//! shape), bytes 1-4 `prev`, byte 5 batch seed, bytes 6-7 raw count, then
+//! the values (4 bytes each).
+#![no_main]
+
+use intcodec::sorted::SvbVec;
+use intcodec_fuzz::{svb, values_from, Reader};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let mut r = Reader::new(data);
+    let flags = r.u8();
+    let prev = r.u32();
+    let mut seed = r.u8() as usize;
+    let raw_n = r.u16() as usize;
+    let rest = r.rest();
+    let values = values_from(rest, flags >> 2);
+    let delta = flags & 2 != 0;
+    for &codec in svb::kernels(svb::variant(flags & 1 != 0)) {
+        let mut v = if delta {
+            SvbVec::new_delta(codec, prev)
+        } else {
+            SvbVec::new(codec)
+        };
+        let mut all: Vec<u32> = Vec::new();
+        let mut at = 0;
+        let mut round = 0;
+        while at < values.len() {
+            seed = seed.wrapping_mul(31).wrapping_add(7);
+            let k = (1 + seed % 37).min(values.len() - at);
+            let batch = &values[at..at + k];
+            if round % 2 == 0 {
+                v.extend(batch.iter().copied());
+            } else {
+                for &x in batch {
+                    v.push(x);
+                }
+            }
+            all.extend_from_slice(batch);
+            at += k;
+            round += 1;
+            assert_eq!(v.len(), all.len());
+            assert_eq!(v.to_vec(), all, "{codec:?}");
+            for i in [0, all.len() / 2, all.len() - 1, all.len(), seed] {
+                assert_eq!(v.select(i), all.get(i).copied(), "{codec:?} select({i})");
+            }
+            if delta {
+                let t = all[seed % all.len()];
+                let want = all.iter().position(|&x| x >= t).map(|i| (i, all[i]));
+                assert_eq!(v.seek(t), want, "{codec:?} seek({t})");
+            }
+            if round % 4 == 1 {
+                let want = if delta {
+                    codec.encode_delta_to_vec(&all, prev)
+                } else {
+                    codec.encode_to_vec(&all)
+                };
+                assert_eq!(v.as_bytes(), &want[..], "{codec:?} as_bytes");
+                let back = if delta {
+                    SvbVec::from_bytes_delta(codec, &want, all.len(), prev)
+                } else {
+                    SvbVec::from_bytes(codec, &want, all.len())
+                }
+                .unwrap();
+                assert_eq!(back.to_vec(), all);
+            }
+        }
+        // Arbitrary bytes as a stream.
+        let loaded = if delta {
+            SvbVec::from_bytes_delta(codec, rest, raw_n, prev)
+        } else {
+            SvbVec::from_bytes(codec, rest, raw_n)
+        };
+        let decoded = if delta {
+            codec.decode_delta_to_vec(rest, raw_n, prev)
+        } else {
+            codec.decode_to_vec(rest, raw_n)
+        };
+        match (loaded, decoded) {
+            (Ok(mut l), Ok(d)) => {
+                assert_eq!(l.to_vec(), d);
+                l.push(12345);
+                let mut d2 = d.clone();
+                d2.push(12345);
+                assert_eq!(l.to_vec(), d2);
+                let want = if delta {
+                    codec.encode_delta_to_vec(&d2, prev)
+                } else {
+                    // Non-minimal codes in the input stay as they are: the
+                    // bytes decode to the same values.
+                    let b = l.as_bytes().to_vec();
+                    assert_eq!(codec.decode_to_vec(&b, d2.len()).unwrap(), d2);
+                    return;
+                };
+                assert_eq!(
+                    codec.decode_delta_to_vec(&want, d2.len(), prev).unwrap(),
+                    d2
+                );
+                let b = l.as_bytes().to_vec();
+                assert_eq!(codec.decode_delta_to_vec(&b, d2.len(), prev).unwrap(), d2);
+            }
+            (Err(a), Err(b)) => assert_eq!(a, b, "{codec:?} from_bytes vs decode"),
+            (a, b) => panic!(
+                "{codec:?}: from_bytes {:?} vs decode {:?}",
+                a.is_ok(),
+                b.is_ok()
+            ),
+        }
+    }
+});

@@ -1,0 +1,37 @@
+//! `seek_delta` on arbitrary bytes, every delta-coded byte format and kernel
+//! (chosen as in `sorted_select`), with targets from the input (and 0,
+//! MAX, the decoded values and their neighbours). Every kernel must return
+//! the model's answer: the first index whose value is `>= target` (linear
+//! order, so unsorted streams count too) when the values up to it decode,
+//! else the full decode's error; `Ok(None)` when no value reaches the
+//! target in an intact stream.
+#![no_main]
+
+use intcodec_fuzz::sorted::{kernels, Model};
+use intcodec_fuzz::{DecodeCase, Reader};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let (case, input) = DecodeCase::split(data, 4);
+    let which = case.extra * 2 + case.variant_bit as u8;
+    let ks = kernels(which);
+    let (n, prev) = (case.n, case.prev);
+    let mut r = Reader::new(input);
+    let mut targets: Vec<u32> = (0..4).map(|_| r.u32()).collect();
+    targets.extend([0, 1, u32::MAX, prev]);
+    let model = Model::new(&ks[0], input, n, prev);
+    if let Some(m) = &model {
+        for &v in m.good.iter().step_by((m.good.len() / 16).max(1)) {
+            targets.extend([v, v.wrapping_add(1), v.wrapping_sub(1)]);
+        }
+    }
+    for &t in &targets {
+        let want = match &model {
+            Some(m) => m.seek(t),
+            None => ks[0].seek(input, n, prev, t),
+        };
+        for k in &ks {
+            assert_eq!(k.seek(input, n, prev, t), want, "{k:?} seek({t}) n={n}");
+        }
+    }
+});
