@@ -215,7 +215,9 @@ impl SvbVec {
     /// Appends every value of `values`.
     pub fn extend(&mut self, values: impl IntoIterator<Item = u32>) {
         let it = values.into_iter();
-        self.buf.reserve(it.size_hint().0 * 2);
+        // A hint, capped: an iterator may claim more than memory holds.
+        self.buf
+            .reserve(it.size_hint().0.min(1 << 20).saturating_mul(2));
         for v in it {
             self.push(v);
         }

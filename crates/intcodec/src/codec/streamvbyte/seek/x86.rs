@@ -82,9 +82,11 @@ macro_rules! svb_seek_kernels {
                     return None;
                 }
                 let start = end - 16;
-                // `start < pos` (else 16 bytes would remain at `pos`), and
-                // `pos + glen <= end`: indices `shift + 0..glen` stay below 16;
-                // the 0x80 (zero) entries stay at or above 0x80.
+                // `start < pos` (else 16 bytes would remain at `pos`) except
+                // when `pos == end` with `glen == 0` (a "0124" all-zero
+                // group: shift 16, but every entry is then 0x80, which stays
+                // zeroing), and `pos + glen <= end`: indices `shift + 0..glen`
+                // stay below 16; the 0x80 (zero) entries stay at or above 0x80.
                 let shift = (pos - start) as i8;
                 let src = data[start..].first_chunk::<16>()?;
                 let shuf = load16(&F::tables().decode[key as usize]);
