@@ -43,6 +43,7 @@ mod tables;
 pub mod zigzag;
 
 pub use codec::streamvbyte;
+pub use codec::varint;
 #[cfg(feature = "g8iu")]
 pub use codec::varint_g8iu;
 pub use codec::varint_gb;

@@ -1,0 +1,330 @@
+//! Portable single-value LEB128: the byte-at-a-time reference every kernel
+//! is tested against (and that classifies every error), and the portable
+//! word-at-a-time kernel that every target without a faster one uses.
+//!
+//! The word kernel loads eight bytes as a little-endian `u64` (only when
+//! eight bytes of the slice remain), finds the terminating byte with
+//! `trailing_zeros(!word & 0x8080..80)`, keeps the bytes up to it and
+//! squeezes out the continuation bits with three mask-and-shift steps (the
+//! portable form of `pext(x, 0x7f7f..7f)`). A u64 of nine or ten bytes takes
+//! its last two bytes from a two-byte load. Slices shorter than that are
+//! assembled into a word from at most three overlapping loads inside the
+//! slice, the missing bytes set to `0x80` (continuation, no value bits), so
+//! a value that runs off the end is seen as too long; one-byte values
+//! return before any of that. Every doubtful case (too long, too large,
+//! running off the end) goes to [`reference`], which names the error.
+#![forbid(unsafe_code)]
+
+use super::{Word, CONT};
+use crate::error::DecodeErrorKind;
+
+/// Algorithm 1, one byte and one branch at a time: the value (as u64) and
+/// its length, or the error. The oracle of every test.
+pub(crate) fn reference<T: Word>(input: &[u8]) -> Result<(u64, usize), DecodeErrorKind> {
+    let mut v = 0u64;
+    for k in 0..T::MAX_BYTES {
+        let Some(&b) = input.get(k) else {
+            return Err(DecodeErrorKind::Truncated);
+        };
+        if k == T::MAX_BYTES - 1 {
+            if b >= 0x80 {
+                return Err(DecodeErrorKind::Overlong);
+            }
+            if b > T::LAST {
+                return Err(DecodeErrorKind::Overflow);
+            }
+        }
+        v |= u64::from(b & 0x7F) << (7 * k);
+        if b < 0x80 {
+            return Ok((v, k + 1));
+        }
+    }
+    unreachable!("the last byte returns")
+}
+
+/// The reference encoder: bytes written into `out` (at most 10).
+pub(crate) fn reference_encode(mut v: u64, out: &mut [u8; 16]) -> usize {
+    let mut k = 0;
+    while v >= 0x80 {
+        out[k] = (v as u8) | 0x80;
+        v >>= 7;
+        k += 1;
+    }
+    out[k] = v as u8;
+    k + 1
+}
+
+/// `pext(x, 0x7f7f..7f)` for the low `bytes` bytes of `x` (continuation
+/// bits may be set; bytes above `bytes` must be zero).
+#[inline(always)]
+pub(crate) fn compact(x: u64, bytes: usize) -> u64 {
+    let mut x = (x & 0x007F_007F_007F_007F) | ((x >> 1) & 0x3F80_3F80_3F80_3F80);
+    if bytes > 2 {
+        x = (x & 0x0000_3FFF_0000_3FFF) | ((x >> 2) & 0x0FFF_C000_0FFF_C000);
+    }
+    if bytes > 4 {
+        x = (x & 0x0FFF_FFFF) | ((x >> 4) & 0x00FF_FFFF_F000_0000);
+    }
+    x
+}
+
+/// `pdep(v, 0x7f7f..7f)` for a `v` of at most `7 * bytes` bits (`bytes <= 8`).
+#[inline(always)]
+pub(crate) fn spread(v: u64, bytes: usize) -> u64 {
+    let mut x = v;
+    if bytes > 4 {
+        x = (x & 0x0FFF_FFFF) | ((x & 0x00FF_FFFF_F000_0000) << 4);
+    }
+    if bytes > 2 {
+        x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x0FFF_C000_0FFF_C000) << 2);
+    }
+    (x & 0x007F_007F_007F_007F) | ((x & 0x3F80_3F80_3F80_3F80) << 1)
+}
+
+/// The bit operations a kernel may do faster (BMI2 `pext`/`pdep`).
+pub(crate) trait Bits {
+    fn compact(x: u64, bytes: usize) -> u64;
+    fn spread(v: u64, bytes: usize) -> u64;
+}
+
+/// Mask and shift.
+pub(crate) struct Portable;
+impl Bits for Portable {
+    #[inline(always)]
+    fn compact(x: u64, bytes: usize) -> u64 {
+        compact(x, bytes)
+    }
+    #[inline(always)]
+    fn spread(v: u64, bytes: usize) -> u64 {
+        spread(v, bytes)
+    }
+}
+
+#[inline(always)]
+fn load8(input: &[u8]) -> Option<u64> {
+    input.first_chunk::<8>().map(|c| u64::from_le_bytes(*c))
+}
+
+/// The first (up to) eight bytes of a slice shorter than eight, missing
+/// bytes `0x80`. Three loads at most, all inside `input`.
+#[inline(always)]
+fn short_word(input: &[u8]) -> u64 {
+    let n = input.len();
+    let w = if let Some(lo) = input.first_chunk::<4>() {
+        let hi = input.last_chunk::<4>().expect("n >= 4");
+        // n in 4..8: the two 4-byte loads overlap by 8 - n bytes.
+        u64::from(u32::from_le_bytes(*lo)) | (u64::from(u32::from_le_bytes(*hi)) << (8 * (n - 4)))
+    } else {
+        let mut w = 0u64;
+        for (i, &b) in input.iter().enumerate() {
+            w |= u64::from(b) << (8 * i);
+        }
+        w
+    };
+    // n < 8 here, so the shift is in range; bytes n.. become 0x80.
+    w | (CONT << (8 * n))
+}
+
+/// Decodes one value from a word whose bytes past the input are `0x80`;
+/// `hi` holds bytes 8 and 9 (u64 only; `0x8080` when absent).
+#[inline(always)]
+pub(crate) fn from_words<B: Bits, T: Word>(w: u64, hi: u16) -> (u64, usize, bool) {
+    let stops = !w & CONT;
+    if T::MAX_BYTES <= 8 {
+        let tz = stops.trailing_zeros(); // 64 when no byte ends here
+        let len = (tz as usize >> 3) + 1;
+        // Bytes up to and including the terminator: blsmsk.
+        let x = w & (stops ^ stops.wrapping_sub(1));
+        let v = B::compact(x, T::MAX_BYTES);
+        let bad = len > T::MAX_BYTES || v > T::MAX_U64;
+        (v, len, bad)
+    } else if stops != 0 {
+        let tz = stops.trailing_zeros();
+        let len = (tz as usize >> 3) + 1;
+        let x = w & (stops ^ stops.wrapping_sub(1));
+        (B::compact(x, 8), len, false)
+    } else {
+        // Nine or ten bytes: b8 continues or ends; b9 (if used) <= 1.
+        let b8 = u64::from(hi & 0xFF);
+        let b9 = u64::from(hi >> 8);
+        let c8 = b8 >> 7;
+        let b9 = b9 & c8.wrapping_neg();
+        let v = B::compact(w, 8) | ((b8 & 0x7F) << 56) | (b9 << 63);
+        (v, 9 + c8 as usize, b9 > 1)
+    }
+}
+
+/// Decodes one value with the bit operations of `B`.
+#[inline(always)]
+pub(crate) fn decode_with<B: Bits, T: Word>(input: &[u8]) -> Result<(T, usize), DecodeErrorKind> {
+    if let Some(w) = load8(input) {
+        if w & 0x80 == 0 {
+            return Ok((T::from_u64(w & 0x7F), 1));
+        }
+        let hi = if T::MAX_BYTES > 8 && !w & CONT == 0 {
+            match input.get(8..10) {
+                Some(&[a, b]) => u16::from_le_bytes([a, b]),
+                _ => return slow::<T>(input),
+            }
+        } else {
+            0x8080
+        };
+        let (v, len, bad) = from_words::<B, T>(w, hi);
+        if bad {
+            return slow::<T>(input);
+        }
+        Ok((T::from_u64(v), len))
+    } else {
+        decode_short::<B, T>(input)
+    }
+}
+
+/// Fewer than eight bytes.
+#[inline(always)]
+fn decode_short<B: Bits, T: Word>(input: &[u8]) -> Result<(T, usize), DecodeErrorKind> {
+    match input.first() {
+        None => Err(DecodeErrorKind::Truncated),
+        Some(&b) if b < 0x80 => Ok((T::from_u64(u64::from(b)), 1)),
+        Some(_) => {
+            let w = short_word(input);
+            let (v, len, bad) = from_words::<B, T>(w, 0x8080);
+            if bad || len > input.len() {
+                return slow::<T>(input);
+            }
+            Ok((T::from_u64(v), len))
+        }
+    }
+}
+
+/// Everything the fast paths doubt: the reference decides (and names the
+/// error).
+#[cold]
+#[inline(never)]
+pub(crate) fn slow<T: Word>(input: &[u8]) -> Result<(T, usize), DecodeErrorKind> {
+    reference::<T>(input).map(|(v, len)| (T::from_u64(v), len))
+}
+
+/// The encoded length of `v`: `1 + floor(log2(v | 1) / 7)`.
+#[inline(always)]
+pub(crate) fn encoded_len(v: u64) -> usize {
+    let log2 = 63 - (v | 1).leading_zeros() as usize;
+    (log2 * 9 + 73) >> 6
+}
+
+/// Encodes `v` into two words (bytes 0..8 and 8..10) and its length.
+#[inline(always)]
+pub(crate) fn encode_words<B: Bits, T: Word>(v: T) -> (u64, u16, usize) {
+    let v = v.to_u64();
+    let len = encoded_len(v);
+    if T::MAX_BYTES <= 8 {
+        let x = B::spread(v, T::MAX_BYTES);
+        // Continuation bits on bytes 0..len-1 (len - 1 <= 4 here).
+        let cont = CONT & ((1u64 << (8 * (len - 1))) - 1);
+        (x | cont, 0, len)
+    } else {
+        let x = B::spread(v & 0x00FF_FFFF_FFFF_FFFF, 8);
+        let k = (len - 1).min(8);
+        let cont = CONT & (((1u128 << (8 * k)) - 1) as u64);
+        let b8 = ((v >> 56) & 0x7F) as u16 | if len > 9 { 0x80 } else { 0 };
+        let b9 = (v >> 63) as u16;
+        (x | cont, b8 | (b9 << 8), len)
+    }
+}
+
+/// [`encode_words`] as an array.
+#[inline(always)]
+pub(crate) fn encode_with<B: Bits, T: Word>(v: T) -> ([u8; 16], usize) {
+    let (lo, hi, len) = encode_words::<B, T>(v);
+    let mut out = [0u8; 16];
+    out[..8].copy_from_slice(&lo.to_le_bytes());
+    out[8..10].copy_from_slice(&hi.to_le_bytes());
+    (out, len)
+}
+
+/// Encodes `v` at the start of `out`: its length, or `None` if `out` is too
+/// short. Writes whole words when `out` has room for them (bytes past the
+/// length may be overwritten), else exactly the value's bytes.
+#[inline(always)]
+pub(crate) fn encode_to_slice_with<B: Bits, T: Word>(v: T, out: &mut [u8]) -> Option<usize> {
+    let (lo, hi, len) = encode_words::<B, T>(v);
+    if T::MAX_BYTES > 8 {
+        if let Some(head) = out.first_chunk_mut::<10>() {
+            let (a, b) = head.split_at_mut(8);
+            a.copy_from_slice(&lo.to_le_bytes());
+            b.copy_from_slice(&hi.to_le_bytes());
+            return Some(len);
+        }
+    }
+    if len <= 8 {
+        if let Some(head) = out.first_chunk_mut::<8>() {
+            *head = lo.to_le_bytes();
+            return Some(len);
+        }
+    }
+    let mut all = [0u8; 16];
+    all[..8].copy_from_slice(&lo.to_le_bytes());
+    all[8..10].copy_from_slice(&hi.to_le_bytes());
+    out.get_mut(..len)?.copy_from_slice(&all[..len]);
+    Some(len)
+}
+
+/// Decodes `N` adjacent values; on error, the index of the bad value and
+/// the offset of its first byte.
+#[inline(always)]
+pub(crate) fn decode_many_with<B: Bits, T: Word, const N: usize>(
+    input: &[u8],
+) -> Result<([T; N], usize), (DecodeErrorKind, usize, usize)> {
+    let mut out = [T::from_u64(0); N];
+    let mut pos = 0;
+    for (i, slot) in out.iter_mut().enumerate() {
+        let rest = input.get(pos..).unwrap_or_default();
+        let (v, len) = decode_with::<B, T>(rest).map_err(|k| (k, pos, i))?;
+        *slot = v;
+        pos += len;
+    }
+    Ok((out, pos))
+}
+
+/// Encodes `N` values at the start of `out`: bytes written, or `None` when
+/// `out` is too short (then `out` may hold part of the encoding).
+#[inline(always)]
+pub(crate) fn encode_many_with<B: Bits, T: Word, const N: usize>(
+    values: &[T; N],
+    out: &mut [u8],
+) -> Option<usize> {
+    let mut pos = 0;
+    for &v in values {
+        let rest = out.get_mut(pos..)?;
+        pos += encode_to_slice_with::<B, T>(v, rest)?;
+    }
+    Some(pos)
+}
+
+// ------------------------------------------------------------ the kernel
+
+#[inline(always)]
+pub(crate) fn decode<T: Word>(input: &[u8]) -> Result<(T, usize), DecodeErrorKind> {
+    decode_with::<Portable, T>(input)
+}
+
+#[inline(always)]
+pub(crate) fn encode<T: Word>(v: T) -> ([u8; 16], usize) {
+    encode_with::<Portable, T>(v)
+}
+
+#[inline(always)]
+pub(crate) fn encode_to_slice<T: Word>(v: T, out: &mut [u8]) -> Option<usize> {
+    encode_to_slice_with::<Portable, T>(v, out)
+}
+
+#[inline(always)]
+pub(crate) fn decode_many<T: Word, const N: usize>(
+    input: &[u8],
+) -> Result<([T; N], usize), (DecodeErrorKind, usize, usize)> {
+    decode_many_with::<Portable, T, N>(input)
+}
+
+#[inline(always)]
+pub(crate) fn encode_many<T: Word, const N: usize>(values: &[T; N], out: &mut [u8]) -> Option<usize> {
+    encode_many_with::<Portable, T, N>(values, out)
+}
