@@ -26,7 +26,12 @@ pass is checked against the source data. Speeds are medians, in billions of
 ints per second (table) or millions (CSV/JSON `mis`).
 
 OPTIONS:
-  --suite NAME         benchmark suite: postings (default)
+  --suite NAME         benchmark suite: postings (default), or varint: single
+                       LEB128 values as varint-simd's own benchmark (random
+                       u8/u16/u32/u64, decode and encode, millions per second,
+                       with varint-simd built +ssse3 and native, prost,
+                       integer-encoding, leb128, unsigned-varint); it takes
+                       --quick, --reps, --min-time-ms, --seed, --format
   --family LIST        only these codec families, comma separated:
                        streamvbyte, vbyte (default: all)
   --dataset NAME       synthetic collection: clustered (default) or uniform
@@ -68,6 +73,7 @@ struct Args {
     min_time_ms: Option<u64>,
     seed: u64,
     families: Vec<String>,
+    suite: String,
 }
 
 fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
@@ -91,6 +97,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
         min_time_ms: None,
         seed: 1,
         families: Vec::new(),
+        suite: "postings".to_string(),
     };
     let mut dataset_given = false;
     let mut it = args.iter();
@@ -137,6 +144,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
                         suite::SUITES.join(", ")
                     ));
                 }
+                a.suite = v;
             }
             "--dataset" => {
                 let v = value()?;
@@ -237,6 +245,9 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
             .write_all(HELP.as_bytes())
             .map_err(|e| format!("writing help: {e}"));
     }
+    if a.suite == "varint" {
+        return run_varint(&a, out);
+    }
     let cfg = config(&a)?;
     let header = vec![
         format!(
@@ -284,6 +295,59 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         Format::Table => report::table(&outcome, &header, out),
         Format::Csv => report::csv(&outcome, out),
         Format::Json => report::json(&outcome, out),
+    }?;
+    out.flush().map_err(|e| format!("writing the report: {e}"))
+}
+
+/// `--suite varint`.
+fn run_varint(a: &Args, out: &mut dyn Write) -> Result<(), String> {
+    use crate::varint;
+    let mut cfg = varint::Config::new(a.quick);
+    if let Some(r) = a.reps {
+        if r == 0 {
+            return Err("intcodec bench: --reps must be at least 1".to_string());
+        }
+        cfg.reps = r;
+    }
+    if let Some(ms) = a.min_time_ms {
+        cfg.min_time = Duration::from_millis(ms);
+    }
+    cfg.seed = a.seed;
+    let header = vec![
+        format!(
+            "intcodec bench: suite varint (varint-simd's benchmark: random values bounded by each type, sequences of {}){}",
+            varint::SEQ,
+            if a.quick { ", --quick" } else { "" }
+        ),
+        format!(
+            "cpu: {} ({} logical CPUs)",
+            sysinfo::cpu_model(),
+            sysinfo::cpus()
+        ),
+        format!("isas detected: {}", sysinfo::isas()),
+        format!(
+            "varint kernel: {} (default)",
+            intcodec::varint::Varint::new().kernel()
+        ),
+        format!("build: {}", sysinfo::build_flags()),
+    ];
+    let quiet = a.quiet;
+    let tty = std::io::stderr().is_terminal();
+    let mut progress = |msg: &str| {
+        if !quiet && tty {
+            let mut e = std::io::stderr().lock();
+            let _ = write!(e, "\r\x1b[2K{msg}");
+            let _ = e.flush();
+        }
+    };
+    let outcome = varint::run(&cfg, &mut progress);
+    if tty && !quiet {
+        eprint!("\r\x1b[2K");
+    }
+    let outcome = outcome?;
+    match a.format {
+        Format::Table => varint::table(&outcome, &header, out),
+        Format::Csv | Format::Json => varint::csv(&outcome, out),
     }?;
     out.flush().map_err(|e| format!("writing the report: {e}"))
 }

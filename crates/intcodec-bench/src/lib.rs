@@ -8,6 +8,7 @@
 //! - [`suite`]: the `postings` suite (paper §5 method).
 //! - [`report`]: table, CSV and JSON output.
 //! - [`vbyte`]: the VByte family (ours and the Rust varint crates).
+//! - [`varint`]: the `varint` suite (single values, varint-simd's benchmark).
 pub mod cli;
 pub mod codec;
 pub mod data;
@@ -15,4 +16,5 @@ pub mod measure;
 pub mod report;
 pub mod suite;
 pub mod sysinfo;
+pub mod varint;
 pub mod vbyte;

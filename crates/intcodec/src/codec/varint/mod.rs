@@ -478,7 +478,7 @@ pub fn encoded_len<T: Word>(v: T) -> usize {
 /// ```
 #[inline]
 pub fn decode<T: Word>(input: &[u8]) -> Result<(T, usize), DecodeError> {
-    Varint::new().decode(input)
+    scalar::decode::<T>(input).map_err(single)
 }
 
 /// [`Varint::read`] with the best kernel.
@@ -518,7 +518,7 @@ pub fn encode_zigzag<S: Signed>(v: S) -> ([u8; 16], usize) {
 /// [`Varint::encode_to_slice`] with the best kernel.
 #[inline]
 pub fn encode_to_slice<T: Word>(v: T, out: &mut [u8]) -> Result<usize, EncodeError> {
-    Varint::new().encode_to_slice(v, out)
+    scalar::encode_to_slice::<T>(v, out).ok_or_else(|| too_small(encoded_len(v), out.len()))
 }
 
 /// [`Varint::decode_two`] with the best kernel.

@@ -43,6 +43,7 @@ pub(crate) fn reference<T: Word>(input: &[u8]) -> Result<(u64, usize), DecodeErr
 }
 
 /// The reference encoder: bytes written into `out` (at most 10).
+#[cfg(test)]
 pub(crate) fn reference_encode(mut v: u64, out: &mut [u8; 16]) -> usize {
     let mut k = 0;
     while v >= 0x80 {
@@ -154,44 +155,93 @@ pub(crate) fn from_words<B: Bits, T: Word>(w: u64, hi: u16) -> (u64, usize, bool
     }
 }
 
-/// Decodes one value with the bit operations of `B`.
+/// A decoded value as two registers: `(value, len)`, or `(error code, 0)`.
+/// (A `Result` of three words would be returned through memory by the
+/// out-of-line paths, and its length would then reach the caller's
+/// `pos += len` through a store and a load.)
+pub(crate) type Raw = (u64, usize);
+
 #[inline(always)]
-pub(crate) fn decode_with<B: Bits, T: Word>(input: &[u8]) -> Result<(T, usize), DecodeErrorKind> {
-    if let Some(w) = load8(input) {
-        if w & 0x80 == 0 {
-            return Ok((T::from_u64(w & 0x7F), 1));
-        }
-        let hi = if T::MAX_BYTES > 8 && !w & CONT == 0 {
-            match input.get(8..10) {
-                Some(&[a, b]) => u16::from_le_bytes([a, b]),
-                _ => return slow::<T>(input),
-            }
-        } else {
-            0x8080
-        };
-        let (v, len, bad) = from_words::<B, T>(w, hi);
-        if bad {
-            return slow::<T>(input);
-        }
-        Ok((T::from_u64(v), len))
+pub(crate) fn raw_err(kind: DecodeErrorKind) -> Raw {
+    let code = match kind {
+        DecodeErrorKind::Truncated => 0,
+        DecodeErrorKind::Overlong => 1,
+        _ => 2,
+    };
+    (code, 0)
+}
+
+#[inline(always)]
+pub(crate) fn from_raw<T: Word>((v, len): Raw) -> Result<(T, usize), DecodeErrorKind> {
+    if len == 0 {
+        Err(match v {
+            0 => DecodeErrorKind::Truncated,
+            1 => DecodeErrorKind::Overlong,
+            _ => DecodeErrorKind::Overflow,
+        })
     } else {
-        decode_short::<B, T>(input)
+        Ok((T::from_u64(v), len))
     }
 }
 
-/// Fewer than eight bytes.
+/// Decodes one value with the bit operations of `B`.
 #[inline(always)]
-fn decode_short<B: Bits, T: Word>(input: &[u8]) -> Result<(T, usize), DecodeErrorKind> {
+pub(crate) fn decode_raw<B: Bits, T: Word>(input: &[u8]) -> Raw {
+    let Some(w) = load8(input) else {
+        return decode_short::<T>(input);
+    };
+    // One-byte values first, for the types whose values are usually small
+    // in practice (not u8/u16, whose lengths are decided branch-free below
+    // at no extra cost).
+    if T::MAX_BYTES > 3 && w & 0x80 == 0 {
+        return (w & 0x7F, 1);
+    }
+    // u32: values of the full five bytes next (every u32 >= 2^28: random
+    // values, hashes, ids). A predictable branch here gives the caller's
+    // `pos += len` a constant, so the next value's load need not wait for
+    // this one's length; other lengths take the branch-free path below.
+    if T::MAX_BYTES == 5 && !w & 0x80_8080_8080 == 0x80_0000_0000 {
+        let v = B::compact(w & 0xFF_FFFF_FFFF, 5);
+        if v > T::MAX_U64 {
+            return slow::<T>(input);
+        }
+        return (v, 5);
+    }
+    let hi = if T::MAX_BYTES > 8 && !w & CONT == 0 {
+        match input.get(8..10) {
+            Some(&[a, b]) => u16::from_le_bytes([a, b]),
+            _ => return slow::<T>(input),
+        }
+    } else {
+        0x8080
+    };
+    let (v, len, bad) = from_words::<B, T>(w, hi);
+    if bad {
+        return slow::<T>(input);
+    }
+    (v, len)
+}
+
+/// [`decode_raw`] as a `Result`.
+#[inline(always)]
+pub(crate) fn decode_with<B: Bits, T: Word>(input: &[u8]) -> Result<(T, usize), DecodeErrorKind> {
+    from_raw::<T>(decode_raw::<B, T>(input))
+}
+
+/// Fewer than eight bytes: one-byte values, else the bytes there are
+/// assembled into a word (missing bytes `0x80`).
+#[inline(never)]
+fn decode_short<T: Word>(input: &[u8]) -> Raw {
     match input.first() {
-        None => Err(DecodeErrorKind::Truncated),
-        Some(&b) if b < 0x80 => Ok((T::from_u64(u64::from(b)), 1)),
+        None => raw_err(DecodeErrorKind::Truncated),
+        Some(&b) if b < 0x80 => (u64::from(b), 1),
         Some(_) => {
             let w = short_word(input);
-            let (v, len, bad) = from_words::<B, T>(w, 0x8080);
+            let (v, len, bad) = from_words::<Portable, T>(w, 0x8080);
             if bad || len > input.len() {
                 return slow::<T>(input);
             }
-            Ok((T::from_u64(v), len))
+            (v, len)
         }
     }
 }
@@ -200,8 +250,11 @@ fn decode_short<B: Bits, T: Word>(input: &[u8]) -> Result<(T, usize), DecodeErro
 /// error).
 #[cold]
 #[inline(never)]
-pub(crate) fn slow<T: Word>(input: &[u8]) -> Result<(T, usize), DecodeErrorKind> {
-    reference::<T>(input).map(|(v, len)| (T::from_u64(v), len))
+pub(crate) fn slow<T: Word>(input: &[u8]) -> Raw {
+    match reference::<T>(input) {
+        Ok(r) => r,
+        Err(kind) => raw_err(kind),
+    }
 }
 
 /// The encoded length of `v`: `1 + floor(log2(v | 1) / 7)`.

@@ -57,7 +57,7 @@ pub(crate) fn decode<T: Word>(input: &[u8]) -> Result<(T, usize), DecodeErrorKin
     }
     let (value, len, bad) = from_vector::<T>(v);
     if bad {
-        return scalar::slow::<T>(input);
+        return scalar::from_raw::<T>(scalar::slow::<T>(input));
     }
     Ok((T::from_u64(value), len))
 }
