@@ -219,16 +219,26 @@ fn pick_best() -> Kernel {
     Kernel::Scalar
 }
 
+/// The best kernel, cached in an atomic (0 = not chosen yet), so that the
+/// free functions pay one relaxed load per call.
+#[inline(always)]
 fn best() -> Kernel {
-    #[cfg(feature = "std")]
-    {
-        use std::sync::OnceLock;
-        static BEST: OnceLock<Kernel> = OnceLock::new();
-        *BEST.get_or_init(pick_best)
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        pick_best()
+    use core::sync::atomic::{AtomicU8, Ordering};
+    static BEST: AtomicU8 = AtomicU8::new(0);
+    match BEST.load(Ordering::Relaxed) {
+        1 => Kernel::Scalar,
+        2 => Kernel::Ssse3,
+        3 => Kernel::Bmi2,
+        _ => {
+            let k = pick_best();
+            let code = match k {
+                Kernel::Scalar => 1,
+                Kernel::Ssse3 => 2,
+                Kernel::Bmi2 => 3,
+            };
+            BEST.store(code, Ordering::Relaxed);
+            k
+        }
     }
 }
 
@@ -239,6 +249,10 @@ pub fn enabled_kernels() -> impl Iterator<Item = Varint> {
 
 fn single(kind: DecodeErrorKind) -> DecodeError {
     DecodeError::new(kind, 0, None)
+}
+
+fn many_err((kind, offset, index): (DecodeErrorKind, usize, usize)) -> DecodeError {
+    DecodeError::new(kind, offset, Some(index))
 }
 
 fn too_small(needed: usize, available: usize) -> EncodeError {
@@ -408,7 +422,7 @@ impl Varint {
             Kernel::Ssse3 => unsafe { x86::ssse3::decode_many::<T, N>(input) },
             _ => scalar::decode_many::<T, N>(input),
         };
-        r.map_err(|(kind, offset, index)| DecodeError::new(kind, offset, Some(index)))
+        r.map_err(many_err)
     }
 
     /// Decodes two adjacent values: the values and the bytes both take.
@@ -470,7 +484,12 @@ pub fn encoded_len<T: Word>(v: T) -> usize {
     scalar::encoded_len(v.to_u64())
 }
 
-/// [`Varint::decode`] with the best kernel.
+/// Decodes the value at the start of `input` (any length; see
+/// [`Varint::decode`]) with code inlined into the caller: the scalar
+/// kernel's word algorithm (with `pext` when the build enables BMI2). For
+/// one value per call this beats a run-time-chosen kernel, which costs a
+/// call per value while the length, not the bit compaction, is what limits
+/// a decoding loop (measured in `intcodec bench --suite varint`).
 ///
 /// ```
 /// assert_eq!(intcodec::varint::decode::<u32>(&[0xAC, 0x02])?, (300, 2));
@@ -478,29 +497,33 @@ pub fn encoded_len<T: Word>(v: T) -> usize {
 /// ```
 #[inline]
 pub fn decode<T: Word>(input: &[u8]) -> Result<(T, usize), DecodeError> {
-    scalar::decode::<T>(input).map_err(single)
+    inline::decode::<T>(input).map_err(single)
 }
 
-/// [`Varint::read`] with the best kernel.
+/// Decodes the value at the start of `*input` and advances `*input` past it
+/// (left as it was on error); inlined as [`decode`].
 #[inline]
 pub fn read<T: Word>(input: &mut &[u8]) -> Result<T, DecodeError> {
-    Varint::new().read(input)
+    let (v, len) = inline::decode::<T>(input).map_err(single)?;
+    *input = input.get(len..).unwrap_or_default();
+    Ok(v)
 }
 
-/// [`Varint::decode_zigzag`] with the best kernel.
+/// Decodes a zigzag-coded signed value; inlined as [`decode`].
 #[inline]
 pub fn decode_zigzag<S: Signed>(input: &[u8]) -> Result<(S, usize), DecodeError> {
-    Varint::new().decode_zigzag(input)
+    decode::<S::Unsigned>(input).map(|(u, len)| (S::unzigzag(u), len))
 }
 
-/// [`Varint::decode_unchecked`] with the best kernel.
+/// [`Varint::decode_unchecked`], inlined as [`decode`].
 ///
 /// # Safety
 /// `input.len() >= PADDING` (16). See [`Varint::decode_unchecked`].
 #[inline]
 pub unsafe fn decode_unchecked<T: Word>(input: &[u8]) -> (T, usize) {
-    // SAFETY: the caller's contract is the method's.
-    unsafe { Varint::new().decode_unchecked(input) }
+    debug_assert!(input.len() >= PADDING);
+    // SAFETY: 16 readable bytes (caller).
+    unsafe { unchecked::decode::<inline::Ops, T>(input) }
 }
 
 /// [`Varint::encode`] with the best kernel.
@@ -518,25 +541,25 @@ pub fn encode_zigzag<S: Signed>(v: S) -> ([u8; 16], usize) {
 /// [`Varint::encode_to_slice`] with the best kernel.
 #[inline]
 pub fn encode_to_slice<T: Word>(v: T, out: &mut [u8]) -> Result<usize, EncodeError> {
-    scalar::encode_to_slice::<T>(v, out).ok_or_else(|| too_small(encoded_len(v), out.len()))
+    Varint::new().encode_to_slice(v, out)
 }
 
-/// [`Varint::decode_two`] with the best kernel.
+/// [`Varint::decode_two`], inlined as [`decode`].
 #[inline]
 pub fn decode_two<T: Word>(input: &[u8]) -> Result<([T; 2], usize), DecodeError> {
-    Varint::new().decode_two(input)
+    inline::decode_many::<T, 2>(input).map_err(many_err)
 }
 
-/// [`Varint::decode_four`] with the best kernel.
+/// [`Varint::decode_four`], inlined as [`decode`].
 #[inline]
 pub fn decode_four<T: Word>(input: &[u8]) -> Result<([T; 4], usize), DecodeError> {
-    Varint::new().decode_four(input)
+    inline::decode_many::<T, 4>(input).map_err(many_err)
 }
 
-/// [`Varint::decode_eight`] with the best kernel.
+/// [`Varint::decode_eight`], inlined as [`decode`].
 #[inline]
 pub fn decode_eight<T: Word>(input: &[u8]) -> Result<([T; 8], usize), DecodeError> {
-    Varint::new().decode_eight(input)
+    inline::decode_many::<T, 8>(input).map_err(many_err)
 }
 
 /// [`Varint::encode_four`] with the best kernel.
@@ -549,6 +572,49 @@ pub fn encode_four<T: Word>(values: &[T; 4], out: &mut [u8]) -> Result<usize, En
 #[inline]
 pub fn encode_eight<T: Word>(values: &[T; 8], out: &mut [u8]) -> Result<usize, EncodeError> {
     Varint::new().encode_eight(values, out)
+}
+
+/// The code the inlined free functions use: `pext` when the build has
+/// BMI2 enabled, else mask and shift.
+mod inline {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    use super::scalar::Bits;
+    use super::scalar::{self, Portable};
+    use super::Word;
+    use crate::error::DecodeErrorKind;
+
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    pub(super) struct Ops;
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    impl Bits for Ops {
+        #[inline(always)]
+        fn compact(x: u64, _bytes: usize) -> u64 {
+            // BMI2 is enabled for the whole build (cfg above).
+            core::arch::x86_64::_pext_u64(x, 0x7F7F_7F7F_7F7F_7F7F)
+        }
+        #[inline(always)]
+        fn spread(v: u64, _bytes: usize) -> u64 {
+            core::arch::x86_64::_pdep_u64(v, 0x7F7F_7F7F_7F7F_7F7F)
+        }
+        #[inline(always)]
+        fn gather(x: u64) -> u64 {
+            core::arch::x86_64::_pext_u64(x, 0x8080_8080_8080_8080)
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    pub(super) type Ops = Portable;
+
+    #[inline(always)]
+    pub(super) fn decode<T: Word>(input: &[u8]) -> Result<(T, usize), DecodeErrorKind> {
+        scalar::decode_with::<Ops, T>(input)
+    }
+
+    #[inline(always)]
+    pub(super) fn decode_many<T: Word, const N: usize>(
+        input: &[u8],
+    ) -> Result<([T; N], usize), (DecodeErrorKind, usize, usize)> {
+        scalar::decode_many_with::<Ops, T, N>(input)
+    }
 }
 
 /// The unchecked word decoder shared by the scalar and BMI2 kernels.

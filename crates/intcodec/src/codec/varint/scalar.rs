@@ -57,35 +57,47 @@ pub(crate) fn reference_encode(mut v: u64, out: &mut [u8; 16]) -> usize {
 
 /// `pext(x, 0x7f7f..7f)` for the low `bytes` bytes of `x` (continuation
 /// bits may be set; bytes above `bytes` must be zero).
+///
+/// Each step joins neighbouring fields with an add and a shift instead of
+/// two masks, a shift and an or: in a 16-bit lane `lo + 256 hi`, adding `lo`
+/// gives `2 (lo + 128 hi)`, so halving the word yields `lo + 128 hi` in
+/// every lane at once (the lanes' low bits are 0, nothing crosses a lane);
+/// likewise `+ 3 lo` and `/ 4` for 14-bit fields in 32-bit lanes, `+ 15 lo`
+/// and `/ 16` for the two 28-bit halves.
 #[inline(always)]
 pub(crate) fn compact(x: u64, bytes: usize) -> u64 {
-    let mut x = (x & 0x007F_007F_007F_007F) | ((x >> 1) & 0x3F80_3F80_3F80_3F80);
+    let mut x = x & 0x7F7F_7F7F_7F7F_7F7F;
+    x = (x + (x & 0x007F_007F_007F_007F)) >> 1;
     if bytes > 2 {
-        x = (x & 0x0000_3FFF_0000_3FFF) | ((x >> 2) & 0x0FFF_C000_0FFF_C000);
+        x = (x + 3 * (x & 0x0000_3FFF_0000_3FFF)) >> 2;
     }
     if bytes > 4 {
-        x = (x & 0x0FFF_FFFF) | ((x >> 4) & 0x00FF_FFFF_F000_0000);
+        x = (x + 15 * (x & 0x0FFF_FFFF)) >> 4;
     }
     x
 }
 
-/// `pdep(v, 0x7f7f..7f)` for a `v` of at most `7 * bytes` bits (`bytes <= 8`).
+/// `pdep(v, 0x7f7f..7f)` for a `v` of at most `7 * bytes` bits (`bytes <= 8`):
+/// the steps of [`compact`] backwards (`b 2^28` becomes `b 2^32` by adding
+/// `15 b 2^28`, and so on).
 #[inline(always)]
 pub(crate) fn spread(v: u64, bytes: usize) -> u64 {
     let mut x = v;
     if bytes > 4 {
-        x = (x & 0x0FFF_FFFF) | ((x & 0x00FF_FFFF_F000_0000) << 4);
+        x += 15 * (x & 0x00FF_FFFF_F000_0000);
     }
     if bytes > 2 {
-        x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x0FFF_C000_0FFF_C000) << 2);
+        x += 3 * (x & 0x0FFF_C000_0FFF_C000);
     }
-    (x & 0x007F_007F_007F_007F) | ((x & 0x3F80_3F80_3F80_3F80) << 1)
+    x + (x & 0x3F80_3F80_3F80_3F80)
 }
 
 /// The bit operations a kernel may do faster (BMI2 `pext`/`pdep`).
 pub(crate) trait Bits {
     fn compact(x: u64, bytes: usize) -> u64;
     fn spread(v: u64, bytes: usize) -> u64;
+    /// The high bit of each byte of `x`, gathered into bits 0..8.
+    fn gather(x: u64) -> u64;
 }
 
 /// Mask and shift.
@@ -98,6 +110,11 @@ impl Bits for Portable {
     #[inline(always)]
     fn spread(v: u64, bytes: usize) -> u64 {
         spread(v, bytes)
+    }
+    #[inline(always)]
+    fn gather(x: u64) -> u64 {
+        // Bit 8j moves to bit 56 + j (no two partial products overlap).
+        (((x & CONT) >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
     }
 }
 
@@ -187,6 +204,22 @@ pub(crate) fn from_raw<T: Word>((v, len): Raw) -> Result<(T, usize), DecodeError
 /// Decodes one value with the bit operations of `B`.
 #[inline(always)]
 pub(crate) fn decode_raw<B: Bits, T: Word>(input: &[u8]) -> Raw {
+    if T::MAX_BYTES > 8 {
+        // u64: one bounds check for the ten bytes a value may take.
+        let Some(c) = input.first_chunk::<10>() else {
+            return decode_short::<T>(input);
+        };
+        let (lo, hi) = c.split_at(8);
+        let w = u64::from_le_bytes(lo.try_into().expect("8 bytes"));
+        let hi = u16::from_le_bytes([hi[0], hi[1]]);
+        // No one-byte shortcut here: the branch-free path below costs less
+        // than a branch that random u64 data would take every time.
+        let (v, len, bad) = from_words::<B, T>(w, hi);
+        if bad {
+            return slow::<T>(input);
+        }
+        return (v, len);
+    }
     let Some(w) = load8(input) else {
         return decode_short::<T>(input);
     };
@@ -207,15 +240,7 @@ pub(crate) fn decode_raw<B: Bits, T: Word>(input: &[u8]) -> Raw {
         }
         return (v, 5);
     }
-    let hi = if T::MAX_BYTES > 8 && !w & CONT == 0 {
-        match input.get(8..10) {
-            Some(&[a, b]) => u16::from_le_bytes([a, b]),
-            _ => return slow::<T>(input),
-        }
-    } else {
-        0x8080
-    };
-    let (v, len, bad) = from_words::<B, T>(w, hi);
+    let (v, len, bad) = from_words::<B, T>(w, 0x8080);
     if bad {
         return slow::<T>(input);
     }
@@ -236,8 +261,13 @@ fn decode_short<T: Word>(input: &[u8]) -> Raw {
         None => raw_err(DecodeErrorKind::Truncated),
         Some(&b) if b < 0x80 => (u64::from(b), 1),
         Some(_) => {
-            let w = short_word(input);
-            let (v, len, bad) = from_words::<Portable, T>(w, 0x8080);
+            // u64 with 8 or 9 bytes: the first eight as a word, byte 8 (if
+            // any) in `hi`; shorter: assembled, padded with 0x80.
+            let (w, hi) = match load8(input) {
+                Some(w) => (w, 0x8000 | u16::from(input.get(8).copied().unwrap_or(0x80))),
+                None => (short_word(input), 0x8080),
+            };
+            let (v, len, bad) = from_words::<Portable, T>(w, hi);
             if bad || len > input.len() {
                 return slow::<T>(input);
             }
@@ -323,10 +353,49 @@ pub(crate) fn encode_to_slice_with<B: Bits, T: Word>(v: T, out: &mut [u8]) -> Op
 
 /// Decodes `N` adjacent values; on error, the index of the bad value and
 /// the offset of its first byte.
+///
+/// u8/u16/u32 with `N * MAX_BYTES + 8` bytes in the slice: one bitmask of
+/// the terminating bytes of the window (eight bytes per word), then each
+/// value's start and length from the mask's lowest set bits, so the values'
+/// loads do not wait for each other's lengths. A value that is too long or
+/// too large, any u64, and windows near the end go value by value, which
+/// also reports the first error exactly.
 #[inline(always)]
 pub(crate) fn decode_many_with<B: Bits, T: Word, const N: usize>(
     input: &[u8],
 ) -> Result<([T; N], usize), (DecodeErrorKind, usize, usize)> {
+    if T::MAX_BYTES <= 5 {
+        let window = N * T::MAX_BYTES;
+        if window <= 56 && input.len() >= window + 8 {
+            let mut stops = 0u64;
+            let mut k = 0;
+            while k < window {
+                let w = load8(&input[k..]).expect("window + 8 bytes");
+                stops |= B::gather(!w) << k;
+                k += 8;
+            }
+            stops &= (1u64 << window) - 1;
+            let mut out = [T::from_u64(0); N];
+            let mut bad = false;
+            let mut start = 0usize;
+            for slot in out.iter_mut() {
+                let end = stops.trailing_zeros() as usize + 1; // 65 when none
+                stops &= stops.wrapping_sub(1);
+                let len = end.wrapping_sub(start);
+                bad |= len > T::MAX_BYTES;
+                let at = start.min(window);
+                let w = load8(&input[at..]).expect("window + 8 bytes");
+                let x = w & (u64::MAX >> (64 - 8 * len.clamp(1, 8)));
+                let v = B::compact(x, T::MAX_BYTES);
+                bad |= v > T::MAX_U64;
+                *slot = T::from_u64(v);
+                start = end;
+            }
+            if !bad {
+                return Ok((out, start));
+            }
+        }
+    }
     let mut out = [T::from_u64(0); N];
     let mut pos = 0;
     for (i, slot) in out.iter_mut().enumerate() {

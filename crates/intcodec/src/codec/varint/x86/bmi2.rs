@@ -26,6 +26,11 @@ impl Bits for Pext {
         // SAFETY: as in `compact`.
         unsafe { _pdep_u64(v, LOW7) }
     }
+    #[inline(always)]
+    fn gather(x: u64) -> u64 {
+        // SAFETY: as in `compact`.
+        unsafe { _pext_u64(x, 0x8080_8080_8080_8080) }
+    }
 }
 
 #[target_feature(enable = "bmi1,bmi2,lzcnt")]
