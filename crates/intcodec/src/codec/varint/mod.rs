@@ -544,22 +544,25 @@ pub fn encode_to_slice<T: Word>(v: T, out: &mut [u8]) -> Result<usize, EncodeErr
     Varint::new().encode_to_slice(v, out)
 }
 
-/// [`Varint::decode_two`], inlined as [`decode`].
+/// [`Varint::decode_two`] with the best kernel (one call covers the values,
+/// so `pext` pays off here).
 #[inline]
 pub fn decode_two<T: Word>(input: &[u8]) -> Result<([T; 2], usize), DecodeError> {
-    inline::decode_many::<T, 2>(input).map_err(many_err)
+    Varint::new().decode_two(input)
 }
 
-/// [`Varint::decode_four`], inlined as [`decode`].
+/// [`Varint::decode_four`] with the best kernel (one call covers the values,
+/// so `pext` pays off here).
 #[inline]
 pub fn decode_four<T: Word>(input: &[u8]) -> Result<([T; 4], usize), DecodeError> {
-    inline::decode_many::<T, 4>(input).map_err(many_err)
+    Varint::new().decode_four(input)
 }
 
-/// [`Varint::decode_eight`], inlined as [`decode`].
+/// [`Varint::decode_eight`] with the best kernel (one call covers the values,
+/// so `pext` pays off here).
 #[inline]
 pub fn decode_eight<T: Word>(input: &[u8]) -> Result<([T; 8], usize), DecodeError> {
-    inline::decode_many::<T, 8>(input).map_err(many_err)
+    Varint::new().decode_eight(input)
 }
 
 /// [`Varint::encode_four`] with the best kernel.
@@ -609,12 +612,6 @@ mod inline {
         scalar::decode_with::<Ops, T>(input)
     }
 
-    #[inline(always)]
-    pub(super) fn decode_many<T: Word, const N: usize>(
-        input: &[u8],
-    ) -> Result<([T; N], usize), (DecodeErrorKind, usize, usize)> {
-        scalar::decode_many_with::<Ops, T, N>(input)
-    }
 }
 
 /// The unchecked word decoder shared by the scalar and BMI2 kernels.
