@@ -20,6 +20,7 @@ use intcodec::DecodeError;
 use std::fmt::Debug;
 
 pub mod svb;
+pub mod varint;
 pub mod varint_g8iu;
 pub mod varint_gb;
 pub mod vbyte;
