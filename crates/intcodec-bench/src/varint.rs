@@ -849,6 +849,40 @@ pub fn csv(o: &Outcome, out: &mut dyn std::io::Write) -> Result<(), String> {
 mod tests {
     use super::*;
 
+    /// The format oracle: intcodec writes exactly what varint-simd, prost
+    /// and integer-encoding write, and reads what they write, for every
+    /// type at every length boundary and on random values.
+    #[cfg(feature = "peer-varint")]
+    #[test]
+    fn same_bytes_as_the_peers() {
+        fn go<T: Word + varint_simd::VarIntTarget + integer_encoding::VarInt>(vals: &[u64]) {
+            for &x in vals {
+                let v = T::from_u64(x);
+                let (ours, n) = varint::encode(v);
+                let (theirs, m) = varint_simd::encode(v);
+                assert_eq!(&ours[..n], &theirs[..usize::from(m)], "varint-simd {x}");
+                let mut p = Vec::new();
+                prost::encoding::encode_varint(v.to_u64(), &mut p);
+                assert_eq!(&ours[..n], &p[..], "prost {x}");
+                assert_eq!(&ours[..n], &v.encode_var_vec()[..], "integer-encoding {x}");
+                for k in Kernel::ALL.into_iter().filter_map(Varint::with_kernel) {
+                    assert_eq!(k.decode::<T>(&p), Ok((v, n)), "{k:?} {x}");
+                }
+            }
+        }
+        let mut vals = vec![0u64, 1, u64::MAX];
+        for k in 1..10 {
+            let b = 1u64 << (7 * k);
+            vals.extend([b - 1, b, b + 1]);
+        }
+        let mut s = 7u64;
+        vals.extend((0..5000).map(|i| xorshift(&mut s) >> (i % 64)));
+        go::<u8>(&vals);
+        go::<u16>(&vals);
+        go::<u32>(&vals);
+        go::<u64>(&vals);
+    }
+
     #[test]
     fn tiny_run_checks_every_contender() {
         let cfg = Config {
