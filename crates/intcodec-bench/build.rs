@@ -68,14 +68,21 @@ fn main() {
                     if so.exists() {
                         path = so.display().to_string();
                     } else {
-                        println!("cargo:warning=varint-simd peer ({name}): {} missing", so.display());
+                        println!(
+                            "cargo:warning=varint-simd peer ({name}): {} missing",
+                            so.display()
+                        );
                     }
                 }
                 Ok(s) => println!("cargo:warning=varint-simd peer ({name}) build failed: {s}"),
-                Err(e) => println!("cargo:warning=varint-simd peer ({name}): cannot run cargo: {e}"),
+                Err(e) => {
+                    println!("cargo:warning=varint-simd peer ({name}): cannot run cargo: {e}")
+                }
             }
         } else {
-            println!("cargo:warning=varint-simd peer ({name}): only built for a native x86-64 target");
+            println!(
+                "cargo:warning=varint-simd peer ({name}): only built for a native x86-64 target"
+            );
         }
         println!("cargo:rustc-env=VARINT_SIMD_PEER_{name}={path}");
     }

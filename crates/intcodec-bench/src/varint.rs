@@ -518,7 +518,9 @@ mod cdylib {
             let lib = match unsafe { libloading::Library::new(path) } {
                 Ok(l) => l,
                 Err(e) => {
-                    notes.push(format!("varint-simd {label} cdylib: cannot load {path}: {e}"));
+                    notes.push(format!(
+                        "varint-simd {label} cdylib: cannot load {path}: {e}"
+                    ));
                     continue;
                 }
             };
@@ -527,7 +529,9 @@ mod cdylib {
                 let f = unsafe { lib.get::<extern "C" fn() -> *const c_char>(b"vs_build_flags") };
                 match f {
                     // SAFETY: it returns a static NUL-terminated string.
-                    Ok(f) => unsafe { CStr::from_ptr(f()) }.to_string_lossy().into_owned(),
+                    Ok(f) => unsafe { CStr::from_ptr(f()) }
+                        .to_string_lossy()
+                        .into_owned(),
                     Err(e) => format!("unknown ({e})"),
                 }
             };
@@ -543,7 +547,9 @@ mod cdylib {
     fn dec<T: 'static>(b: &Build, name: &str) -> Option<Dec<T>> {
         // SAFETY: the peer exports these names with the `Dec<T>` signature
         // for the type in their suffix.
-        unsafe { b.lib.get::<Dec<T>>(name.as_bytes()) }.ok().map(|s| *s)
+        unsafe { b.lib.get::<Dec<T>>(name.as_bytes()) }
+            .ok()
+            .map(|s| *s)
     }
 
     /// The decode/encode contenders of one build for `T`.
@@ -560,23 +566,44 @@ mod cdylib {
                     &format!("cdylib {label}"),
                     Job::Decode(Box::new(move |input: &[u8], out: &mut [T]| {
                         let _keep = &lib;
-                        if out.len() % group != 0 {
+                        if !out.len().is_multiple_of(group) {
                             return None;
                         }
                         // SAFETY: `input` readable (a slice, with 16 bytes
                         // of slack after each sequence for the unsafe
                         // decoders), `out` holds `out.len()` values.
-                        let r = unsafe { f(input.as_ptr(), input.len(), out.len(), out.as_mut_ptr()) };
+                        let r =
+                            unsafe { f(input.as_ptr(), input.len(), out.len(), out.as_mut_ptr()) };
                         usize::try_from(r).ok()
                     })),
                 ));
             }
         };
         add_dec("decode", "decode (safe)", format!("vs_decode_safe_{t}"), 1);
-        add_dec("decode", "decode_unsafe", format!("vs_decode_unsafe_{t}"), 1);
-        add_dec("decode2", "decode_two_unsafe", format!("vs_decode_two_{t}"), 2);
-        add_dec("decode4", "decode_four_unsafe", format!("vs_decode_four_{t}"), 4);
-        add_dec("decode8", "decode_eight_u8_unsafe", format!("vs_decode_eight_{t}"), 8);
+        add_dec(
+            "decode",
+            "decode_unsafe",
+            format!("vs_decode_unsafe_{t}"),
+            1,
+        );
+        add_dec(
+            "decode2",
+            "decode_two_unsafe",
+            format!("vs_decode_two_{t}"),
+            2,
+        );
+        add_dec(
+            "decode4",
+            "decode_four_unsafe",
+            format!("vs_decode_four_{t}"),
+            4,
+        );
+        add_dec(
+            "decode8",
+            "decode_eight_u8_unsafe",
+            format!("vs_decode_eight_{t}"),
+            8,
+        );
         let sym = format!("vs_encode_{t}");
         // SAFETY: the peer exports this name with the `Enc<T>` signature.
         if let Ok(f) = unsafe { b.lib.get::<Enc<T>>(sym.as_bytes()) } {
@@ -603,8 +630,19 @@ mod cdylib {
 
 // ------------------------------------------------------------ measurement
 
-fn verify<T: Word>(c: &Contender<T>, d: &Data<T>, out: &mut [T], enc: &mut [u8]) -> Result<(), String> {
-    let who = format!("{} {} ({} {})", c.op, c.codec, c.kernel, std::any::type_name::<T>());
+fn verify<T: Word>(
+    c: &Contender<T>,
+    d: &Data<T>,
+    out: &mut [T],
+    enc: &mut [u8],
+) -> Result<(), String> {
+    let who = format!(
+        "{} {} ({} {})",
+        c.op,
+        c.codec,
+        c.kernel,
+        std::any::type_name::<T>()
+    );
     for (s, &(start, len)) in d.seqs.iter().enumerate() {
         let vals = &d.values[s * SEQ..(s + 1) * SEQ];
         match &c.job {
@@ -622,7 +660,9 @@ fn verify<T: Word>(c: &Contender<T>, d: &Data<T>, out: &mut [T], enc: &mut [u8])
                 enc.fill(0xEE);
                 let got = f(vals, enc);
                 if got != Some(len) || enc[..len] != d.bytes[start..start + len] {
-                    return Err(format!("{who}: sequence {s}: wrong bytes ({got:?}, want {len})"));
+                    return Err(format!(
+                        "{who}: sequence {s}: wrong bytes ({got:?}, want {len})"
+                    ));
                 }
             }
         }
@@ -692,7 +732,12 @@ fn run_type<T: PeerWord>(
     }
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); cs.len()];
     for rep in 0..cfg.reps {
-        progress(&format!("varint {}: repetition {}/{}", T::NAME, rep + 1, cfg.reps));
+        progress(&format!(
+            "varint {}: repetition {}/{}",
+            T::NAME,
+            rep + 1,
+            cfg.reps
+        ));
         for j in 0..cs.len() {
             let i = (j + rep * 7) % cs.len();
             let t = Instant::now();
@@ -739,7 +784,9 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Outcome, Stri
     #[cfg(feature = "peer-varint-simd-builds")]
     build_notes.extend(n);
     #[cfg(not(feature = "peer-varint-simd-builds"))]
-    build_notes.push("varint-simd cdylibs: not in this build (feature peer-varint-simd-builds)".to_string());
+    build_notes.push(
+        "varint-simd cdylibs: not in this build (feature peer-varint-simd-builds)".to_string(),
+    );
     if cfg!(feature = "peer-varint") {
         build_notes.push(
             "varint-simd linked: compiled with this crate's flags (baseline x86-64, SSE2; no SSSE3, \
@@ -796,9 +843,21 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn std::io::Write) -> Re
     );
     for r in &o.rows {
         let base = if r.op.starts_with("decode") {
-            find(&o.rows, "decode", r.ty, "peer:varint-simd decode_unsafe", "cdylib +ssse3")
+            find(
+                &o.rows,
+                "decode",
+                r.ty,
+                "peer:varint-simd decode_unsafe",
+                "cdylib +ssse3",
+            )
         } else {
-            find(&o.rows, "encode", r.ty, "peer:varint-simd encode_to_slice", "cdylib +ssse3")
+            find(
+                &o.rows,
+                "encode",
+                r.ty,
+                "peer:varint-simd encode_to_slice",
+                "cdylib +ssse3",
+            )
         };
         let ratio = base.map_or("-".to_string(), |b| format!("{:.2}x", r.mvs / b.mvs));
         let _ = writeln!(
@@ -807,11 +866,24 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn std::io::Write) -> Re
             r.op, r.ty, r.codec, r.kernel, r.mvs, r.best, ratio
         );
     }
-    let _ = writeln!(s, "\ntargets (issue 4): ours >= 1.3x varint-simd (+ssse3 cdylib)");
+    let _ = writeln!(
+        s,
+        "\ntargets (issue 4): ours >= 1.3x varint-simd (+ssse3 cdylib)"
+    );
     for ty in ["u32", "u64"] {
         for (what, ours_op, ours_codec, base_codec) in [
-            ("safe decode vs its decode_unsafe", "decode", "intcodec varint::decode", "peer:varint-simd decode_unsafe"),
-            ("encode vs its encode", "encode", "intcodec varint::encode_to_slice", "peer:varint-simd encode_to_slice"),
+            (
+                "safe decode vs its decode_unsafe",
+                "decode",
+                "intcodec varint::decode",
+                "peer:varint-simd decode_unsafe",
+            ),
+            (
+                "encode vs its encode",
+                "encode",
+                "intcodec varint::encode_to_slice",
+                "peer:varint-simd encode_to_slice",
+            ),
         ] {
             let a = find(&o.rows, ours_op, ty, ours_codec, "");
             let b = find(&o.rows, ours_op, ty, base_codec, "cdylib +ssse3");
@@ -830,7 +902,8 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn std::io::Write) -> Re
             let _ = writeln!(s, "{line}");
         }
     }
-    out.write_all(s.as_bytes()).map_err(|e| format!("writing the report: {e}"))
+    out.write_all(s.as_bytes())
+        .map_err(|e| format!("writing the report: {e}"))
 }
 
 /// CSV: `suite,op,type,codec,kernel,peer,mvs,mvs_best`.
@@ -842,7 +915,8 @@ pub fn csv(o: &Outcome, out: &mut dyn std::io::Write) -> Result<(), String> {
             r.op, r.ty, r.codec, r.kernel, r.peer, r.mvs, r.best
         ));
     }
-    out.write_all(s.as_bytes()).map_err(|e| format!("writing the report: {e}"))
+    out.write_all(s.as_bytes())
+        .map_err(|e| format!("writing the report: {e}"))
 }
 
 #[cfg(test)]
@@ -893,14 +967,21 @@ mod tests {
         };
         let o = run(&cfg, &mut |_| {}).unwrap();
         for ty in ["u8", "u16", "u32", "u64"] {
-            assert!(o.rows.iter().any(|r| r.ty == ty && r.codec == "intcodec varint::decode"));
+            assert!(o
+                .rows
+                .iter()
+                .any(|r| r.ty == ty && r.codec == "intcodec varint::decode"));
             assert!(o.rows.iter().any(|r| r.ty == ty && r.op == "encode8"));
         }
         #[cfg(feature = "peer-varint")]
         assert!(o.rows.iter().any(|r| r.codec == "peer:prost decode_varint"));
         #[cfg(feature = "peer-varint-simd-builds")]
         {
-            let vs = o.rows.iter().filter(|r| r.kernel == "cdylib +ssse3").count();
+            let vs = o
+                .rows
+                .iter()
+                .filter(|r| r.kernel == "cdylib +ssse3")
+                .count();
             // 4 types x (safe, unsafe, encode) + two (3) + four (2) + eight (1).
             assert_eq!(vs, 4 * 3 + 3 + 2 + 1, "{:#?}", o.builds);
         }

@@ -64,11 +64,31 @@ where
         (Some(s), None) => {
             let x: T = s.parse().unwrap();
             let want = Ok((x, v.bytes.len()));
-            assert_eq!(varint::decode::<T>(&v.bytes).map_err(|e| e.kind()), want, "{}", v.name);
-            assert_eq!(varint::decode::<T>(&junk).map_err(|e| e.kind()), want, "{}", v.name);
+            assert_eq!(
+                varint::decode::<T>(&v.bytes).map_err(|e| e.kind()),
+                want,
+                "{}",
+                v.name
+            );
+            assert_eq!(
+                varint::decode::<T>(&junk).map_err(|e| e.kind()),
+                want,
+                "{}",
+                v.name
+            );
             for k in kernels() {
-                assert_eq!(k.decode::<T>(&v.bytes).map_err(|e| e.kind()), want, "{} {k:?}", v.name);
-                assert_eq!(k.decode::<T>(&junk).map_err(|e| e.kind()), want, "{} {k:?}", v.name);
+                assert_eq!(
+                    k.decode::<T>(&v.bytes).map_err(|e| e.kind()),
+                    want,
+                    "{} {k:?}",
+                    v.name
+                );
+                assert_eq!(
+                    k.decode::<T>(&junk).map_err(|e| e.kind()),
+                    want,
+                    "{} {k:?}",
+                    v.name
+                );
                 if !v.nonminimal {
                     let (b, n) = k.encode(x);
                     assert_eq!(&b[..n], &v.bytes[..], "{} {k:?} encode", v.name);
@@ -76,12 +96,27 @@ where
             }
         }
         (None, Some(kind)) => {
-            assert_eq!(varint::decode::<T>(&v.bytes).map_err(|e| e.kind()), Err(kind), "{}", v.name);
+            assert_eq!(
+                varint::decode::<T>(&v.bytes).map_err(|e| e.kind()),
+                Err(kind),
+                "{}",
+                v.name
+            );
             for k in kernels() {
-                assert_eq!(k.decode::<T>(&v.bytes).map_err(|e| e.kind()), Err(kind), "{} {k:?}", v.name);
+                assert_eq!(
+                    k.decode::<T>(&v.bytes).map_err(|e| e.kind()),
+                    Err(kind),
+                    "{} {k:?}",
+                    v.name
+                );
                 if kind != DecodeErrorKind::Truncated {
                     // The bad value stays bad whatever follows.
-                    assert_eq!(k.decode::<T>(&junk).map_err(|e| e.kind()), Err(kind), "{} {k:?}", v.name);
+                    assert_eq!(
+                        k.decode::<T>(&junk).map_err(|e| e.kind()),
+                        Err(kind),
+                        "{} {k:?}",
+                        v.name
+                    );
                 }
             }
         }
@@ -93,11 +128,21 @@ fn signed<S: Signed + std::str::FromStr>(v: &Vector)
 where
     S::Err: std::fmt::Debug,
 {
-    let x: S = v.value.as_ref().expect("signed vectors are values").parse().unwrap();
+    let x: S = v
+        .value
+        .as_ref()
+        .expect("signed vectors are values")
+        .parse()
+        .unwrap();
     for k in kernels() {
         let (b, n) = k.encode_zigzag(x);
         assert_eq!(&b[..n], &v.bytes[..], "{} {k:?}", v.name);
-        assert_eq!(k.decode_zigzag::<S>(&v.bytes), Ok((x, n)), "{} {k:?}", v.name);
+        assert_eq!(
+            k.decode_zigzag::<S>(&v.bytes),
+            Ok((x, n)),
+            "{} {k:?}",
+            v.name
+        );
     }
     assert_eq!(varint::decode_zigzag::<S>(&v.bytes), Ok((x, v.bytes.len())));
 }

@@ -463,7 +463,11 @@ impl Varint {
     /// bytes past the encoding may be overwritten. On error `out` may hold
     /// part of the encoding.
     #[inline]
-    pub fn encode_four<T: Word>(self, values: &[T; 4], out: &mut [u8]) -> Result<usize, EncodeError> {
+    pub fn encode_four<T: Word>(
+        self,
+        values: &[T; 4],
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
         self.encode_many::<T, 4>(values, out)
     }
 
@@ -611,7 +615,6 @@ mod inline {
     pub(super) fn decode<T: Word>(input: &[u8]) -> Result<(T, usize), DecodeErrorKind> {
         scalar::decode_with::<Ops, T>(input)
     }
-
 }
 
 /// The unchecked word decoder shared by the scalar and BMI2 kernels.

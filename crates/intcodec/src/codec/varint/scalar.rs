@@ -447,6 +447,9 @@ pub(crate) fn decode_many<T: Word, const N: usize>(
 }
 
 #[inline(always)]
-pub(crate) fn encode_many<T: Word, const N: usize>(values: &[T; N], out: &mut [u8]) -> Option<usize> {
+pub(crate) fn encode_many<T: Word, const N: usize>(
+    values: &[T; N],
+    out: &mut [u8],
+) -> Option<usize> {
     encode_many_with::<Portable, T, N>(values, out)
 }

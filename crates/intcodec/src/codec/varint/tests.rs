@@ -98,9 +98,11 @@ fn check_value<T: Word>(ks: &[Varint], v: T) {
     check_decode::<T>(ks, &zero);
     // Every truncation of it is Truncated.
     for cut in 0..bytes.len() {
+        // A fresh allocation of exactly `cut` bytes.
+        let exact: Vec<u8> = bytes[..cut].to_vec();
         for k in ks {
             assert_eq!(
-                k.decode::<T>(&bytes[..cut].to_vec()).map_err(|e| e.kind()),
+                k.decode::<T>(&exact).map_err(|e| e.kind()),
                 Err(DecodeErrorKind::Truncated)
             );
         }
@@ -163,13 +165,19 @@ fn malformed_classes() {
         for last in (T::LAST + 1)..0x80 {
             let mut b = vec![0xFFu8; m - 1];
             b.push(last);
-            assert_eq!(expected::<T>(&b).unwrap_err().kind(), DecodeErrorKind::Overflow);
+            assert_eq!(
+                expected::<T>(&b).unwrap_err().kind(),
+                DecodeErrorKind::Overflow
+            );
             check_decode::<T>(ks, &b);
             b.extend_from_slice(&[0u8; 16]);
             check_decode::<T>(ks, &b);
         }
         for b in [&overlong, &more] {
-            assert_eq!(expected::<T>(b).unwrap_err().kind(), DecodeErrorKind::Overlong);
+            assert_eq!(
+                expected::<T>(b).unwrap_err().kind(),
+                DecodeErrorKind::Overlong
+            );
             check_decode::<T>(ks, b);
         }
         // Non-minimal forms within MAX_BYTES decode.
@@ -182,7 +190,10 @@ fn malformed_classes() {
         // Empty and all-continuation prefixes shorter than MAX: Truncated.
         for n in 0..m {
             let b = vec![0xFFu8; n];
-            assert_eq!(expected::<T>(&b).unwrap_err().kind(), DecodeErrorKind::Truncated);
+            assert_eq!(
+                expected::<T>(&b).unwrap_err().kind(),
+                DecodeErrorKind::Truncated
+            );
             check_decode::<T>(ks, &b);
         }
     }
@@ -250,10 +261,26 @@ fn zigzag_edges() {
             }
         }
     }
-    go::<i8>(&ks, &[0, -1, 1, -64, 64, i8::MIN, i8::MAX], &[0, 1, 2, 127, 128, 255, 254]);
-    go::<i16>(&ks, &[0, -1, 1, i16::MIN, i16::MAX], &[0, 1, 2, 65535, 65534]);
-    go::<i32>(&ks, &[0, -1, 1, i32::MIN, i32::MAX], &[0, 1, 2, u32::MAX as u64, u32::MAX as u64 - 1]);
-    go::<i64>(&ks, &[0, -1, 1, i64::MIN, i64::MAX], &[0, 1, 2, u64::MAX, u64::MAX - 1]);
+    go::<i8>(
+        &ks,
+        &[0, -1, 1, -64, 64, i8::MIN, i8::MAX],
+        &[0, 1, 2, 127, 128, 255, 254],
+    );
+    go::<i16>(
+        &ks,
+        &[0, -1, 1, i16::MIN, i16::MAX],
+        &[0, 1, 2, 65535, 65534],
+    );
+    go::<i32>(
+        &ks,
+        &[0, -1, 1, i32::MIN, i32::MAX],
+        &[0, 1, 2, u32::MAX as u64, u32::MAX as u64 - 1],
+    );
+    go::<i64>(
+        &ks,
+        &[0, -1, 1, i64::MIN, i64::MAX],
+        &[0, 1, 2, u64::MAX, u64::MAX - 1],
+    );
     for v in i8::MIN..=i8::MAX {
         assert_eq!(i8::unzigzag(v.zigzag()), v);
     }
@@ -286,7 +313,10 @@ fn check_many<T: Word>(ks: &[Varint], input: &[u8]) {
         let w4 = expected_many::<T>(&exact, 4);
         assert_eq!(k.decode_four::<T>(&exact).map(|(a, n)| (a.to_vec(), n)), w4);
         let w8 = expected_many::<T>(&exact, 8);
-        assert_eq!(k.decode_eight::<T>(&exact).map(|(a, n)| (a.to_vec(), n)), w8);
+        assert_eq!(
+            k.decode_eight::<T>(&exact).map(|(a, n)| (a.to_vec(), n)),
+            w8
+        );
     }
 }
 
@@ -324,7 +354,9 @@ fn multi_value_streams() {
     let ks = kernels();
     let mut seed = 99u64;
     let mut rnd = move || {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         seed >> 11
     };
     for _ in 0..2000 {
@@ -365,7 +397,10 @@ fn free_functions_use_the_best_kernel() {
     let mut cur: &[u8] = &[0x01, 0xAC, 0x02, 0x80];
     assert_eq!(read::<u16>(&mut cur), Ok(1));
     assert_eq!(read::<u16>(&mut cur), Ok(300));
-    assert_eq!(read::<u16>(&mut cur).map_err(|e| e.kind()), Err(DecodeErrorKind::Truncated));
+    assert_eq!(
+        read::<u16>(&mut cur).map_err(|e| e.kind()),
+        Err(DecodeErrorKind::Truncated)
+    );
     assert_eq!(cur, [0x80]);
     let mut out = [0u8; 3];
     assert_eq!(encode_to_slice(300u64, &mut out), Ok(2));
@@ -373,7 +408,10 @@ fn free_functions_use_the_best_kernel() {
     assert_eq!(encode_zigzag(-20i64).1, 1);
     let mut buf = [0u8; 40];
     let n = encode_eight(&[1u32, 2, 300, 4, 5, 6, 70000, 8], &mut buf).unwrap();
-    assert_eq!(decode_eight::<u32>(&buf[..n]), Ok(([1, 2, 300, 4, 5, 6, 70000, 8], n)));
+    assert_eq!(
+        decode_eight::<u32>(&buf[..n]),
+        Ok(([1, 2, 300, 4, 5, 6, 70000, 8], n))
+    );
     assert_eq!(decode_four::<u32>(&buf[..n]).unwrap().0, [1, 2, 300, 4]);
     assert_eq!(decode_two::<u32>(&buf[..n]).unwrap().1, 2);
     let n = encode_four(&[1u8, 200, 3, 255], &mut buf).unwrap();

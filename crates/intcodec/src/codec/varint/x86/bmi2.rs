@@ -70,6 +70,9 @@ pub(crate) fn decode_many<T: Word, const N: usize>(
 
 #[target_feature(enable = "bmi1,bmi2,lzcnt")]
 #[inline]
-pub(crate) fn encode_many<T: Word, const N: usize>(values: &[T; N], out: &mut [u8]) -> Option<usize> {
+pub(crate) fn encode_many<T: Word, const N: usize>(
+    values: &[T; N],
+    out: &mut [u8],
+) -> Option<usize> {
     scalar::encode_many_with::<Pext, T, N>(values, out)
 }

@@ -11,9 +11,9 @@ use super::super::scalar;
 use super::super::Word;
 use crate::error::DecodeErrorKind;
 use core::arch::x86_64::{
-    __m128i, _mm_and_si128, _mm_cmpgt_epi8, _mm_cvtsi128_si32, _mm_cvtsi128_si64,
-    _mm_loadu_si128, _mm_madd_epi16, _mm_maddubs_epi16, _mm_movemask_epi8, _mm_set1_epi16,
-    _mm_set1_epi32, _mm_set1_epi8, _mm_setr_epi8, _mm_srli_si128,
+    __m128i, _mm_and_si128, _mm_cmpgt_epi8, _mm_cvtsi128_si32, _mm_cvtsi128_si64, _mm_loadu_si128,
+    _mm_madd_epi16, _mm_maddubs_epi16, _mm_movemask_epi8, _mm_set1_epi16, _mm_set1_epi32,
+    _mm_set1_epi8, _mm_setr_epi8, _mm_srli_si128,
 };
 
 /// The value at the start of `v`, its length (at most 16) and whether the
