@@ -66,6 +66,10 @@ pub(crate) fn reference_encode(mut v: u64, out: &mut [u8; 16]) -> usize {
 /// and `/ 16` for the two 28-bit halves.
 #[inline(always)]
 pub(crate) fn compact(x: u64, bytes: usize) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if bytes > 4 {
+        return super::x86::compact_sse2(x);
+    }
     let mut x = x & 0x7F7F_7F7F_7F7F_7F7F;
     x = (x + (x & 0x007F_007F_007F_007F)) >> 1;
     if bytes > 2 {
@@ -147,6 +151,15 @@ fn short_word(input: &[u8]) -> u64 {
 /// `hi` holds bytes 8 and 9 (u64 only; `0x8080` when absent).
 #[inline(always)]
 pub(crate) fn from_words<B: Bits, T: Word>(w: u64, hi: u16) -> (u64, usize, bool) {
+    if T::MAX_BYTES == 2 {
+        // u8: the length is 1 + byte 0's continuation bit (shorter than
+        // the trailing-zeros chain); a continuing byte 1 is overlong.
+        let c0 = (w >> 7) & 1;
+        let x = w & (0xFFFF >> (8 - 8 * c0));
+        let v = B::compact(x, 2);
+        let bad = w & 0x8080 == 0x8080 || v > T::MAX_U64;
+        return (v, 1 + c0 as usize, bad);
+    }
     let stops = !w & CONT;
     if T::MAX_BYTES <= 8 {
         let tz = stops.trailing_zeros(); // 64 when no byte ends here
@@ -201,13 +214,15 @@ pub(crate) fn from_raw<T: Word>((v, len): Raw) -> Result<(T, usize), DecodeError
     }
 }
 
-/// Decodes one value with the bit operations of `B`.
+/// Decodes one value with the bit operations of `B`. Every fast path
+/// returns `Ok` directly (so the caller's error check folds away there);
+/// the out-of-line paths return a [`Raw`] pair in registers.
 #[inline(always)]
-pub(crate) fn decode_raw<B: Bits, T: Word>(input: &[u8]) -> Raw {
+pub(crate) fn decode_with<B: Bits, T: Word>(input: &[u8]) -> Result<(T, usize), DecodeErrorKind> {
     if T::MAX_BYTES > 8 {
         // u64: one bounds check for the ten bytes a value may take.
         let Some(c) = input.first_chunk::<10>() else {
-            return decode_short::<T>(input);
+            return from_raw::<T>(decode_short::<T>(input));
         };
         let (lo, hi) = c.split_at(8);
         let w = u64::from_le_bytes(lo.try_into().expect("8 bytes"));
@@ -216,18 +231,18 @@ pub(crate) fn decode_raw<B: Bits, T: Word>(input: &[u8]) -> Raw {
         // than a branch that random u64 data would take every time.
         let (v, len, bad) = from_words::<B, T>(w, hi);
         if bad {
-            return slow::<T>(input);
+            return from_raw::<T>(slow::<T>(input));
         }
-        return (v, len);
+        return Ok((T::from_u64(v), len));
     }
     let Some(w) = load8(input) else {
-        return decode_short::<T>(input);
+        return from_raw::<T>(decode_short::<T>(input));
     };
     // One-byte values first, for the types whose values are usually small
     // in practice (not u8/u16, whose lengths are decided branch-free below
     // at no extra cost).
     if T::MAX_BYTES > 3 && w & 0x80 == 0 {
-        return (w & 0x7F, 1);
+        return Ok((T::from_u64(w & 0x7F), 1));
     }
     // u32: values of the full five bytes next (every u32 >= 2^28: random
     // values, hashes, ids). A predictable branch here gives the caller's
@@ -236,21 +251,15 @@ pub(crate) fn decode_raw<B: Bits, T: Word>(input: &[u8]) -> Raw {
     if T::MAX_BYTES == 5 && !w & 0x80_8080_8080 == 0x80_0000_0000 {
         let v = B::compact(w & 0xFF_FFFF_FFFF, 5);
         if v > T::MAX_U64 {
-            return slow::<T>(input);
+            return from_raw::<T>(slow::<T>(input));
         }
-        return (v, 5);
+        return Ok((T::from_u64(v), 5));
     }
     let (v, len, bad) = from_words::<B, T>(w, 0x8080);
     if bad {
-        return slow::<T>(input);
+        return from_raw::<T>(slow::<T>(input));
     }
-    (v, len)
-}
-
-/// [`decode_raw`] as a `Result`.
-#[inline(always)]
-pub(crate) fn decode_with<B: Bits, T: Word>(input: &[u8]) -> Result<(T, usize), DecodeErrorKind> {
-    from_raw::<T>(decode_raw::<B, T>(input))
+    Ok((T::from_u64(v), len))
 }
 
 /// Fewer than eight bytes: one-byte values, else the bytes there are
