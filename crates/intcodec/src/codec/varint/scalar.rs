@@ -160,6 +160,16 @@ pub(crate) fn from_words<B: Bits, T: Word>(w: u64, hi: u16) -> (u64, usize, bool
         let bad = w & 0x8080 == 0x8080 || v > T::MAX_U64;
         return (v, 1 + c0 as usize, bad);
     }
+    if T::MAX_BYTES == 3 {
+        // u16: 1 + c0 + c0 c1 from the first two continuation bits; a
+        // continuing byte 2 is overlong.
+        let c0 = (w >> 7) & 1;
+        let len = 1 + c0 + (c0 & (w >> 15));
+        let x = w & (0xFF_FFFF >> (24 - 8 * len));
+        let v = B::compact(x, 3);
+        let bad = w & 0x80_8080 == 0x80_8080 || v > T::MAX_U64;
+        return (v, len as usize, bad);
+    }
     let stops = !w & CONT;
     if T::MAX_BYTES <= 8 {
         let tz = stops.trailing_zeros(); // 64 when no byte ends here
