@@ -254,10 +254,17 @@ pub(crate) fn decode_with<B: Bits, T: Word>(input: &[u8]) -> Result<(T, usize), 
     if T::MAX_BYTES > 3 && w & 0x80 == 0 {
         return Ok((T::from_u64(w & 0x7F), 1));
     }
-    // u32: values of the full five bytes next (every u32 >= 2^28: random
-    // values, hashes, ids). A predictable branch here gives the caller's
+    // u16 / u32: values of the full three / five bytes next (u16 >= 2^14,
+    // u32 >= 2^28: random values, hashes, ids). A predictable branch here gives the caller's
     // `pos += len` a constant, so the next value's load need not wait for
     // this one's length; other lengths take the branch-free path below.
+    if T::MAX_BYTES == 3 && w & 0x80_8080 == 0x00_8080 {
+        let v = B::compact(w & 0xFF_FFFF, 3);
+        if v > T::MAX_U64 {
+            return from_raw::<T>(slow::<T>(input));
+        }
+        return Ok((T::from_u64(v), 3));
+    }
     if T::MAX_BYTES == 5 && !w & 0x80_8080_8080 == 0x80_0000_0000 {
         let v = B::compact(w & 0xFF_FFFF_FFFF, 5);
         if v > T::MAX_U64 {
