@@ -31,7 +31,12 @@ OPTIONS:
                        u8/u16/u32/u64, decode and encode, millions per second,
                        with varint-simd built +ssse3 and native, prost,
                        integer-encoding, leb128, unsigned-varint); it takes
-                       --quick, --reps, --min-time-ms, --seed, --format
+                       --quick, --reps, --min-time-ms, --seed, --format,
+                       --values
+  --values KIND        varint suite values: bounded (default; uniform over
+                       the type, as varint-simd's benchmark: mostly the
+                       longest length) or mixed (a random bit width per
+                       value, so lengths vary from value to value)
   --family LIST        only these codec families, comma separated:
                        streamvbyte, vbyte (default: all)
   --dataset NAME       synthetic collection: clustered (default) or uniform
@@ -74,6 +79,7 @@ struct Args {
     seed: u64,
     families: Vec<String>,
     suite: String,
+    values: String,
 }
 
 fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
@@ -98,6 +104,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
         seed: 1,
         families: Vec::new(),
         suite: "postings".to_string(),
+        values: "bounded".to_string(),
     };
     let mut dataset_given = false;
     let mut it = args.iter();
@@ -119,6 +126,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
                 | "--min-time-ms"
                 | "--seed"
                 | "--family"
+                | "--values"
         );
         if !takes_value && inline.is_some() {
             return Err(format!("intcodec bench: {flag} takes no value"));
@@ -173,6 +181,15 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--reps" => a.reps = Some(number(flag, &value()?)?),
             "--min-time-ms" => a.min_time_ms = Some(number(flag, &value()?)?),
             "--seed" => a.seed = number(flag, &value()?)?,
+            "--values" => {
+                let v = value()?;
+                if !["bounded", "mixed"].contains(&v.as_str()) {
+                    return Err(format!(
+                        "intcodec bench: unknown --values {v:?}; known: bounded, mixed"
+                    ));
+                }
+                a.values = v;
+            }
             "--family" => {
                 const KNOWN: [&str; 2] = ["streamvbyte", "vbyte"];
                 for f in value()?.split(',').map(str::trim).filter(|f| !f.is_empty()) {
@@ -313,9 +330,15 @@ fn run_varint(a: &Args, out: &mut dyn Write) -> Result<(), String> {
         cfg.min_time = Duration::from_millis(ms);
     }
     cfg.seed = a.seed;
+    cfg.mixed = a.values == "mixed";
     let header = vec![
         format!(
-            "intcodec bench: suite varint (varint-simd's benchmark: random values bounded by each type, sequences of {}){}",
+            "intcodec bench: suite varint (varint-simd's benchmark: {}, sequences of {}){}",
+            if cfg.mixed {
+                "--values mixed: each value of a random bit width 0..=type bits"
+            } else {
+                "random values bounded by each type"
+            },
             varint::SEQ,
             if a.quick { ", --quick" } else { "" }
         ),

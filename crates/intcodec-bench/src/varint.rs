@@ -59,6 +59,9 @@ pub struct Config {
     pub min_time: Duration,
     /// Seed of the random values.
     pub seed: u64,
+    /// Each value of a random bit width (lengths vary value to value)
+    /// instead of uniform over the type.
+    pub mixed: bool,
 }
 
 impl Config {
@@ -70,6 +73,7 @@ impl Config {
                 reps: 3,
                 min_time: Duration::from_millis(3),
                 seed: 1,
+                mixed: false,
             }
         } else {
             Config {
@@ -77,6 +81,7 @@ impl Config {
                 reps: 9,
                 min_time: Duration::from_millis(25),
                 seed: 1,
+                mixed: false,
             }
         }
     }
@@ -132,7 +137,19 @@ fn xorshift(s: &mut u64) -> u64 {
 fn data<T: Word>(cfg: &Config) -> Data<T> {
     let mut s = cfg.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let n = cfg.sequences * SEQ;
-    let values: Vec<T> = (0..n).map(|_| T::from_u64(xorshift(&mut s))).collect();
+    let bits = 8 * std::mem::size_of::<T>() as u64;
+    let values: Vec<T> = (0..n)
+        .map(|_| {
+            let r = xorshift(&mut s);
+            if cfg.mixed {
+                // A width 0..=bits, then a value of that many bits.
+                let width = xorshift(&mut s) % (bits + 1);
+                T::from_u64(if width == 0 { 0 } else { r >> (64 - width) })
+            } else {
+                T::from_u64(r)
+            }
+        })
+        .collect();
     let mut bytes = Vec::new();
     let mut seqs = Vec::new();
     let mut total = 0;
@@ -964,6 +981,7 @@ mod tests {
             reps: 1,
             min_time: Duration::ZERO,
             seed: 3,
+            mixed: true,
         };
         let o = run(&cfg, &mut |_| {}).unwrap();
         for ty in ["u8", "u16", "u32", "u64"] {
