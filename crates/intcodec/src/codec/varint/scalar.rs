@@ -3,16 +3,18 @@
 //! word-at-a-time kernel that every target without a faster one uses.
 //!
 //! The word kernel loads eight bytes as a little-endian `u64` (only when
-//! eight bytes of the slice remain), finds the terminating byte with
-//! `trailing_zeros(!word & 0x8080..80)`, keeps the bytes up to it and
-//! squeezes out the continuation bits with three mask-and-shift steps (the
-//! portable form of `pext(x, 0x7f7f..7f)`). A u64 of nine or ten bytes takes
-//! its last two bytes from a two-byte load. Slices shorter than that are
-//! assembled into a word from at most three overlapping loads inside the
-//! slice, the missing bytes set to `0x80` (continuation, no value bits), so
-//! a value that runs off the end is seen as too long; one-byte values
-//! return before any of that. Every doubtful case (too long, too large,
-//! running off the end) goes to [`reference`], which names the error.
+//! eight bytes of the slice remain; a u64 takes ten with one bounds check),
+//! finds the length (u8: one continuation bit; u16: two; u32/u64:
+//! `trailing_zeros(!word & 0x8080..80)`), keeps the bytes up to the
+//! terminator and squeezes out the continuation bits (the portable form of
+//! `pext(x, 0x7f7f..7f)`: three add-and-shift steps, or SSE2 `pmaddwd` for
+//! eight bytes on x86-64). u16/u32 values of full width take a predicted
+//! branch with a constant length first. Slices shorter than eight bytes:
+//! one-byte values return at once, otherwise the bytes are assembled into a
+//! word from overlapping loads inside the slice, missing bytes set to
+//! `0x80` (continuation, no value bits), so a value that runs off the end
+//! is seen as too long. Every doubtful case (too long, too large, running
+//! off the end) goes to [`reference`], which names the error.
 #![forbid(unsafe_code)]
 
 use super::{Word, CONT};
@@ -248,16 +250,15 @@ pub(crate) fn decode_with<B: Bits, T: Word>(input: &[u8]) -> Result<(T, usize), 
     let Some(w) = load8(input) else {
         return from_raw::<T>(decode_short::<T>(input));
     };
-    // One-byte values first, for the types whose values are usually small
-    // in practice (not u8/u16, whose lengths are decided branch-free below
-    // at no extra cost).
-    if T::MAX_BYTES > 3 && w & 0x80 == 0 {
-        return Ok((T::from_u64(w & 0x7F), 1));
-    }
-    // u16 / u32: values of the full three / five bytes next (u16 >= 2^14,
-    // u32 >= 2^28: random values, hashes, ids). A predictable branch here gives the caller's
-    // `pos += len` a constant, so the next value's load need not wait for
-    // this one's length; other lengths take the branch-free path below.
+    // u16 / u32: values of the full three / five bytes first (u16 >=
+    // 2^14, u32 >= 2^28: random values, hashes, ids). When most values are
+    // such, this branch is predicted and gives the caller's `pos += len` a
+    // constant, so the next value's load need not wait for this one's
+    // length; other lengths take the branch-free path below (a mispredict
+    // when full-width values are mixed with others: `intcodec bench
+    // --suite varint --values mixed` measures that case). There is no
+    // one-byte shortcut: on values of mixed lengths it mispredicted more
+    // than it saved.
     if T::MAX_BYTES == 3 && w & 0x80_8080 == 0x00_8080 {
         let v = B::compact(w & 0xFF_FFFF, 3);
         if v > T::MAX_U64 {
