@@ -52,6 +52,8 @@ done
 
 echo "== benchmark smoke run (intcodec bench --quick; speed not asserted)"
 cargo run --release --quiet -p intcodec-cli --features g8iu -- bench --quick > /dev/null
+echo "== benchmark smoke run (intcodec bench --suite varint --quick; speed not asserted)"
+cargo run --release --quiet -p intcodec-cli -- bench --suite varint --quick > /dev/null
 
 echo "== fuzz helper tests"
 (cd fuzz && cargo test --quiet --lib)

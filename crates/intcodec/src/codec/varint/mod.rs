@@ -41,7 +41,7 @@
 //! | kernel | decode | encode | chosen by default when |
 //! |---|---|---|---|
 //! | `scalar` | 8-byte word, `trailing_zeros` for the length, mask-and-shift compaction | mask-and-shift spread, `leading_zeros` length, 8-byte store | no faster kernel |
-//! | `bmi2` | the same with `pext` | the same with `pdep` | BMI2 (and the `avx2` level) detected, and `pdep`/`pext` are not microcoded (not AMD family < 0x19, Zen 1/2) |
+//! | `bmi2` | the same with `pext` | the same with `pdep` | the `avx2` level (which includes BMI1/BMI2) and LZCNT detected, and `pdep`/`pext` are not microcoded (not AMD family < 0x19, Zen 1/2) |
 //! | `ssse3` | 16-byte load, `pmovmskb` for the length, `pmaddubsw`/`pmaddwd` compaction | scalar | only when forced |
 //!
 //! Every kernel reads only inside the slice it is given: wide loads are made
@@ -200,7 +200,14 @@ impl Kernel {
     pub fn is_enabled(self) -> bool {
         match self {
             Kernel::Scalar => true,
-            Kernel::Ssse3 | Kernel::Bmi2 => cfg!(target_arch = "x86_64") && self.isa().is_enabled(),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Ssse3 => self.isa().is_enabled(),
+            // The kernel is compiled with BMI1, BMI2 and LZCNT; the `avx2`
+            // level's detection covers the first two.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Bmi2 => self.isa().is_enabled() && x86::has_lzcnt(),
+            #[cfg(not(target_arch = "x86_64"))]
+            Kernel::Ssse3 | Kernel::Bmi2 => false,
         }
     }
 }

@@ -34,6 +34,19 @@ fn compact_sse2_inner(x: u64) -> u64 {
     (r & 0x0FFF_FFFF) | ((r >> 32) << 28)
 }
 
+/// Whether the CPU has LZCNT (every CPU with AVX2 does, but the BMI2
+/// kernel is compiled with it, so it is checked, not assumed).
+pub(crate) fn has_lzcnt() -> bool {
+    #[cfg(feature = "std")]
+    {
+        std::is_x86_feature_detected!("lzcnt")
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        cfg!(target_feature = "lzcnt")
+    }
+}
+
 /// Whether `pdep`/`pext` run in hardware at full speed: not on AMD (and
 /// Hygon) CPUs before family 0x19 (Zen 3), where they are microcoded and
 /// take tens to hundreds of cycles depending on the mask (Zen 1/2, family
