@@ -78,8 +78,8 @@ impl Config {
         } else {
             Config {
                 sequences: 512,
-                reps: 9,
-                min_time: Duration::from_millis(25),
+                reps: 7,
+                min_time: Duration::from_millis(20),
                 seed: 1,
                 mixed: false,
             }
