@@ -65,21 +65,24 @@ pub struct Config {
 }
 
 impl Config {
-    /// The default run (about 40 s) or the quick one (a few seconds).
+    /// The default run (about 20 s) or the quick one (a few seconds).
+    /// Repetitions are short (a few passes) and many, so that on a shared,
+    /// noisy machine the median falls on repetitions that ran undisturbed;
+    /// the job order rotates between repetitions.
     pub fn new(quick: bool) -> Config {
         if quick {
             Config {
                 sequences: 128,
-                reps: 3,
-                min_time: Duration::from_millis(3),
+                reps: 9,
+                min_time: Duration::from_millis(1),
                 seed: 1,
                 mixed: false,
             }
         } else {
             Config {
                 sequences: 512,
-                reps: 7,
-                min_time: Duration::from_millis(20),
+                reps: 31,
+                min_time: Duration::from_millis(2),
                 seed: 1,
                 mixed: false,
             }
@@ -244,17 +247,24 @@ macro_rules! encode_loop {
 fn ours_for<T: Word>() -> Vec<Contender<T>> {
     let mut c = Vec::new();
     let best = Varint::new().kernel().name();
+    // The single-value free functions inline the scalar kernel's code (with
+    // pext/pdep only when this build enables BMI2).
+    let inline = if cfg!(target_feature = "bmi2") {
+        "inline (pext build)"
+    } else {
+        "inline scalar code"
+    };
     c.push(ours(
         "decode",
         "intcodec varint::decode",
-        &format!("{best} (default)"),
+        inline,
         decode_loop!(T, |s| varint::decode::<T>(s).ok()),
     ));
     for k in Kernel::ALL.into_iter().filter_map(Varint::with_kernel) {
         c.push(ours(
             "decode",
             "intcodec Varint::decode",
-            k.kernel().name(),
+            &format!("{} (forced)", k.kernel().name()),
             Job::Decode(Box::new(move |input: &[u8], out: &mut [T]| {
                 let mut pos = 0;
                 for slot in out.iter_mut() {
@@ -269,7 +279,7 @@ fn ours_for<T: Word>() -> Vec<Contender<T>> {
     c.push(ours(
         "decode",
         "intcodec varint::read",
-        best,
+        inline,
         Job::Decode(Box::new(|input: &[u8], out: &mut [T]| {
             let mut cur = input;
             for slot in out.iter_mut() {
@@ -281,7 +291,7 @@ fn ours_for<T: Word>() -> Vec<Contender<T>> {
     c.push(ours(
         "decode",
         "intcodec decode_unchecked",
-        best,
+        inline,
         Job::Decode(Box::new(|input: &[u8], out: &mut [T]| {
             let mut pos = 0;
             for slot in out.iter_mut() {
@@ -303,7 +313,7 @@ fn ours_for<T: Word>() -> Vec<Contender<T>> {
             c.push(ours(
                 $op,
                 concat!("intcodec varint::", stringify!($f)),
-                best,
+                &format!("{best} (run-time)"),
                 Job::Decode(Box::new(|input: &[u8], out: &mut [T]| {
                     let mut pos = 0;
                     for group in out.chunks_exact_mut($n) {
@@ -322,14 +332,14 @@ fn ours_for<T: Word>() -> Vec<Contender<T>> {
     c.push(ours(
         "encode",
         "intcodec varint::encode_to_slice",
-        &format!("{best} (default)"),
+        inline,
         encode_loop!(T, |v, o| varint::encode_to_slice(v, o).ok()),
     ));
     for k in Kernel::ALL.into_iter().filter_map(Varint::with_kernel) {
         c.push(ours(
             "encode",
             "intcodec Varint::encode_to_slice",
-            k.kernel().name(),
+            &format!("{} (forced)", k.kernel().name()),
             Job::Encode(Box::new(move |values: &[T], out: &mut [u8]| {
                 let mut pos = 0;
                 for &v in values {
@@ -342,7 +352,7 @@ fn ours_for<T: Word>() -> Vec<Contender<T>> {
     c.push(ours(
         "encode4",
         "intcodec varint::encode_four",
-        best,
+        &format!("{best} (run-time)"),
         Job::Encode(Box::new(|values: &[T], out: &mut [u8]| {
             let mut pos = 0;
             for g in values.chunks_exact(4) {
@@ -355,7 +365,7 @@ fn ours_for<T: Word>() -> Vec<Contender<T>> {
     c.push(ours(
         "encode8",
         "intcodec varint::encode_eight",
-        best,
+        &format!("{best} (run-time)"),
         Job::Encode(Box::new(|values: &[T], out: &mut [u8]| {
             let mut pos = 0;
             for g in values.chunks_exact(8) {

@@ -40,7 +40,7 @@
 //!
 //! | kernel | decode | encode | chosen by default when |
 //! |---|---|---|---|
-//! | `scalar` | 8-byte word, `trailing_zeros` for the length, mask-and-shift compaction | mask-and-shift spread, `leading_zeros` length, 8-byte store | no faster kernel |
+//! | `scalar` | 8-byte word; length from the continuation bits (u8/u16) or `trailing_zeros` (u32/u64); full-width u16/u32 first; add-and-shift compaction (SSE2 `pmaddwd` for 8 bytes on x86-64) | add-and-shift spread, `leading_zeros` length, 8-byte store | no faster kernel |
 //! | `bmi2` | the same with `pext` | the same with `pdep` | the `avx2` level (which includes BMI1/BMI2) and LZCNT detected, and `pdep`/`pext` are not microcoded (not AMD family < 0x19, Zen 1/2) |
 //! | `ssse3` | 16-byte load, `pmovmskb` for the length, `pmaddubsw`/`pmaddwd` compaction | scalar | only when forced |
 //!
@@ -51,6 +51,20 @@
 //! error. Dispatch is a match on a `Copy` handle (no function pointer per
 //! value): the kernel choice is cached once per process; the `INTCODEC_ISA`
 //! cap applies (`bmi2` needs the `avx2` level, `ssse3` the `ssse3` level).
+//!
+//! # Free functions and the handle
+//!
+//! A run-time-chosen kernel is a `#[target_feature]` function, which cannot
+//! be inlined into the caller's loop: one call per value. For the
+//! single-value free functions ([`decode`], [`read`], [`decode_zigzag`],
+//! [`decode_unchecked`], [`encode`], [`encode_zigzag`], [`encode_to_slice`])
+//! the inlined scalar code measured as fast or faster (decoding a stream is
+//! limited by `pos += len`, not by the compaction `pext` speeds up), so they
+//! inline it (with `pext`/`pdep` only when the build itself enables BMI2).
+//! The multi-value free functions, where one call does N values' work, and
+//! every [`Varint`] method use the run-time kernel; a `Varint` made once
+//! and used in an encoding loop reaches `pdep` (faster encode on this
+//! machine's Zen 4, see `intcodec bench --suite varint`).
 //!
 //! # Multi-value
 //!
@@ -226,27 +240,31 @@ fn pick_best() -> Kernel {
     Kernel::Scalar
 }
 
+static BEST: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
+
 /// The best kernel, cached in an atomic (0 = not chosen yet), so that the
 /// free functions pay one relaxed load per call.
 #[inline(always)]
 fn best() -> Kernel {
-    use core::sync::atomic::{AtomicU8, Ordering};
-    static BEST: AtomicU8 = AtomicU8::new(0);
-    match BEST.load(Ordering::Relaxed) {
+    match BEST.load(core::sync::atomic::Ordering::Relaxed) {
+        3 => Kernel::Bmi2,
         1 => Kernel::Scalar,
         2 => Kernel::Ssse3,
-        3 => Kernel::Bmi2,
-        _ => {
-            let k = pick_best();
-            let code = match k {
-                Kernel::Scalar => 1,
-                Kernel::Ssse3 => 2,
-                Kernel::Bmi2 => 3,
-            };
-            BEST.store(code, Ordering::Relaxed);
-            k
-        }
+        _ => init_best(),
     }
+}
+
+#[cold]
+#[inline(never)]
+fn init_best() -> Kernel {
+    let k = pick_best();
+    let code = match k {
+        Kernel::Scalar => 1,
+        Kernel::Ssse3 => 2,
+        Kernel::Bmi2 => 3,
+    };
+    BEST.store(code, core::sync::atomic::Ordering::Relaxed);
+    k
 }
 
 /// The kernels this CPU may run (within `INTCODEC_ISA`), scalar first.
@@ -268,8 +286,8 @@ fn too_small(needed: usize, available: usize) -> EncodeError {
 
 /// A varint codec bound to one kernel.
 ///
-/// [`Varint::new`] picks the best kernel for this CPU (cached); the free
-/// functions of this module use it. [`Varint::with_kernel`] forces one.
+/// [`Varint::new`] picks the best kernel for this CPU (cached); the
+/// multi-value free functions use it. [`Varint::with_kernel`] forces one.
 ///
 /// ```
 /// use intcodec::varint::{Kernel, Varint};
@@ -537,22 +555,26 @@ pub unsafe fn decode_unchecked<T: Word>(input: &[u8]) -> (T, usize) {
     unsafe { unchecked::decode::<inline::Ops, T>(input) }
 }
 
-/// [`Varint::encode`] with the best kernel.
+/// [`Varint::encode`], inlined (the scalar kernel's code; `pdep` when the
+/// build enables BMI2). To encode many values, a [`Varint`] made once and
+/// used in the loop reaches the run-time BMI2 kernel, which was faster here
+/// (`intcodec bench --suite varint`).
 #[inline]
 pub fn encode<T: Word>(v: T) -> ([u8; 16], usize) {
-    Varint::new().encode(v)
+    scalar::encode_with::<inline::Ops, T>(v)
 }
 
-/// [`Varint::encode_zigzag`] with the best kernel.
+/// [`Varint::encode_zigzag`], inlined as [`encode`].
 #[inline]
 pub fn encode_zigzag<S: Signed>(v: S) -> ([u8; 16], usize) {
-    Varint::new().encode_zigzag(v)
+    encode(v.zigzag())
 }
 
-/// [`Varint::encode_to_slice`] with the best kernel.
+/// [`Varint::encode_to_slice`], inlined as [`encode`].
 #[inline]
 pub fn encode_to_slice<T: Word>(v: T, out: &mut [u8]) -> Result<usize, EncodeError> {
-    Varint::new().encode_to_slice(v, out)
+    scalar::encode_to_slice_with::<inline::Ops, T>(v, out)
+        .ok_or_else(|| too_small(encoded_len(v), out.len()))
 }
 
 /// [`Varint::decode_two`] with the best kernel (one call covers the values,
@@ -598,7 +620,7 @@ mod inline {
     use crate::error::DecodeErrorKind;
 
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    pub(super) struct Ops;
+    pub(crate) struct Ops;
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     impl Bits for Ops {
         #[inline(always)]
@@ -616,7 +638,7 @@ mod inline {
         }
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    pub(super) type Ops = Portable;
+    pub(crate) type Ops = Portable;
 
     #[inline(always)]
     pub(super) fn decode<T: Word>(input: &[u8]) -> Result<(T, usize), DecodeErrorKind> {
