@@ -313,7 +313,7 @@ fn ours_for<T: Word>() -> Vec<Contender<T>> {
             c.push(ours(
                 $op,
                 concat!("intcodec varint::", stringify!($f)),
-                &format!("{best} (run-time)"),
+                inline,
                 Job::Decode(Box::new(|input: &[u8], out: &mut [T]| {
                     let mut pos = 0;
                     for group in out.chunks_exact_mut($n) {

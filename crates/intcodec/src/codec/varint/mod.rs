@@ -60,9 +60,10 @@
 //! [`decode_unchecked`], [`encode`], [`encode_zigzag`], [`encode_to_slice`])
 //! the inlined scalar code measured as fast or faster (decoding a stream is
 //! limited by `pos += len`, not by the compaction `pext` speeds up), so they
-//! inline it (with `pext`/`pdep` only when the build itself enables BMI2).
-//! The multi-value free functions, where one call does N values' work, and
-//! every [`Varint`] method use the run-time kernel; a `Varint` made once
+//! inline it (with `pext`/`pdep` only when the build itself enables BMI2);
+//! so do the multi-value decoders (on x86-64 they find the window's value
+//! ends with SSE2 `pmovmskb`, part of the baseline). The multi-value
+//! encoders and every [`Varint`] method use the run-time kernel; a `Varint` made once
 //! and used in an encoding loop reaches `pdep` (faster encode on this
 //! machine's Zen 4, see `intcodec bench --suite varint`).
 //!
@@ -287,7 +288,7 @@ fn too_small(needed: usize, available: usize) -> EncodeError {
 /// A varint codec bound to one kernel.
 ///
 /// [`Varint::new`] picks the best kernel for this CPU (cached); the
-/// multi-value free functions use it. [`Varint::with_kernel`] forces one.
+/// multi-value free encoders use it. [`Varint::with_kernel`] forces one.
 ///
 /// ```
 /// use intcodec::varint::{Kernel, Varint};
@@ -577,25 +578,22 @@ pub fn encode_to_slice<T: Word>(v: T, out: &mut [u8]) -> Result<usize, EncodeErr
         .ok_or_else(|| too_small(encoded_len(v), out.len()))
 }
 
-/// [`Varint::decode_two`] with the best kernel (one call covers the values,
-/// so `pext` pays off here).
+/// [`Varint::decode_two`], inlined as [`decode`].
 #[inline]
 pub fn decode_two<T: Word>(input: &[u8]) -> Result<([T; 2], usize), DecodeError> {
-    Varint::new().decode_two(input)
+    scalar::decode_many_with::<inline::Ops, T, 2>(input).map_err(many_err)
 }
 
-/// [`Varint::decode_four`] with the best kernel (one call covers the values,
-/// so `pext` pays off here).
+/// [`Varint::decode_four`], inlined as [`decode`].
 #[inline]
 pub fn decode_four<T: Word>(input: &[u8]) -> Result<([T; 4], usize), DecodeError> {
-    Varint::new().decode_four(input)
+    scalar::decode_many_with::<inline::Ops, T, 4>(input).map_err(many_err)
 }
 
-/// [`Varint::decode_eight`] with the best kernel (one call covers the values,
-/// so `pext` pays off here).
+/// [`Varint::decode_eight`], inlined as [`decode`].
 #[inline]
 pub fn decode_eight<T: Word>(input: &[u8]) -> Result<([T; 8], usize), DecodeError> {
-    Varint::new().decode_eight(input)
+    scalar::decode_many_with::<inline::Ops, T, 8>(input).map_err(many_err)
 }
 
 /// [`Varint::encode_four`] with the best kernel.

@@ -102,7 +102,9 @@ pub(crate) fn spread(v: u64, bytes: usize) -> u64 {
 pub(crate) trait Bits {
     fn compact(x: u64, bytes: usize) -> u64;
     fn spread(v: u64, bytes: usize) -> u64;
-    /// The high bit of each byte of `x`, gathered into bits 0..8.
+    /// The high bit of each byte of `x`, gathered into bits 0..8 (unused
+    /// on x86-64, where `pmovmskb` does it for 16 bytes).
+    #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
     fn gather(x: u64) -> u64;
 }
 
@@ -381,8 +383,9 @@ pub(crate) fn encode_to_slice_with<B: Bits, T: Word>(v: T, out: &mut [u8]) -> Op
 /// Decodes `N` adjacent values; on error, the index of the bad value and
 /// the offset of its first byte.
 ///
-/// u8/u16/u32 with `N * MAX_BYTES + 8` bytes in the slice: one bitmask of
-/// the terminating bytes of the window (eight bytes per word), then each
+/// u8/u16/u32 with `N * MAX_BYTES + 8` bytes (at least 16) in the slice:
+/// one bitmask of the terminating bytes of the window (`pmovmskb` per 16
+/// bytes on x86-64, else eight bytes per word), then each
 /// value's start and length from the mask's lowest set bits, so the values'
 /// loads do not wait for each other's lengths. A value that is too long or
 /// too large, any u64, and windows near the end go value by value, which
@@ -393,13 +396,23 @@ pub(crate) fn decode_many_with<B: Bits, T: Word, const N: usize>(
 ) -> Result<([T; N], usize), (DecodeErrorKind, usize, usize)> {
     if T::MAX_BYTES <= 5 {
         let window = N * T::MAX_BYTES;
-        if window <= 56 && input.len() >= window + 8 {
+        let need = (window + 8).max(window.next_multiple_of(16));
+        if window <= 56 && input.len() >= need {
             let mut stops = 0u64;
             let mut k = 0;
             while k < window {
-                let w = load8(&input[k..]).expect("window + 8 bytes");
-                stops |= B::gather(!w) << k;
-                k += 8;
+                #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+                {
+                    let chunk = input[k..].first_chunk::<16>().expect("`need` bytes");
+                    stops |= super::x86::stops16(chunk) << k;
+                    k += 16;
+                }
+                #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+                {
+                    let w = load8(&input[k..]).expect("window + 8 bytes");
+                    stops |= B::gather(!w) << k;
+                    k += 8;
+                }
             }
             stops &= (1u64 << window) - 1;
             let mut out = [T::from_u64(0); N];

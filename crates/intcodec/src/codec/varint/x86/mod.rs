@@ -34,6 +34,24 @@ fn compact_sse2_inner(x: u64) -> u64 {
     (r & 0x0FFF_FFFF) | ((r >> 32) << 28)
 }
 
+/// Bit `i` set when byte `i` of `chunk` has no continuation bit (ends a
+/// value): `pmovmskb`, SSE2 (the x86-64 baseline).
+#[inline(always)]
+pub(crate) fn stops16(chunk: &[u8; 16]) -> u64 {
+    // SAFETY: SSE2 is enabled for the whole build on x86-64 (the caller is
+    // compiled only under `target_feature = "sse2"`).
+    unsafe { stops16_inner(chunk) }
+}
+
+#[target_feature(enable = "sse2")]
+#[inline]
+fn stops16_inner(chunk: &[u8; 16]) -> u64 {
+    use core::arch::x86_64::{_mm_loadu_si128, _mm_movemask_epi8};
+    // SAFETY: `chunk` is 16 readable bytes; loadu has no alignment need.
+    let v = unsafe { _mm_loadu_si128(chunk.as_ptr().cast()) };
+    u64::from(!(_mm_movemask_epi8(v) as u32) & 0xFFFF)
+}
+
 /// Whether the CPU has LZCNT (every CPU with AVX2 does, but the BMI2
 /// kernel is compiled with it, so it is checked, not assumed).
 pub(crate) fn has_lzcnt() -> bool {
