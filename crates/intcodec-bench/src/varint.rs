@@ -13,7 +13,9 @@
 //! value by value into a reusable buffer. Every contender gets the same
 //! slices. Speeds are millions of values per second at the median of
 //! `reps` repetitions (each at least `min_time`); the job order rotates
-//! between repetitions.
+//! between repetitions. Decode loops advance a slice (`slice =
+//! &slice[len..]`) exactly as varint-simd's benchmark does; encode loops
+//! keep a byte offset.
 //!
 //! # Contenders
 //!
@@ -213,18 +215,19 @@ fn peer<T>(op: &'static str, codec: &str, kernel: &str, job: Job<T>) -> Contende
     }
 }
 
-/// A decode loop over one sequence: `$get(slice) -> Option<(T, len)>`.
+/// A decode loop over one sequence: `$get(slice) -> Option<(T, len)>`,
+/// then `slice = &slice[len..]`, as in varint-simd's benchmark.
 macro_rules! decode_loop {
     ($t:ty, |$s:ident| $get:expr) => {
         Job::Decode(Box::new(|input: &[u8], out: &mut [$t]| {
-            let mut pos = 0;
+            let mut slice = input;
             for slot in out.iter_mut() {
-                let $s = input.get(pos..)?;
+                let $s = slice;
                 let (v, len) = $get?;
                 *slot = v;
-                pos += len;
+                slice = slice.get(len..)?;
             }
-            Some(pos)
+            Some(input.len() - slice.len())
         }))
     };
 }
@@ -266,13 +269,13 @@ fn ours_for<T: Word>() -> Vec<Contender<T>> {
             "intcodec Varint::decode",
             &format!("{} (forced)", k.kernel().name()),
             Job::Decode(Box::new(move |input: &[u8], out: &mut [T]| {
-                let mut pos = 0;
+                let mut slice = input;
                 for slot in out.iter_mut() {
-                    let (v, len) = k.decode::<T>(input.get(pos..)?).ok()?;
+                    let (v, len) = k.decode::<T>(slice).ok()?;
                     *slot = v;
-                    pos += len;
+                    slice = slice.get(len..)?;
                 }
-                Some(pos)
+                Some(input.len() - slice.len())
             })),
         ));
     }
@@ -293,19 +296,18 @@ fn ours_for<T: Word>() -> Vec<Contender<T>> {
         "intcodec decode_unchecked",
         inline,
         Job::Decode(Box::new(|input: &[u8], out: &mut [T]| {
-            let mut pos = 0;
+            let mut slice = input;
             for slot in out.iter_mut() {
-                let s = input.get(pos..)?;
-                if s.len() < varint::PADDING {
+                if slice.len() < varint::PADDING {
                     return None;
                 }
                 // SAFETY: 16 readable bytes (checked just above; the suite
                 // gives every sequence 16 bytes of slack).
-                let (v, len) = unsafe { varint::decode_unchecked::<T>(s) };
+                let (v, len) = unsafe { varint::decode_unchecked::<T>(slice) };
                 *slot = v;
-                pos += len;
+                slice = slice.get(len..)?;
             }
-            Some(pos)
+            Some(input.len() - slice.len())
         })),
     ));
     macro_rules! many {
@@ -315,13 +317,13 @@ fn ours_for<T: Word>() -> Vec<Contender<T>> {
                 concat!("intcodec varint::", stringify!($f)),
                 inline,
                 Job::Decode(Box::new(|input: &[u8], out: &mut [T]| {
-                    let mut pos = 0;
+                    let mut slice = input;
                     for group in out.chunks_exact_mut($n) {
-                        let (v, len) = varint::$f::<T>(input.get(pos..)?).ok()?;
+                        let (v, len) = varint::$f::<T>(slice).ok()?;
                         group.copy_from_slice(&v);
-                        pos += len;
+                        slice = slice.get(len..)?;
                     }
-                    Some(pos)
+                    Some(input.len() - slice.len())
                 })),
             ));
         };
