@@ -387,6 +387,48 @@ fn multi_value_streams() {
     }
 }
 
+/// Streams of valid u8 values (so the loop-free eight-value paths succeed),
+/// then corrupted ones, decoded from every offset by every kernel and the
+/// free functions, against the reference.
+#[test]
+fn eight_u8_streams() {
+    let ks = kernels();
+    let mut seed = 5u64;
+    let mut rnd = move || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed >> 13
+    };
+    for round in 0..3000 {
+        let n = 8 + (rnd() as usize) % 24;
+        let mut bytes: Vec<u8> = Vec::new();
+        for _ in 0..n {
+            // Mostly one or two bytes, like random u8s; sometimes 0x80..0xFF.
+            let v = (rnd() & 0xFF) >> (rnd() % 3);
+            bytes.extend(ref_bytes(v));
+        }
+        for _ in 0..(rnd() % 20) {
+            bytes.push(rnd() as u8);
+        }
+        if round % 3 == 0 {
+            let i = (rnd() as usize) % bytes.len();
+            bytes[i] = match rnd() % 4 {
+                0 => 0x80,
+                1 => 0x02,
+                2 => 0xFF,
+                _ => rnd() as u8,
+            };
+        }
+        for off in 0..bytes.len().min(12) {
+            check_many::<u8>(&ks, &bytes[off..]);
+            let exact = bytes[off..].to_vec();
+            assert_eq!(
+                decode_eight::<u8>(&exact).map(|(a, n)| (a.to_vec(), n)),
+                expected_many::<u8>(&exact, 8)
+            );
+        }
+    }
+}
+
 #[test]
 fn free_functions_use_the_best_kernel() {
     let best = Varint::new();
