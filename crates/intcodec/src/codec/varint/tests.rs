@@ -395,7 +395,9 @@ fn eight_u8_streams() {
     let ks = kernels();
     let mut seed = 5u64;
     let mut rnd = move || {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         seed >> 13
     };
     for round in 0..3000 {

@@ -65,8 +65,8 @@ pub(crate) fn encode_to_slice<T: Word>(v: T, out: &mut [u8]) -> Option<usize> {
 pub(crate) fn decode_many<T: Word, const N: usize>(
     input: &[u8],
 ) -> Result<([T; N], usize), (DecodeErrorKind, usize, usize)> {
-    if T::MAX_BYTES == 2 && N == 8 {
-        if let Some((b, len)) = eight_u8(input) {
+    if T::MAX_BYTES == 2 && N <= 8 {
+        if let Some((b, len)) = many_u8::<N>(input) {
             let mut out = [T::from_u64(0); N];
             for (o, &x) in out.iter_mut().zip(&b) {
                 *o = T::from_u64(u64::from(x));
@@ -106,28 +106,29 @@ fn select16(w0: u64, w1: u64, bits: u64) -> u64 {
     a | b.checked_shl(8 * lo.count_ones()).unwrap_or(0)
 }
 
-/// Eight u8 values from the first 16 bytes of `input` without a loop:
+/// `N` (2, 4 or 8) u8 values from the first 16 bytes of `input` without a
+/// loop (the first `N` bytes of the result):
 /// from the terminators' bitmask `m`, `pext` gathers each value's last
 /// byte and the first bytes of the two-byte values, `pdep` puts each first
 /// byte in its value's slot, and the bytes are joined eight at a time.
 /// `None` (the caller then goes value by value, which also names any
-/// error) when fewer than 16 bytes remain, when the eight values do not
+/// error) when fewer than 16 bytes remain, when the `N` values do not
 /// end within them, or when a value is too long or too large.
 #[target_feature(enable = "bmi1,bmi2,popcnt")]
 #[inline]
-pub(crate) fn eight_u8(input: &[u8]) -> Option<([u8; 8], usize)> {
+pub(crate) fn many_u8<const N: usize>(input: &[u8]) -> Option<([u8; 8], usize)> {
     let c = input.first_chunk::<16>()?;
     let (a, b) = c.split_at(8);
     let w0 = u64::from_le_bytes(a.try_into().ok()?);
     let w1 = u64::from_le_bytes(b.try_into().ok()?);
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let m = _pext_u64(!w0, HIGH) | (_pext_u64(!w1, HIGH) << 8);
-    if m.count_ones() < 8 {
+    if (m.count_ones() as usize) < N {
         return None;
     }
-    let eighth = _pdep_u64(1 << 7, m);
-    let total = eighth.trailing_zeros() as usize + 1;
-    let window = (eighth << 1).wrapping_sub(1);
+    let nth = _pdep_u64(1 << (N - 1), m);
+    let total = nth.trailing_zeros() as usize + 1;
+    let window = (nth << 1).wrapping_sub(1);
     let stops = m & window;
     let conts = !m & window;
     // Two continuation bytes in a row: a value of three or more bytes.
