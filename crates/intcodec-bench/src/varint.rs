@@ -331,6 +331,12 @@ fn ours_for<T: Word>() -> Vec<Contender<T>> {
     many!("decode2", 2, decode_two);
     many!("decode4", 4, decode_four);
     many!("decode8", 8, decode_eight);
+    if T::MAX_BYTES == 2 && best == "bmi2" {
+        // decode_eight::<u8> calls the run-time BMI2 kernel's loop-free path.
+        if let Some(last) = c.last_mut() {
+            last.kernel = "bmi2 (run-time, u8 path)".to_string();
+        }
+    }
     c.push(ours(
         "encode",
         "intcodec varint::encode_to_slice",
