@@ -335,11 +335,12 @@ pub(crate) fn encode_words<B: Bits, T: Word>(v: T) -> (u64, u16, usize) {
         (x | cont, 0, len)
     } else {
         let x = B::spread(v & 0x00FF_FFFF_FFFF_FFFF, 8);
-        let k = (len - 1).min(8);
-        let cont = CONT & (((1u128 << (8 * k)) - 1) as u64);
-        let b8 = ((v >> 56) & 0x7F) as u16 | if len > 9 { 0x80 } else { 0 };
-        let b9 = (v >> 63) as u16;
-        (x | cont, b8 | (b9 << 8), len)
+        // Continuation bits on bytes 0..len-1 of the low word (all eight
+        // when len > 8): CONT shifted down by 64 - 8 (len - 1), or none.
+        let k = (len - 1).min(8) as u32;
+        let cont = CONT.checked_shr(64 - 8 * k).unwrap_or(0);
+        let hi = ((v >> 56) as u16 & 0x7F) | (((len > 9) as u16) << 7) | (((v >> 63) as u16) << 8);
+        (x | cont, hi, len)
     }
 }
 
