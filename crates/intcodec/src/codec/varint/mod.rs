@@ -621,9 +621,11 @@ pub fn encode_eight<T: Word>(values: &[T; 8], out: &mut [u8]) -> Result<usize, E
 /// The code the inlined free functions use: `pext` when the build has
 /// BMI2 enabled, else mask and shift.
 mod inline {
+    use super::scalar;
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     use super::scalar::Bits;
-    use super::scalar::{self, Portable};
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    use super::scalar::Portable;
     use super::Word;
     use crate::error::DecodeErrorKind;
 
@@ -633,16 +635,18 @@ mod inline {
     impl Bits for Ops {
         #[inline(always)]
         fn compact(x: u64, _bytes: usize) -> u64 {
-            // BMI2 is enabled for the whole build (cfg above).
-            core::arch::x86_64::_pext_u64(x, 0x7F7F_7F7F_7F7F_7F7F)
+            // SAFETY: BMI2 is enabled for the whole build (cfg above).
+            unsafe { core::arch::x86_64::_pext_u64(x, 0x7F7F_7F7F_7F7F_7F7F) }
         }
         #[inline(always)]
         fn spread(v: u64, _bytes: usize) -> u64 {
-            core::arch::x86_64::_pdep_u64(v, 0x7F7F_7F7F_7F7F_7F7F)
+            // SAFETY: as in `compact`.
+            unsafe { core::arch::x86_64::_pdep_u64(v, 0x7F7F_7F7F_7F7F_7F7F) }
         }
         #[inline(always)]
         fn gather(x: u64) -> u64 {
-            core::arch::x86_64::_pext_u64(x, 0x8080_8080_8080_8080)
+            // SAFETY: as in `compact`.
+            unsafe { core::arch::x86_64::_pext_u64(x, 0x8080_8080_8080_8080) }
         }
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
