@@ -26,5 +26,5 @@ INTCODEC_EXPECT_KERNELS_GB=scalar,ssse3,avx2 \
 INTCODEC_EXPECT_KERNELS_VARINT=scalar,ssse3,bmi2 \
 INTCODEC_ISA='' \
     cargo +nightly miri test --quiet -p intcodec --test small_inputs --test small_inputs_bytes \
-        --test small_inputs_varint \
+        --test small_inputs_varint --test golden_varint_single \
         --test golden

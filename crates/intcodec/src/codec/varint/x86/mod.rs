@@ -73,6 +73,10 @@ pub(crate) fn has_lzcnt() -> bool {
 /// 0x17; Excavator, 0x15). Read once from `cpuid` at kernel choice.
 pub(crate) fn pdep_is_fast() -> bool {
     use core::arch::x86_64::__cpuid;
+    // Miri cannot execute `cpuid` (and reports compiled-in features only).
+    if cfg!(miri) {
+        return true;
+    }
     // `cpuid` exists on every x86-64 CPU; leaf 0 gives the vendor.
     let leaf0 = __cpuid(0);
     let mut vendor = [0u8; 12];
