@@ -55,17 +55,19 @@
 //! # Free functions and the handle
 //!
 //! A run-time-chosen kernel is a `#[target_feature]` function, which cannot
-//! be inlined into the caller's loop: one call per value. For the
-//! single-value free functions ([`decode`], [`read`], [`decode_zigzag`],
+//! be inlined into the caller's loop: one call per value. The single-value
+//! free functions ([`decode`], [`read`], [`decode_zigzag`],
 //! [`decode_unchecked`], [`encode`], [`encode_zigzag`], [`encode_to_slice`])
-//! the inlined scalar code measured as fast or faster (decoding a stream is
-//! limited by `pos += len`, not by the compaction `pext` speeds up), so they
-//! inline it (with `pext`/`pdep` only when the build itself enables BMI2);
-//! so do the multi-value decoders (on x86-64 they find the window's value
-//! ends with SSE2 `pmovmskb`, part of the baseline). The multi-value
-//! encoders and every [`Varint`] method use the run-time kernel; a `Varint` made once
-//! and used in an encoding loop reaches `pdep` (faster encode on this
-//! machine's Zen 4, see `intcodec bench --suite varint`).
+//! and the multi-value decoders inline the scalar kernel's code instead
+//! (with `pext`/`pdep` only when the build itself enables BMI2): decoding a
+//! stream is limited by `pos += len`, not by the compaction `pext` speeds
+//! up, and for encoding, looking the kernel up on every call cost as much
+//! as `pdep` saved. Exceptions: [`decode_eight`] of u8 calls the BMI2
+//! kernel's loop-free path, and [`encode_four`] / [`encode_eight`] use the
+//! run-time kernel. Every [`Varint`] method uses its kernel; a `Varint`
+//! made once and used in an encoding loop reaches `pdep` (faster encode on
+//! this machine's Zen 4). All are measured in `intcodec bench --suite
+//! varint`.
 //!
 //! # Multi-value
 //!
