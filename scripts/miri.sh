@@ -19,11 +19,13 @@ bash scripts/deps.sh --miri
 echo "== miri: small-input and golden tests, kernels scalar, ssse3, sse41, avx2"
 # The golden test reads testdata/, which Miri's isolation would refuse.
 MIRIFLAGS="-Zmiri-disable-isolation ${MIRIFLAGS:-}" \
-RUSTFLAGS="-Ctarget-feature=+ssse3,+sse4.1,+avx2,+bmi1,+bmi2,+popcnt" \
+RUSTFLAGS="-Ctarget-feature=+ssse3,+sse4.1,+avx2,+bmi1,+bmi2,+popcnt,+lzcnt" \
 INTCODEC_EXPECT_KERNELS=scalar,sse41,avx2 \
 INTCODEC_EXPECT_KERNELS_VBYTE=scalar,sse41,avx2 \
 INTCODEC_EXPECT_KERNELS_GB=scalar,ssse3,avx2 \
+INTCODEC_EXPECT_KERNELS_VARINT=scalar,ssse3,bmi2 \
 INTCODEC_ISA='' \
     cargo +nightly miri test --quiet -p intcodec --test small_inputs --test small_inputs_bytes \
         --test small_inputs_sorted \
+        --test small_inputs_varint --test golden_varint_single \
         --test golden

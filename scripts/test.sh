@@ -54,6 +54,8 @@ echo "== benchmark smoke run (intcodec bench --quick; speed not asserted)"
 cargo run --release --quiet -p intcodec-cli --features g8iu -- bench --quick > /dev/null
 echo "== seek suite smoke run (intcodec bench --suite seek --quick; speed not asserted)"
 cargo run --release --quiet -p intcodec-cli -- bench --suite seek --quick -q > /dev/null
+echo "== benchmark smoke run (intcodec bench --suite varint --quick; speed not asserted)"
+cargo run --release --quiet -p intcodec-cli -- bench --suite varint --quick > /dev/null
 
 echo "== fuzz helper tests"
 (cd fuzz && cargo test --quiet --lib)

@@ -21,6 +21,7 @@ use std::fmt::Debug;
 
 pub mod sorted;
 pub mod svb;
+pub mod varint;
 pub mod varint_g8iu;
 pub mod varint_gb;
 pub mod vbyte;

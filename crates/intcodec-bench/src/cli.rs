@@ -38,7 +38,18 @@ second. Options that apply: --family, --kmin/--kmax (the range of b, default
 --seed, --format, --quiet, --quick (about 3 s; the default run about 25 s).
 
 OPTIONS:
-  --suite NAME         benchmark suite: postings (default) or seek
+  --suite NAME         benchmark suite: postings (default), seek, or varint
+                       varint: single
+                       LEB128 values as varint-simd's own benchmark (random
+                       u8/u16/u32/u64, decode and encode, millions per second,
+                       with varint-simd built +ssse3 and native, prost,
+                       integer-encoding, leb128, unsigned-varint); it takes
+                       --quick, --reps, --min-time-ms, --seed, --format,
+                       --values
+  --values KIND        varint suite values: bounded (default; uniform over
+                       the type, as varint-simd's benchmark: mostly the
+                       longest length) or mixed (a random bit width per
+                       value, so lengths vary from value to value)
   --family LIST        only these codec families, comma separated:
                        streamvbyte, vbyte (default: all)
   --dataset NAME       synthetic collection: clustered (default) or uniform
@@ -83,6 +94,7 @@ struct Args {
     min_time_ms: Option<u64>,
     seed: u64,
     families: Vec<String>,
+    values: String,
 }
 
 fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
@@ -107,6 +119,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
         min_time_ms: None,
         seed: 1,
         families: Vec::new(),
+        values: "bounded".to_string(),
     };
     let mut dataset_given = false;
     let mut it = args.iter();
@@ -128,6 +141,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
                 | "--min-time-ms"
                 | "--seed"
                 | "--family"
+                | "--values"
         );
         if !takes_value && inline.is_some() {
             return Err(format!("intcodec bench: {flag} takes no value"));
@@ -182,6 +196,15 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--reps" => a.reps = Some(number(flag, &value()?)?),
             "--min-time-ms" => a.min_time_ms = Some(number(flag, &value()?)?),
             "--seed" => a.seed = number(flag, &value()?)?,
+            "--values" => {
+                let v = value()?;
+                if !["bounded", "mixed"].contains(&v.as_str()) {
+                    return Err(format!(
+                        "intcodec bench: unknown --values {v:?}; known: bounded, mixed"
+                    ));
+                }
+                a.values = v;
+            }
             "--family" => {
                 const KNOWN: [&str; 3] = ["streamvbyte", "vbyte", "varint-gb"];
                 for f in value()?.split(',').map(str::trim).filter(|f| !f.is_empty()) {
@@ -256,6 +279,9 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     }
     if a.suite == "seek" {
         return run_seek(&a, out);
+    }
+    if a.suite == "varint" {
+        return run_varint(&a, out);
     }
     let cfg = config(&a)?;
     let header = vec![
@@ -377,6 +403,65 @@ fn run_seek(a: &Args, out: &mut dyn Write) -> Result<(), String> {
         Format::Table => crate::seek::table(&outcome, &header, out),
         Format::Csv => report::csv(&outcome, out),
         Format::Json => report::json(&outcome, out),
+    }?;
+    out.flush().map_err(|e| format!("writing the report: {e}"))
+}
+
+/// `--suite varint`.
+fn run_varint(a: &Args, out: &mut dyn Write) -> Result<(), String> {
+    use crate::varint;
+    let mut cfg = varint::Config::new(a.quick);
+    if let Some(r) = a.reps {
+        if r == 0 {
+            return Err("intcodec bench: --reps must be at least 1".to_string());
+        }
+        cfg.reps = r;
+    }
+    if let Some(ms) = a.min_time_ms {
+        cfg.min_time = Duration::from_millis(ms);
+    }
+    cfg.seed = a.seed;
+    cfg.mixed = a.values == "mixed";
+    let header = vec![
+        format!(
+            "intcodec bench: suite varint (varint-simd's benchmark: {}, sequences of {}){}",
+            if cfg.mixed {
+                "--values mixed: each value of a random bit width 0..=type bits"
+            } else {
+                "random values bounded by each type"
+            },
+            varint::SEQ,
+            if a.quick { ", --quick" } else { "" }
+        ),
+        format!(
+            "cpu: {} ({} logical CPUs)",
+            sysinfo::cpu_model(),
+            sysinfo::cpus()
+        ),
+        format!("isas detected: {}", sysinfo::isas()),
+        format!(
+            "varint kernel: {} (default)",
+            intcodec::varint::Varint::new().kernel()
+        ),
+        format!("build: {}", sysinfo::build_flags()),
+    ];
+    let quiet = a.quiet;
+    let tty = std::io::stderr().is_terminal();
+    let mut progress = |msg: &str| {
+        if !quiet && tty {
+            let mut e = std::io::stderr().lock();
+            let _ = write!(e, "\r\x1b[2K{msg}");
+            let _ = e.flush();
+        }
+    };
+    let outcome = varint::run(&cfg, &mut progress);
+    if tty && !quiet {
+        eprint!("\r\x1b[2K");
+    }
+    let outcome = outcome?;
+    match a.format {
+        Format::Table => varint::table(&outcome, &header, out),
+        Format::Csv | Format::Json => varint::csv(&outcome, out),
     }?;
     out.flush().map_err(|e| format!("writing the report: {e}"))
 }

@@ -9,6 +9,7 @@
 //! - [`seek`]: the `seek` suite (paper Fig. 6: select and seek).
 //! - [`report`]: table, CSV and JSON output.
 //! - [`vbyte`]: the VByte family (ours and the Rust varint crates).
+//! - [`varint`]: the `varint` suite (single values, varint-simd's benchmark).
 pub mod cli;
 pub mod codec;
 pub mod data;
@@ -18,4 +19,5 @@ pub mod report;
 pub mod seek;
 pub mod suite;
 pub mod sysinfo;
+pub mod varint;
 pub mod vbyte;

@@ -100,6 +100,12 @@ fn info() -> String {
             c.id
         );
     }
+    let _ = writeln!(
+        s,
+        "  {:<18} {:<8} (library only: intcodec::varint)",
+        "varint (single)",
+        intcodec::varint::Varint::new().kernel().name()
+    );
     s
 }
 

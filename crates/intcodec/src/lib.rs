@@ -10,6 +10,7 @@
 //! | VByte (LEB128, protobuf varint), u32 / u64, zigzag i32 / i64 | [`vbyte`] | protobuf varint, minimal form | scalar, Masked VByte SSE4.1, AVX2 | yes (fused SIMD prefix sum) | SIMD select, seek (u32 delta), insert (one delta) |
 //! | VarInt-GB (FastPFor and Lucene layouts) | [`varint_gb`] | FastPFor `varintgb`, Lucene group-varint | scalar, SSSE3, AVX2 decode | yes (SIMD prefix sum) | SIMD select, seek (delta), insert (tail) |
 //! | VarInt-G8IU (feature `g8iu`; patented, US 9,195,675 B2) | `varint_g8iu` | FastPFor `varintg8iu` | scalar, SSSE3, AVX2 decode | yes (SIMD prefix sum) | no |
+//! | single varints: one u8/u16/u32/u64 (i8..i64 zigzag), or 2/4/8 adjacent | [`varint`] | protobuf varint / LEB128, as varint-simd | scalar (inlined), BMI2 `pext`/`pdep`, SSSE3 | - | - |
 //!
 //! Select, seek, append and insert on compressed sorted arrays, and the
 //! blocked layout for long lists ([`sorted::Blocked`]): see [`sorted`].
@@ -51,6 +52,24 @@
 //! assert_eq!(scalar.encode_delta_to_vec(&postings, 0), bytes);
 //! # Ok::<(), intcodec::DecodeError>(())
 //! ```
+//!
+//! One value at a time ([`varint`]): checked on any slice length, with an
+//! unchecked variant for callers that guarantee 16 readable bytes.
+//!
+//! ```
+//! use intcodec::varint::{self, Kernel, Varint};
+//!
+//! let mut buf = [0u8; 10];
+//! let n = varint::encode_to_slice(u64::MAX, &mut buf)?;
+//! assert_eq!(n, 10);
+//! assert_eq!(varint::decode::<u64>(&buf)?, (u64::MAX, 10));
+//! // Too large for the type: an error, never a truncated value.
+//! assert!(varint::decode::<u32>(&buf).is_err());
+//! // A forced kernel (the free functions pick the best one).
+//! let scalar = Varint::with_kernel(Kernel::Scalar).unwrap();
+//! assert_eq!(scalar.decode_zigzag::<i16>(&[0x03])?, (-2, 1));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 
@@ -64,6 +83,7 @@ mod tables;
 pub mod zigzag;
 
 pub use codec::streamvbyte;
+pub use codec::varint;
 #[cfg(feature = "g8iu")]
 pub use codec::varint_g8iu;
 pub use codec::varint_gb;

@@ -1,6 +1,7 @@
 //! The codecs. Each module documents its wire format first.
 
 pub mod streamvbyte;
+pub mod varint;
 #[cfg(feature = "g8iu")]
 pub mod varint_g8iu;
 pub mod varint_gb;
