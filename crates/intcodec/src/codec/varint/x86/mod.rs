@@ -10,10 +10,11 @@ pub(crate) mod ssse3;
 /// by (1, 2^14) joins those into 28 bits; the two halves are joined in a
 /// general register. Fewer operations than the three scalar steps, and no
 /// 64-bit constants. Used by the portable kernel on x86-64.
+#[cfg(target_feature = "sse2")]
 #[inline(always)]
 pub(crate) fn compact_sse2(x: u64) -> u64 {
-    // SAFETY: SSE2 is enabled for the whole build on x86-64 (the caller
-    // is compiled only under `target_feature = "sse2"`).
+    // SAFETY: this function exists only when SSE2 is enabled for the
+    // whole build (`cfg` above; the x86-64 baseline).
     unsafe { compact_sse2_inner(x) }
 }
 
@@ -38,10 +39,11 @@ fn compact_sse2_inner(x: u64) -> u64 {
 
 /// Bit `i` set when byte `i` of `chunk` has no continuation bit (ends a
 /// value): `pmovmskb`, SSE2 (the x86-64 baseline).
+#[cfg(target_feature = "sse2")]
 #[inline(always)]
 pub(crate) fn stops16(chunk: &[u8; 16]) -> u64 {
-    // SAFETY: SSE2 is enabled for the whole build on x86-64 (the caller is
-    // compiled only under `target_feature = "sse2"`).
+    // SAFETY: this function exists only when SSE2 is enabled for the
+    // whole build (`cfg` above; the x86-64 baseline).
     unsafe { stops16_inner(chunk) }
 }
 
