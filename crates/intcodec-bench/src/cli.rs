@@ -38,14 +38,20 @@ second. Options that apply: --family, --kmin/--kmax (the range of b, default
 --seed, --format, --quiet, --quick (about 3 s; the default run about 25 s).
 
 OPTIONS:
-  --suite NAME         benchmark suite: postings (default), seek, or varint
-                       varint: single
+  --suite NAME         one suite: postings, seek or varint (default: all of
+                       them in turn; with --data, postings). varint: single
                        LEB128 values as varint-simd's own benchmark (random
                        u8/u16/u32/u64, decode and encode, millions per second,
                        with varint-simd built +ssse3 and native, prost,
                        integer-encoding, leb128, unsigned-varint); it takes
                        --quick, --reps, --min-time-ms, --seed, --format,
-                       --values
+                       --values; in CSV/JSON its `bucket` is the type's width
+                       and `mis` millions of values per second
+  --plot FILE          also draw the papers' figures of this run: Fig. 5a
+                       (delta decode speed vs bits/int), 5b (extra bits over
+                       VByte), 6a/6b (seek/select vs b); FILE.svg, or
+                       FILE.png (needs rsvg-convert: scripts/deps.sh --plots)
+  --record DIR         also write the run's CSV to DIR/<cpu>/<date>.csv
   --values KIND        varint suite values: bounded (default; uniform over
                        the type, as varint-simd's benchmark: mostly the
                        longest length) or mixed (a random bit width per
@@ -80,7 +86,10 @@ enum Format {
 
 #[derive(Debug)]
 struct Args {
-    suite: String,
+    /// `None`: every suite (postings only with --data).
+    suite: Option<String>,
+    plot: Option<PathBuf>,
+    record: Option<PathBuf>,
     help: bool,
     quick: bool,
     quiet: bool,
@@ -105,7 +114,9 @@ fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
 
 fn parse(args: &[String]) -> Result<Args, String> {
     let mut a = Args {
-        suite: "postings".to_string(),
+        suite: None,
+        plot: None,
+        record: None,
         help: false,
         quick: false,
         quiet: false,
@@ -131,6 +142,8 @@ fn parse(args: &[String]) -> Result<Args, String> {
         let takes_value = matches!(
             flag,
             "--suite"
+                | "--plot"
+                | "--record"
                 | "--dataset"
                 | "--data"
                 | "--format"
@@ -158,16 +171,18 @@ fn parse(args: &[String]) -> Result<Args, String> {
         match flag {
             "--help" | "-h" => a.help = true,
             "--quick" => a.quick = true,
+            "--plot" => a.plot = Some(PathBuf::from(value()?)),
+            "--record" => a.record = Some(PathBuf::from(value()?)),
             "--quiet" | "-q" => a.quiet = true,
             "--suite" => {
                 let v = value()?;
-                if !suite::SUITES.contains(&v.as_str()) {
+                if v != "all" && !suite::SUITES.contains(&v.as_str()) {
                     return Err(format!(
-                        "intcodec bench: unknown suite {v:?}; known suites: {}",
+                        "intcodec bench: unknown suite {v:?}; known suites: {}, all",
                         suite::SUITES.join(", ")
                     ));
                 }
-                a.suite = v;
+                a.suite = Some(v).filter(|v| v != "all");
             }
             "--dataset" => {
                 let v = value()?;
@@ -269,7 +284,10 @@ fn config(a: &Args) -> Result<Config, String> {
 }
 
 /// Runs `intcodec bench` with `args` (everything after `bench`), writing the
-/// report to `out`. Progress goes to stderr (unless `--quiet`).
+/// report to `out`. Progress goes to stderr (unless `--quiet`). Without
+/// `--suite`, every suite runs in turn (only `postings` with `--data`); CSV
+/// and JSON then hold the rows of all of them, and `--plot` / `--record`
+/// write the figures and the CSV record of the whole run.
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     let a = parse(args)?;
     if a.help {
@@ -277,32 +295,73 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
             .write_all(HELP.as_bytes())
             .map_err(|e| format!("writing help: {e}"));
     }
-    if a.suite == "seek" {
-        return run_seek(&a, out);
+    let suites: Vec<&str> = match (&a.suite, &a.data) {
+        (Some(s), _) => vec![s.as_str()],
+        (None, Some(_)) => vec!["postings"],
+        (None, None) => suite::SUITES.to_vec(),
+    };
+    // Check every suite's options before the first one runs.
+    for s in &suites {
+        match *s {
+            "postings" => config(&a).map(|_| ())?,
+            "seek" => seek_config(&a).map(|_| ())?,
+            _ => {}
+        }
     }
-    if a.suite == "varint" {
-        return run_varint(&a, out);
+    let mut rows = Vec::new();
+    let mut dataset = String::new();
+    for (i, s) in suites.iter().enumerate() {
+        if i > 0 && a.format == Format::Table {
+            writeln!(out).map_err(|e| format!("writing the report: {e}"))?;
+        }
+        let (r, d) = match *s {
+            "postings" => run_postings(&a, out)?,
+            "seek" => run_seek(&a, out)?,
+            "varint" => run_varint(&a, out)?,
+            other => return Err(format!("intcodec bench: suite {other:?} is not runnable")),
+        };
+        if dataset.is_empty() {
+            dataset = d;
+        }
+        rows.extend(r);
     }
-    let cfg = config(&a)?;
-    let header = vec![
-        format!(
-            "intcodec bench: suite postings, {}",
-            match &cfg.source {
-                Source::File(p) => format!("data {}", p.display()),
-                Source::Synthetic { model, .. } => format!("dataset {}", model.name()),
-            }
-        ),
-        format!(
-            "cpu: {} ({} logical CPUs)",
+    match a.format {
+        Format::Table => {}
+        Format::Csv => report::csv_rows(&rows, out)?,
+        Format::Json => report::json_rows(&rows, out)?,
+    }
+    out.flush()
+        .map_err(|e| format!("writing the report: {e}"))?;
+    let note = |msg: String| {
+        if !a.quiet {
+            eprintln!("{msg}");
+        }
+    };
+    if let Some(path) = &a.plot {
+        let title = format!(
+            "intcodec bench on {} ({} logical CPUs), {dataset}",
             sysinfo::cpu_model(),
             sysinfo::cpus()
-        ),
-        format!("isas detected: {}", sysinfo::isas()),
-        format!("build: {}", sysinfo::build_flags()),
-    ];
+        );
+        let svg = crate::plot::svg(&rows, &title)
+            .ok_or("intcodec bench: --plot: this run measured nothing the figures show")?;
+        crate::record::write_figure(path, &svg)?;
+        note(format!("figures written to {}", path.display()));
+    }
+    if let Some(dir) = &a.record {
+        let mut csv = Vec::new();
+        report::csv_rows(&rows, &mut csv)?;
+        let file = crate::record::write_record(dir, &sysinfo::cpu_model(), &csv)?;
+        note(format!("CSV record written to {}", file.display()));
+    }
+    Ok(())
+}
+
+/// Progress on stderr: one rewritten line on a terminal, else only the
+/// "preparing" steps.
+fn progress_printer(quiet: bool) -> impl FnMut(&str) {
     let tty = std::io::stderr().is_terminal();
-    let quiet = a.quiet;
-    let mut progress = |msg: &str| {
+    move |msg: &str| {
         if quiet {
             return;
         }
@@ -313,25 +372,54 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         } else if msg.ends_with("preparing") {
             let _ = writeln!(e, "{msg}");
         }
-    };
-    if !quiet && a.format != Format::Table {
+    }
+}
+
+/// Clears the progress line.
+fn progress_done(quiet: bool) {
+    if !quiet && std::io::stderr().is_terminal() {
+        eprint!("\r\x1b[2K");
+    }
+}
+
+/// The machine lines every suite's report starts with.
+fn machine_header() -> Vec<String> {
+    vec![
+        format!(
+            "cpu: {} ({} logical CPUs)",
+            sysinfo::cpu_model(),
+            sysinfo::cpus()
+        ),
+        format!("isas detected: {}", sysinfo::isas()),
+        format!("build: {}", sysinfo::build_flags()),
+    ]
+}
+
+/// `--suite postings`: its table (with `--format table`); returns its rows
+/// and dataset name.
+fn run_postings(a: &Args, out: &mut dyn Write) -> Result<(Vec<suite::Row>, String), String> {
+    let cfg = config(a)?;
+    let mut header = vec![format!(
+        "intcodec bench: suite postings, {}",
+        match &cfg.source {
+            Source::File(p) => format!("data {}", p.display()),
+            Source::Synthetic { model, .. } => format!("dataset {}", model.name()),
+        }
+    )];
+    header.extend(machine_header());
+    if !a.quiet && a.format != Format::Table {
         for h in &header {
             eprintln!("{h}");
         }
     }
-    let result = suite::run(&cfg, &mut progress);
-    if tty && !quiet {
-        eprint!("\r\x1b[2K");
-    }
+    let result = suite::run(&cfg, &mut progress_printer(a.quiet));
+    progress_done(a.quiet);
     let outcome = result?;
-    let mut header = header;
     header.insert(1, format!("data: {}", outcome.description));
-    match a.format {
-        Format::Table => report::table(&outcome, &header, out),
-        Format::Csv => report::csv(&outcome, out),
-        Format::Json => report::json(&outcome, out),
-    }?;
-    out.flush().map_err(|e| format!("writing the report: {e}"))
+    if a.format == Format::Table {
+        report::table(&outcome, &header, out)?;
+    }
+    Ok((outcome.rows, outcome.dataset))
 }
 
 /// The `seek` suite's configuration from the arguments.
@@ -361,54 +449,27 @@ fn seek_config(a: &Args) -> Result<crate::seek::Config, String> {
     })
 }
 
-fn run_seek(a: &Args, out: &mut dyn Write) -> Result<(), String> {
+fn run_seek(a: &Args, out: &mut dyn Write) -> Result<(Vec<suite::Row>, String), String> {
     let cfg = seek_config(a)?;
-    let header = vec![
-        "intcodec bench: suite seek (Stream VByte paper Fig. 6)".to_string(),
-        format!(
-            "cpu: {} ({} logical CPUs)",
-            sysinfo::cpu_model(),
-            sysinfo::cpus()
-        ),
-        format!("isas detected: {}", sysinfo::isas()),
-        format!("build: {}", sysinfo::build_flags()),
-    ];
-    let quiet = a.quiet;
-    let tty = std::io::stderr().is_terminal();
-    let mut progress = |msg: &str| {
-        if quiet {
-            return;
-        }
-        let mut e = std::io::stderr().lock();
-        if tty {
-            let _ = write!(e, "\r\x1b[2K{msg}");
-            let _ = e.flush();
-        } else if msg.ends_with("preparing") {
-            let _ = writeln!(e, "{msg}");
-        }
-    };
-    if !quiet && a.format != Format::Table {
+    let mut header = vec!["intcodec bench: suite seek (Stream VByte paper Fig. 6)".to_string()];
+    header.extend(machine_header());
+    if !a.quiet && a.format != Format::Table {
         for h in &header {
             eprintln!("{h}");
         }
     }
-    let result = crate::seek::run(&cfg, &mut progress);
-    if tty && !quiet {
-        eprint!("\r\x1b[2K");
-    }
+    let result = crate::seek::run(&cfg, &mut progress_printer(a.quiet));
+    progress_done(a.quiet);
     let outcome = result?;
-    let mut header = header;
     header.insert(1, format!("data: {}", outcome.description));
-    match a.format {
-        Format::Table => crate::seek::table(&outcome, &header, out),
-        Format::Csv => report::csv(&outcome, out),
-        Format::Json => report::json(&outcome, out),
-    }?;
-    out.flush().map_err(|e| format!("writing the report: {e}"))
+    if a.format == Format::Table {
+        crate::seek::table(&outcome, &header, out)?;
+    }
+    Ok((outcome.rows, outcome.dataset))
 }
 
 /// `--suite varint`.
-fn run_varint(a: &Args, out: &mut dyn Write) -> Result<(), String> {
+fn run_varint(a: &Args, out: &mut dyn Write) -> Result<(Vec<suite::Row>, String), String> {
     use crate::varint;
     let mut cfg = varint::Config::new(a.quick);
     if let Some(r) = a.reps {
@@ -445,25 +506,40 @@ fn run_varint(a: &Args, out: &mut dyn Write) -> Result<(), String> {
         ),
         format!("build: {}", sysinfo::build_flags()),
     ];
-    let quiet = a.quiet;
-    let tty = std::io::stderr().is_terminal();
-    let mut progress = |msg: &str| {
-        if !quiet && tty {
-            let mut e = std::io::stderr().lock();
-            let _ = write!(e, "\r\x1b[2K{msg}");
-            let _ = e.flush();
-        }
-    };
-    let outcome = varint::run(&cfg, &mut progress);
-    if tty && !quiet {
-        eprint!("\r\x1b[2K");
-    }
+    let outcome = varint::run(&cfg, &mut progress_printer(a.quiet));
+    progress_done(a.quiet);
     let outcome = outcome?;
-    match a.format {
-        Format::Table => varint::table(&outcome, &header, out),
-        Format::Csv | Format::Json => varint::csv(&outcome, out),
-    }?;
-    out.flush().map_err(|e| format!("writing the report: {e}"))
+    if a.format == Format::Table {
+        varint::table(&outcome, &header, out)?;
+    }
+    // In the common schema: `bucket` is the type's width in bits, `ints`
+    // the values per second measured over (one million, so `mis` is the
+    // suite's millions of values per second), `bits_per_int` 0 (not
+    // measured per row; the table's data lines give bytes per value).
+    let dataset = if cfg.mixed { "mixed" } else { "bounded" };
+    let rows = outcome
+        .rows
+        .iter()
+        .map(|r| suite::Row {
+            suite: "varint".to_string(),
+            dataset: dataset.to_string(),
+            bucket: r.ty.trim_start_matches(['u', 'i']).parse().unwrap_or(0),
+            lists: 0,
+            codec: r.codec.clone(),
+            kernel: r.kernel.clone(),
+            family: "varint".to_string(),
+            peer: r.peer,
+            default_kernel: !r.peer && r.codec.starts_with("intcodec varint::"),
+            op: crate::measure::Op::Named(r.op),
+            ints: 1_000_000,
+            bits_per_int: 0.0,
+            seconds: 1.0 / r.mvs,
+            seconds_min: 1.0 / r.best,
+            seconds_max: 1.0 / r.mvs,
+            reps: cfg.reps,
+        })
+        .collect();
+    Ok((rows, format!("varint {dataset}")))
 }
 
 #[cfg(test)]
@@ -527,10 +603,62 @@ mod tests {
     }
 
     #[test]
+    fn plot_and_record_of_a_seek_run() {
+        let dir = std::env::temp_dir().join(format!("intcodec-cli-plot-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let svg = dir.join("fig.svg");
+        let rec = dir.join("records");
+        let mut out = Vec::new();
+        run(
+            &args(&[
+                "--suite",
+                "seek",
+                "--quick",
+                "--kmin",
+                "7",
+                "--kmax",
+                "8",
+                "--reps",
+                "1",
+                "--min-time-ms",
+                "0",
+                "--quiet",
+                "--plot",
+                svg.to_str().unwrap(),
+                "--record",
+                rec.to_str().unwrap(),
+            ]),
+            &mut out,
+        )
+        .unwrap();
+        let fig = std::fs::read_to_string(&svg).unwrap();
+        assert!(fig.starts_with("<svg") && fig.contains("Fig. 6a") && fig.contains("Fig. 6b"));
+        let cpu_dir = std::fs::read_dir(&rec)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        let csv_file = std::fs::read_dir(&cpu_dir)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        let csv = std::fs::read_to_string(&csv_file).unwrap();
+        assert!(csv.starts_with(report::CSV_HEADER));
+        assert!(csv.lines().skip(1).all(|l| l.starts_with("seek,")), "{csv}");
+        assert!(csv.lines().count() > 4);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn quick_csv_tiny_has_every_kernel_and_peer() {
         let mut out = Vec::new();
         run(
             &args(&[
+                "--suite",
+                "postings",
                 "--quick",
                 "--format",
                 "csv",

@@ -15,6 +15,7 @@ pub mod codec;
 pub mod data;
 pub mod measure;
 pub mod plot;
+pub mod record;
 pub mod report;
 pub mod seek;
 pub mod suite;

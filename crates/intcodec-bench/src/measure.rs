@@ -48,6 +48,8 @@ pub enum Op {
     Seek,
     /// `seek` suite: the value at an index of a delta-coded array.
     Select,
+    /// Another suite's operation, by name (`varint`: `decode4`, ...).
+    Named(&'static str),
 }
 
 impl Op {
@@ -64,6 +66,7 @@ impl Op {
             Op::Copy => "copy",
             Op::Seek => "seek",
             Op::Select => "select",
+            Op::Named(n) => n,
         }
     }
 
@@ -310,7 +313,9 @@ pub fn codec_pass<C: Codec + ?Sized>(
             }
         }
         Op::Copy => return Ok(copy_pass(b, buf)),
-        Op::Seek | Op::Select => return Err(format!("{} is not a bucket operation", op.name())),
+        Op::Seek | Op::Select | Op::Named(_) => {
+            return Err(format!("{} is not a bucket operation", op.name()))
+        }
     }
     Ok(light)
 }
@@ -398,7 +403,9 @@ pub fn verify<C: Codec + ?Sized>(
             }
         }
         Op::Copy => return verify_copy(b, buf),
-        Op::Seek | Op::Select => return Err(format!("{} is not a bucket operation", op.name())),
+        Op::Seek | Op::Select | Op::Named(_) => {
+            return Err(format!("{} is not a bucket operation", op.name()))
+        }
     }
     if h != want {
         return Err(mismatch(&who, op, h, want));

@@ -34,8 +34,13 @@ fn mis_of(ints: u64, seconds: f64) -> f64 {
 
 /// Writes CSV.
 pub fn csv(o: &Outcome, out: &mut dyn Write) -> Result<(), String> {
+    csv_rows(&o.rows, out)
+}
+
+/// Writes CSV of `rows` (of any suites), one header line.
+pub fn csv_rows(rows: &[Row], out: &mut dyn Write) -> Result<(), String> {
     writeln!(out, "{CSV_HEADER}").map_err(io)?;
-    for r in &o.rows {
+    for r in rows {
         writeln!(
             out,
             "{},{},{},{},{},{},{},{:.3},{:.2},{:.2},{:.2},{},{}",
@@ -78,9 +83,14 @@ fn json_str(s: &str) -> String {
 
 /// Writes JSON: an array of row objects.
 pub fn json(o: &Outcome, out: &mut dyn Write) -> Result<(), String> {
+    json_rows(&o.rows, out)
+}
+
+/// Writes JSON of `rows` (of any suites): one array.
+pub fn json_rows(rows: &[Row], out: &mut dyn Write) -> Result<(), String> {
     writeln!(out, "[").map_err(io)?;
-    for (i, r) in o.rows.iter().enumerate() {
-        let sep = if i + 1 < o.rows.len() { "," } else { "" };
+    for (i, r) in rows.iter().enumerate() {
+        let sep = if i + 1 < rows.len() { "," } else { "" };
         writeln!(
             out,
             "  {{\"suite\": {}, \"dataset\": {}, \"bucket\": {}, \"codec\": {}, \"kernel\": {}, \
