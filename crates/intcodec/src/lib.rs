@@ -42,6 +42,7 @@ pub mod isa;
 mod tables;
 pub mod zigzag;
 
+pub use codec::bp128;
 pub use codec::streamvbyte;
 #[cfg(feature = "g8iu")]
 pub use codec::varint_g8iu;

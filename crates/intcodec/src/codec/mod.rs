@@ -1,5 +1,6 @@
 //! The codecs. Each module documents its wire format first.
 
+pub mod bp128;
 pub mod streamvbyte;
 #[cfg(feature = "g8iu")]
 pub mod varint_g8iu;
