@@ -43,6 +43,7 @@ mod tables;
 pub mod zigzag;
 
 pub use codec::bp128;
+pub use codec::frame_of_reference;
 pub use codec::streamvbyte;
 #[cfg(feature = "g8iu")]
 pub use codec::varint_g8iu;

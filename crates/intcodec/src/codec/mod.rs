@@ -1,6 +1,7 @@
 //! The codecs. Each module documents its wire format first.
 
 pub mod bp128;
+pub mod frame_of_reference;
 pub mod streamvbyte;
 #[cfg(feature = "g8iu")]
 pub mod varint_g8iu;

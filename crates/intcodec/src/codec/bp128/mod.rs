@@ -313,7 +313,7 @@ pub const fn max_compressed_len(layout: Layout, n: usize) -> Option<usize> {
 /// ```
 #[derive(Clone, Copy)]
 pub struct Bp128 {
-    k: &'static Kernels,
+    pub(crate) k: &'static Kernels,
 }
 
 impl fmt::Debug for Bp128 {
