@@ -53,6 +53,26 @@ use alloc::vec::Vec;
 /// Header bytes (min and b).
 pub const HEADER: usize = 5;
 
+/// The most values the allocating decoders (`*_to_vec`, `from_encoded`)
+/// accept per input byte. A width-0 array stores any count in 5 bytes, so
+/// without a cap a tiny input with an absurd count would allocate without
+/// bound (a decompression bomb); past the cap they return `Truncated` at
+/// the end of the input. The slice decoders have no cap (the caller owns
+/// the output).
+pub const MAX_VALUES_PER_BYTE: usize = 1 << 16;
+
+/// `Truncated` unless `n <= input.len() * MAX_VALUES_PER_BYTE`.
+pub(crate) fn check_bomb(input: &[u8], n: usize) -> Result<(), DecodeError> {
+    if n > input.len().saturating_mul(MAX_VALUES_PER_BYTE) {
+        return Err(DecodeError::new(
+            DecodeErrorKind::Truncated,
+            input.len(),
+            None,
+        ));
+    }
+    Ok(())
+}
+
 /// Bytes of a bit stream of `n` values of `b` bits; `None` on overflow.
 pub(crate) const fn stream_len(n: usize, b: u8) -> Option<usize> {
     match n.checked_mul(b as usize) {
@@ -198,6 +218,16 @@ pub fn for_decode(input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, Deco
     Ok(len)
 }
 
+/// Decodes `n` FOR values into a new `Vec`, after checking the input holds
+/// them (and `n <= input.len() * MAX_VALUES_PER_BYTE`).
+pub fn for_decode_to_vec(input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+    for_encoded_len(input, n)?;
+    check_bomb(input, n)?;
+    let mut out = alloc::vec![0u32; n];
+    for_decode(input, n, &mut out)?;
+    Ok(out)
+}
+
 /// A FOR array with its count, validated once so that every operation is
 /// infallible: `select` O(1), `lower_bound` binary search (sorted values),
 /// `insert` decode + re-encode.
@@ -235,6 +265,7 @@ impl ForArray {
     /// Wraps a FOR encoding of `n` values; `bytes` must be exactly one.
     pub fn from_encoded(bytes: Vec<u8>, n: usize) -> Result<Self, DecodeError> {
         let len = for_encoded_len(&bytes, n)?;
+        check_bomb(&bytes, n)?;
         if len != bytes.len() {
             return Err(DecodeError::new(DecodeErrorKind::Malformed, len, Some(n)));
         }

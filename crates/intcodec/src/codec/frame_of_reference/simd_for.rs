@@ -3,7 +3,7 @@
 //! `min` subtracted / added in the same pass; `select` reads one or two u32
 //! of the packed block (O(1)); `lower_bound` is a binary search over it.
 
-use super::{check_stream, frame, get_stream, header, lower_bound_by, put_stream, stream_len, HEADER};
+use super::{check_bomb, check_stream, frame, get_stream, header, lower_bound_by, put_stream, stream_len, HEADER};
 use crate::codec::bp128::{call_pack, call_unpack, splat, Bp128, Layout, Mode};
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::isa::Isa;
@@ -124,9 +124,10 @@ impl SimdFor {
     }
 
     /// Decodes `n` values into a new `Vec` (allocated once the input is known
-    /// to hold them).
+    /// to hold them, and `n <= input.len() * MAX_VALUES_PER_BYTE`).
     pub fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
         self.encoded_len(input, n)?;
+        check_bomb(input, n)?;
         let mut out = alloc::vec![0u32; n];
         self.decode(input, n, &mut out)?;
         Ok(out)
@@ -176,6 +177,7 @@ impl SimdForArray {
     /// Wraps an encoding of `n` values; `bytes` must be exactly one.
     pub fn from_encoded(codec: SimdFor, bytes: Vec<u8>, n: usize) -> Result<Self, DecodeError> {
         let len = codec.encoded_len(&bytes, n)?;
+        check_bomb(&bytes, n)?;
         if len != bytes.len() {
             return Err(DecodeError::new(DecodeErrorKind::Malformed, len, Some(n)));
         }
