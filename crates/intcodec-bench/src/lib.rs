@@ -8,9 +8,13 @@
 //! - [`suite`]: the `postings` suite (paper §5 method).
 //! - [`report`]: table, CSV and JSON output.
 //! - [`vbyte`]: the VByte family (ours and the Rust varint crates).
+//! - [`bp128`]: the BP128 families (ours and the `bitpacking` crate).
+//! - [`keys`]: the `keys` suite (the upscaledb B+-tree key study, b = 1..24).
+pub mod bp128;
 pub mod cli;
 pub mod codec;
 pub mod data;
+pub mod keys;
 pub mod measure;
 pub mod report;
 pub mod suite;

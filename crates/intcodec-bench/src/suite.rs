@@ -15,7 +15,7 @@ use crate::measure::{self, Bucket, Encoded, Light, Op};
 use std::time::{Duration, Instant};
 
 /// Names of the suites [`run`] knows.
-pub const SUITES: &[&str] = &["postings"];
+pub const SUITES: &[&str] = &["postings", "keys"];
 
 /// What to run.
 #[derive(Clone, Debug)]
