@@ -534,15 +534,12 @@ macro_rules! ops_m256 {
 /// scope, and the `KERNELS` table.
 macro_rules! bp_body {
     ($f:literal, $isa:expr, $layout:expr) => {
-        bp_body!($f, $isa, $layout, unpack);
-    };
-    ($f:literal, $isa:expr, $layout:expr, $unpack:ident) => {
         use crate::codec::bp128::{Kernels, Mode};
 
         pub(crate) static KERNELS: Kernels = Kernels {
             isa: $isa,
             layout: $layout,
-            unpack: $unpack,
+            unpack: unpack,
             pack: pack,
         };
 
@@ -643,7 +640,6 @@ macro_rules! bp_body {
 
         /// The kernel entry: dispatch on mode and width, once per block.
         #[target_feature(enable = $f)]
-        #[allow(dead_code)]
         fn unpack(input: &[u8], out: &mut [u32], bits: u8, mode: Mode, prev: &[u32; 8]) {
             assert!(bits <= 32);
             let c = lanes(prev);
