@@ -417,7 +417,11 @@ mod tests {
             assert_eq!(r.len(), header.split(',').count());
             let bits: f64 = r[7].parse().unwrap();
             // Byte codecs take at least 10 bits here; bit packing less.
-            let low = if r[3].contains("bp128") || r[3].contains("bitpacking") { 1.0 } else { 10.0 };
+            let low = if r[3].contains("bp128") || r[3].contains("bitpacking") {
+                1.0
+            } else {
+                10.0
+            };
             assert!((low..=34.0).contains(&bits), "{r:?}");
         }
     }

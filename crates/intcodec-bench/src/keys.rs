@@ -156,7 +156,10 @@ impl Kind {
         match self {
             Kind::Bp128 | Kind::Bp128D4 => Bp128::new(Layout::Lanes4).isa().name().to_string(),
             Kind::For => "scalar".to_string(),
-            Kind::SimdFor => intcodec::frame_of_reference::SimdFor::new().isa().name().to_string(),
+            Kind::SimdFor => intcodec::frame_of_reference::SimdFor::new()
+                .isa()
+                .name()
+                .to_string(),
             Kind::VByte => VByte::new().isa().name().to_string(),
             Kind::VarIntGb => VarIntGb::new().isa().name().to_string(),
             Kind::StreamVByte => StreamVByte::new().isa().name().to_string(),
@@ -165,7 +168,10 @@ impl Kind {
         }
     }
     fn searchable(self) -> bool {
-        matches!(self, Kind::Bp128 | Kind::Bp128D4 | Kind::For | Kind::SimdFor)
+        matches!(
+            self,
+            Kind::Bp128 | Kind::Bp128D4 | Kind::For | Kind::SimdFor
+        )
     }
 }
 
@@ -180,15 +186,33 @@ enum Prepared {
 fn prepare(kind: Kind, data: &[Vec<u32>]) -> (Prepared, usize) {
     let bp = Bp128::new(Layout::Lanes4);
     let p = match kind {
-        Kind::Bp128 => Prepared::Bp(data.iter().map(|a| SortedArray::new(bp, Delta::D1, a)).collect()),
-        Kind::Bp128D4 => Prepared::Bp(data.iter().map(|a| SortedArray::new(bp, Delta::Lane, a)).collect()),
+        Kind::Bp128 => Prepared::Bp(
+            data.iter()
+                .map(|a| SortedArray::new(bp, Delta::D1, a))
+                .collect(),
+        ),
+        Kind::Bp128D4 => Prepared::Bp(
+            data.iter()
+                .map(|a| SortedArray::new(bp, Delta::Lane, a))
+                .collect(),
+        ),
         Kind::For => Prepared::For(data.iter().map(|a| ForArray::new(a)).collect()),
         Kind::SimdFor => Prepared::SimdFor(data.iter().map(|a| SimdForArray::new(a)).collect()),
-        Kind::VByte => Prepared::Bytes(data.iter().map(|a| VByte::new().encode_delta_to_vec(a, 0)).collect()),
-        Kind::VarIntGb => Prepared::Bytes(data.iter().map(|a| VarIntGb::new().encode_delta_to_vec(a, 0)).collect()),
-        Kind::StreamVByte => {
-            Prepared::Bytes(data.iter().map(|a| StreamVByte::new().encode_delta_to_vec(a, 0)).collect())
-        }
+        Kind::VByte => Prepared::Bytes(
+            data.iter()
+                .map(|a| VByte::new().encode_delta_to_vec(a, 0))
+                .collect(),
+        ),
+        Kind::VarIntGb => Prepared::Bytes(
+            data.iter()
+                .map(|a| VarIntGb::new().encode_delta_to_vec(a, 0))
+                .collect(),
+        ),
+        Kind::StreamVByte => Prepared::Bytes(
+            data.iter()
+                .map(|a| StreamVByte::new().encode_delta_to_vec(a, 0))
+                .collect(),
+        ),
         #[cfg(feature = "peer-bitpacking")]
         Kind::PeerBitpacking => {
             let p = crate::bp128::peer::four(crate::bp128::FAMILY_4X);
@@ -216,8 +240,9 @@ fn prepare(kind: Kind, data: &[Vec<u32>]) -> (Prepared, usize) {
 /// A checksum of a decoded array.
 #[inline(always)]
 fn sum(h: u64, v: &[u32]) -> u64 {
-    h.wrapping_mul(31)
-        .wrapping_add(u64::from(v[0]) ^ u64::from(v[ARRAY / 2]) << 7 ^ u64::from(v[ARRAY - 1]) << 13)
+    h.wrapping_mul(31).wrapping_add(
+        u64::from(v[0]) ^ u64::from(v[ARRAY / 2]) << 7 ^ u64::from(v[ARRAY - 1]) << 13,
+    )
 }
 
 /// One decode pass over every array; the checksum.
@@ -227,7 +252,11 @@ fn decode_pass(kind: Kind, p: &Prepared, buf: &mut [u32; ARRAY]) -> Result<u64, 
     match (kind, p) {
         (_, Prepared::Bp(v)) => {
             let bp = Bp128::new(Layout::Lanes4);
-            let delta = if kind == Kind::Bp128D4 { Delta::Lane } else { Delta::D1 };
+            let delta = if kind == Kind::Bp128D4 {
+                Delta::Lane
+            } else {
+                Delta::D1
+            };
             for a in v {
                 bp.decode(a.as_bytes(), ARRAY, delta, 0, buf).map_err(e)?;
                 h = sum(h, buf);
@@ -305,7 +334,9 @@ fn queries(data: &[Vec<u32>], n: usize, seed: u64) -> Queries {
         let t = lo + (rng.next() % (u64::from(hi - lo) + 1)) as u32;
         q.lower.push((a as u32, t));
         let k = data[a].partition_point(|&v| v < t);
-        q.sum_lower = q.sum_lower.wrapping_add(k as u64 * 1_000_003 + u64::from(data[a][k]));
+        q.sum_lower = q
+            .sum_lower
+            .wrapping_add(k as u64 * 1_000_003 + u64::from(data[a][k]));
     }
     q
 }
@@ -338,7 +369,11 @@ fn lower_pass(p: &Prepared, q: &Queries) -> u64 {
     let mut h = 0u64;
     let add = |h: u64, r: Option<(usize, u32)>| {
         let (k, v) = r.unwrap_or((usize::MAX, 0));
-        h.wrapping_add((k as u64).wrapping_mul(1_000_003).wrapping_add(u64::from(v)))
+        h.wrapping_add(
+            (k as u64)
+                .wrapping_mul(1_000_003)
+                .wrapping_add(u64::from(v)),
+        )
     };
     match p {
         Prepared::Bp(v) => {
@@ -376,7 +411,13 @@ struct Job {
     times: Vec<f64>,
 }
 
-fn run_job(job: &Job, iters: u32, kinds: &[(Kind, Prepared)], q: &Queries, buf: &mut [u32; ARRAY]) -> Result<f64, String> {
+fn run_job(
+    job: &Job,
+    iters: u32,
+    kinds: &[(Kind, Prepared)],
+    q: &Queries,
+    buf: &mut [u32; ARRAY],
+) -> Result<f64, String> {
     let (kind, p) = (&kinds[job.codec].0, &kinds[job.codec].1);
     let t = Instant::now();
     for _ in 0..iters {
@@ -395,7 +436,10 @@ fn run_job(job: &Job, iters: u32, kinds: &[(Kind, Prepared)], q: &Queries, buf: 
 /// Runs the suite; `progress` gets short status messages.
 pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Vec<Row>, String> {
     if cfg.bmin == 0 || cfg.bmin > cfg.bmax || cfg.bmax > 24 {
-        return Err(format!("keys: bad width range {}..={} (need 1 <= bmin <= bmax <= 24)", cfg.bmin, cfg.bmax));
+        return Err(format!(
+            "keys: bad width range {}..={} (need 1 <= bmin <= bmax <= 24)",
+            cfg.bmin, cfg.bmax
+        ));
     }
     let mut rows = Vec::new();
     let mut buf = [0u32; ARRAY];
@@ -419,7 +463,13 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Vec<Row>, Str
             if got != want {
                 return Err(format!("keys b={b}: {} decodes wrong values", k.name()));
             }
-            jobs.push(Job { codec: ci, op: KOp::Decode, expect: want, iters: 1, times: vec![] });
+            jobs.push(Job {
+                codec: ci,
+                op: KOp::Decode,
+                expect: want,
+                iters: 1,
+                times: vec![],
+            });
             if k.searchable() {
                 if select_pass(p, &q) != q.sum_select {
                     return Err(format!("keys b={b}: {} select is wrong", k.name()));
@@ -427,8 +477,20 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Vec<Row>, Str
                 if lower_pass(p, &q) != q.sum_lower {
                     return Err(format!("keys b={b}: {} lower_bound is wrong", k.name()));
                 }
-                jobs.push(Job { codec: ci, op: KOp::Select, expect: q.sum_select, iters: 1, times: vec![] });
-                jobs.push(Job { codec: ci, op: KOp::Lower, expect: q.sum_lower, iters: 1, times: vec![] });
+                jobs.push(Job {
+                    codec: ci,
+                    op: KOp::Select,
+                    expect: q.sum_select,
+                    iters: 1,
+                    times: vec![],
+                });
+                jobs.push(Job {
+                    codec: ci,
+                    op: KOp::Lower,
+                    expect: q.sum_lower,
+                    iters: 1,
+                    times: vec![],
+                });
             }
         }
         for job in &mut jobs {
@@ -472,16 +534,25 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Vec<Row>, Str
 
 /// CSV: one line per (b, codec).
 pub fn csv(rows: &[Row], out: &mut dyn Write) -> Result<(), String> {
-    let mut s = String::from("suite,b,codec,kernel,peer,bits_per_int,decode_bis,lower_bound_mops,select_mops\n");
+    let mut s = String::from(
+        "suite,b,codec,kernel,peer,bits_per_int,decode_bis,lower_bound_mops,select_mops\n",
+    );
     let opt = |v: Option<f64>| v.map_or(String::new(), |v| format!("{v:.2}"));
     for r in rows {
         s.push_str(&format!(
             "keys,{},{},{},{},{:.3},{:.3},{},{}\n",
-            r.b, r.codec, r.kernel, r.peer, r.bits_per_int, r.decode_bis,
-            opt(r.lower_bound_mops), opt(r.select_mops)
+            r.b,
+            r.codec,
+            r.kernel,
+            r.peer,
+            r.bits_per_int,
+            r.decode_bis,
+            opt(r.lower_bound_mops),
+            opt(r.select_mops)
         ));
     }
-    out.write_all(s.as_bytes()).map_err(|e| format!("writing the report: {e}"))
+    out.write_all(s.as_bytes())
+        .map_err(|e| format!("writing the report: {e}"))
 }
 
 /// The terminal report: one table per measure (rows b, columns codecs), then
@@ -504,8 +575,16 @@ pub fn table(rows: &[Row], header: &[String], out: &mut dyn Write) -> Result<(),
     type Pick = fn(&Row) -> Option<f64>;
     let measures: [(&str, Pick, usize); 4] = [
         ("bits per integer", |r| Some(r.bits_per_int), 2),
-        ("decode, billions of ints/s (median)", |r| Some(r.decode_bis), 2),
-        ("lower_bound, millions of ops/s (median)", |r| r.lower_bound_mops, 1),
+        (
+            "decode, billions of ints/s (median)",
+            |r| Some(r.decode_bis),
+            2,
+        ),
+        (
+            "lower_bound, millions of ops/s (median)",
+            |r| r.lower_bound_mops,
+            1,
+        ),
         ("select, millions of ops/s (median)", |r| r.select_mops, 1),
     ];
     for (title, pick, prec) in measures {
@@ -514,7 +593,9 @@ pub fn table(rows: &[Row], header: &[String], out: &mut dyn Write) -> Result<(),
             .copied()
             .filter(|c| rows.iter().any(|r| r.codec == *c && pick(r).is_some()))
             .collect();
-        s.push_str(&format!("\n[keys] {title}; arrays of {ARRAY} sorted ints, gaps < 2^b\n"));
+        s.push_str(&format!(
+            "\n[keys] {title}; arrays of {ARRAY} sorted ints, gaps < 2^b\n"
+        ));
         s.push_str(&format!("{:>3}", "b"));
         for c in &cols {
             s.push_str(&format!(" {c:>18}"));
@@ -532,13 +613,15 @@ pub fn table(rows: &[Row], header: &[String], out: &mut dyn Write) -> Result<(),
             s.push('\n');
         }
     }
-    let ratio = |b: u32, ours: &str, peer: &str| {
-        Some(get(b, ours)?.decode_bis / get(b, peer)?.decode_bis)
-    };
+    let ratio =
+        |b: u32, ours: &str, peer: &str| Some(get(b, ours)?.decode_bis / get(b, peer)?.decode_bis);
     let peer = "peer:bitpacking-4x";
     if rows.iter().any(|r| r.codec == peer) {
         let mut d1: Vec<f64> = bs.iter().filter_map(|&b| ratio(b, "bp128", peer)).collect();
-        let mut d4: Vec<f64> = bs.iter().filter_map(|&b| ratio(b, "bp128-d4", peer)).collect();
+        let mut d4: Vec<f64> = bs
+            .iter()
+            .filter_map(|&b| ratio(b, "bp128-d4", peer))
+            .collect();
         let med = |v: &mut Vec<f64>| {
             v.sort_by(f64::total_cmp);
             v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
@@ -550,7 +633,8 @@ pub fn table(rows: &[Row], header: &[String], out: &mut dyn Write) -> Result<(),
             med(&mut d4)
         ));
     }
-    out.write_all(s.as_bytes()).map_err(|e| format!("writing the report: {e}"))
+    out.write_all(s.as_bytes())
+        .map_err(|e| format!("writing the report: {e}"))
 }
 
 #[cfg(test)]
@@ -585,7 +669,10 @@ mod tests {
         assert!(text.contains("[keys] select"), "{text}");
         let mut out = Vec::new();
         csv(&rows, &mut out).unwrap();
-        assert_eq!(String::from_utf8(out).unwrap().lines().count(), rows.len() + 1);
+        assert_eq!(
+            String::from_utf8(out).unwrap().lines().count(),
+            rows.len() + 1
+        );
     }
 
     #[test]

@@ -48,12 +48,17 @@ fn check_block<P: BitPacker>(theirs: &P, ours: &[Bp128], block: &[u32], initial:
         for k in ours {
             let c = format!("{ctx} {delta:?} b={bits} {k:?}");
             assert_eq!(k.num_bits(block, delta, initial), bits, "num_bits {c}");
-            let olen = k.compress_block(block, &mut obuf, bits, delta, initial).unwrap();
+            let olen = k
+                .compress_block(block, &mut obuf, bits, delta, initial)
+                .unwrap();
             assert_eq!(olen, tlen, "len {c}");
             assert_eq!(&obuf[..olen], &tbuf[..tlen], "bytes {c}");
             // ours decodes theirs
             vals.fill(0);
-            assert_eq!(k.decompress_block(&tbuf[..tlen], &mut vals, bits, delta, initial), Ok(tlen));
+            assert_eq!(
+                k.decompress_block(&tbuf[..tlen], &mut vals, bits, delta, initial),
+                Ok(tlen)
+            );
             assert_eq!(vals, block, "decode {c}");
         }
         // theirs decodes ours (the last kernel's bytes; all are equal)
@@ -71,7 +76,11 @@ fn random_blocks(bl: usize) -> Vec<(Vec<u32>, u32)> {
     let mut out = Vec::new();
     for bits in 0..=32u32 {
         for _ in 0..4 {
-            let mask = if bits == 32 { u32::MAX } else { (1u32 << bits) - 1 };
+            let mask = if bits == 32 {
+                u32::MAX
+            } else {
+                (1u32 << bits) - 1
+            };
             out.push(((0..bl).map(|_| rng.next() & mask).collect(), rng.next()));
             // sorted, deltas of at most `bits` bits
             let mut acc = rng.next() >> 8;
@@ -113,7 +122,11 @@ fn posting_lists_both_layouts() {
     let Some(dir) = shared_data(test) else {
         return;
     };
-    let step = if std::env::var_os("INTCODEC_ISA").is_some() { 16 } else { 1 };
+    let step = if std::env::var_os("INTCODEC_ISA").is_some() {
+        16
+    } else {
+        1
+    };
     let (t4, t8) = (BitPacker4x::new(), BitPacker8x::new());
     let (o4, o8) = (kernels(Layout::Lanes4), kernels(Layout::Lanes8));
     let mut blocks = 0;

@@ -10,6 +10,9 @@
 //! | VByte (LEB128, protobuf varint), u32 / u64, zigzag i32 / i64 | [`vbyte`] | protobuf varint, minimal form | scalar, Masked VByte SSE4.1, AVX2 | yes (fused SIMD prefix sum) |
 //! | VarInt-GB (FastPFor and Lucene layouts) | [`varint_gb`] | FastPFor `varintgb`, Lucene group-varint | scalar, SSSE3, AVX2 decode | yes (SIMD prefix sum) |
 //! | VarInt-G8IU (feature `g8iu`; patented, US 9,195,675 B2) | `varint_g8iu` | FastPFor `varintg8iu` | scalar, SSSE3, AVX2 decode | yes (SIMD prefix sum) |
+//! | BP128 binary packing, 4x and 8x layouts | [`bp128`] | `bitpacking` crate `BitPacker4x` / `BitPacker8x` blocks; array format with a width byte per block and a VByte tail | scalar, SSE4.1, AVX2, all 33 widths | D1 (`compress_sorted`, fused SIMD prefix sum) and lane delta "d4"/"d8"; `select`, `lower_bound`, `insert` ([`bp128::SortedArray`]) |
+//! | FOR (frame of reference, libfor-style) | [`frame_of_reference`] | min, width, bit stream | scalar | none; O(1) `select`, binary-search `lower_bound`, `insert` ([`frame_of_reference::ForArray`]) |
+//! | SIMD-FOR | [`frame_of_reference`] | min, width, `BitPacker4x` blocks | scalar, SSE4.1, AVX2 (BP128 4x kernels) | none; O(1) `select`, `lower_bound`, `insert` ([`frame_of_reference::SimdForArray`]) |
 //!
 //! Each codec handle picks the fastest kernel for this CPU once (run-time
 //! detection, cached); `with_isa` forces one, and the environment variable
@@ -29,6 +32,25 @@
 //! // The scalar reference kernel, forced:
 //! let scalar = StreamVByte::with_isa(Isa::Scalar).unwrap();
 //! assert_eq!(scalar.encode_delta_to_vec(&postings, 0), bytes);
+//! # Ok::<(), intcodec::DecodeError>(())
+//! ```
+//!
+//! Sorted keys with BP128 (byte-identical blocks to the `bitpacking` crate)
+//! and frame of reference, searched without decoding:
+//!
+//! ```
+//! use intcodec::bp128::{Bp128, Delta, Layout, SortedArray};
+//! use intcodec::frame_of_reference::SimdForArray;
+//!
+//! let keys: Vec<u32> = (0..300).map(|i| 1000 + 5 * i).collect();
+//! let codec = Bp128::new(Layout::Lanes4);
+//! let bytes = codec.encode_to_vec(&keys, Delta::D1, 0);
+//! assert_eq!(codec.decode_to_vec(&bytes, keys.len(), Delta::D1, 0)?, keys);
+//!
+//! let a = SortedArray::new(codec, Delta::D1, &keys);
+//! assert_eq!(a.lower_bound(1003), Some((1, 1005)));
+//! let f = SimdForArray::new(&keys);
+//! assert_eq!(f.select(299), Some(2495)); // O(1): no differential coding
 //! # Ok::<(), intcodec::DecodeError>(())
 //! ```
 #![cfg_attr(not(feature = "std"), no_std)]

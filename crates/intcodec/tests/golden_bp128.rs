@@ -27,7 +27,10 @@ fn load() -> Vec<HashMap<String, String>> {
 
 fn parse(f: &HashMap<String, String>) -> (Vec<u32>, Vec<u8>) {
     (
-        f["values"].split_whitespace().map(|v| v.parse().unwrap()).collect(),
+        f["values"]
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect(),
         f["bytes"]
             .split_whitespace()
             .map(|b| u8::from_str_radix(b, 16).unwrap())
@@ -52,10 +55,20 @@ fn golden_vectors_every_kernel() {
         for isa in Isa::ALL {
             match f["codec"].as_str() {
                 c @ ("bp128-4x" | "bp128-8x") => {
-                    let layout = if c == "bp128-4x" { Layout::Lanes4 } else { Layout::Lanes8 };
-                    let Some(k) = Bp128::with_isa(isa, layout) else { continue };
+                    let layout = if c == "bp128-4x" {
+                        Layout::Lanes4
+                    } else {
+                        Layout::Lanes8
+                    };
+                    let Some(k) = Bp128::with_isa(isa, layout) else {
+                        continue;
+                    };
                     assert_eq!(k.encode_to_vec(&values, delta, 0), bytes, "{name} {isa}");
-                    assert_eq!(k.decode_to_vec(&bytes, n, delta, 0).unwrap(), values, "{name} {isa}");
+                    assert_eq!(
+                        k.decode_to_vec(&bytes, n, delta, 0).unwrap(),
+                        values,
+                        "{name} {isa}"
+                    );
                     let mut out = vec![0; n];
                     assert_eq!(k.decode(&bytes, n, delta, 0, &mut out), Ok(bytes.len()));
                     let a = SortedArray::from_encoded(k, delta, bytes.clone(), n).unwrap();
@@ -66,11 +79,16 @@ fn golden_vectors_every_kernel() {
                     }
                 }
                 "simd-for" => {
-                    let Some(k) = SimdFor::with_isa(isa) else { continue };
+                    let Some(k) = SimdFor::with_isa(isa) else {
+                        continue;
+                    };
                     assert_eq!(k.encode_to_vec(&values), bytes, "{name} {isa}");
                     assert_eq!(k.decode_to_vec(&bytes, n).unwrap(), values, "{name} {isa}");
                     for cut in 0..bytes.len() {
-                        assert!(k.decode_to_vec(&bytes[..cut], n).is_err(), "{name} cut {cut}");
+                        assert!(
+                            k.decode_to_vec(&bytes[..cut], n).is_err(),
+                            "{name} cut {cut}"
+                        );
                     }
                 }
                 "for" => {
@@ -81,9 +99,15 @@ fn golden_vectors_every_kernel() {
                     let mut out = vec![0; n];
                     assert_eq!(for_decode(&bytes, n, &mut out), Ok(bytes.len()));
                     assert_eq!(out, values);
-                    assert_eq!(ForArray::from_encoded(bytes.clone(), n).unwrap().to_vec(), values);
+                    assert_eq!(
+                        ForArray::from_encoded(bytes.clone(), n).unwrap().to_vec(),
+                        values
+                    );
                     for cut in 0..bytes.len() {
-                        assert!(for_decode(&bytes[..cut], n, &mut out).is_err(), "{name} cut {cut}");
+                        assert!(
+                            for_decode(&bytes[..cut], n, &mut out).is_err(),
+                            "{name} cut {cut}"
+                        );
                     }
                 }
                 c => panic!("codec {c}"),

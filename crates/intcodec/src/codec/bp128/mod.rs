@@ -420,7 +420,14 @@ impl Bp128 {
                 available: out.len(),
             });
         }
-        call_pack(self.k, block, &mut out[..len], bits, Mode::from(delta), &prev);
+        call_pack(
+            self.k,
+            block,
+            &mut out[..len],
+            bits,
+            Mode::from(delta),
+            &prev,
+        );
         Ok(len)
     }
 

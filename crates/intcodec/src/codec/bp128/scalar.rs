@@ -129,7 +129,9 @@ pub(crate) fn pack<const L: usize>(
 /// LEB128 length of `v`.
 #[inline]
 pub(crate) fn leb_len(v: u32) -> usize {
-    1 + (v >= 1 << 7) as usize + (v >= 1 << 14) as usize + (v >= 1 << 21) as usize
+    1 + (v >= 1 << 7) as usize
+        + (v >= 1 << 14) as usize
+        + (v >= 1 << 21) as usize
         + (v >= 1 << 28) as usize
 }
 

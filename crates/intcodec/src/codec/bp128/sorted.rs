@@ -102,7 +102,11 @@ impl SortedArray {
 
     /// Visits blocks `0..=last` in order with their values (chained deltas)
     /// until `f` returns `Some`; then the tail values one by one.
-    fn scan<R>(&self, last_block: usize, mut f: impl FnMut(usize, &[u32]) -> Option<R>) -> Option<R> {
+    fn scan<R>(
+        &self,
+        last_block: usize,
+        mut f: impl FnMut(usize, &[u32]) -> Option<R>,
+    ) -> Option<R> {
         let k = self.codec.k;
         let layout = k.layout;
         let (bl, l) = (layout.block_len(), layout.lanes());

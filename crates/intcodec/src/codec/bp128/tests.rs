@@ -33,9 +33,19 @@ fn scalar(layout: Layout) -> Bp128 {
 
 /// A block whose packed values (under `mode`, from `prev`) have exactly
 /// `bits` bits at their widest.
-fn block_of_width(rng: &mut Rng, layout: Layout, bits: u8, mode: Mode, prev: &[u32; 8]) -> Vec<u32> {
+fn block_of_width(
+    rng: &mut Rng,
+    layout: Layout,
+    bits: u8,
+    mode: Mode,
+    prev: &[u32; 8],
+) -> Vec<u32> {
     let (bl, l) = (layout.block_len(), layout.lanes());
-    let mask = if bits == 32 { u32::MAX } else { (1u32 << bits) - 1 };
+    let mask = if bits == 32 {
+        u32::MAX
+    } else {
+        (1u32 << bits) - 1
+    };
     let mut d: Vec<u32> = (0..bl).map(|_| rng.next_u32() & mask).collect();
     if bits > 0 {
         let at = rng.next_u32() as usize % bl;
@@ -80,10 +90,20 @@ fn every_width_every_mode_every_kernel() {
                     // Exact-size, unaligned buffers.
                     let mut bytes = vec![0x5Au8; len + 1];
                     call_pack(c.k, &block, &mut bytes[1..], bits, mode, &prev);
-                    assert_eq!(&bytes[1..], &want[..], "{} {layout} b={bits} {mode:?}", c.isa());
+                    assert_eq!(
+                        &bytes[1..],
+                        &want[..],
+                        "{} {layout} b={bits} {mode:?}",
+                        c.isa()
+                    );
                     let mut out = vec![0u32; layout.block_len() + 1];
                     call_unpack(c.k, &bytes[1..], &mut out[1..], bits, mode, &prev);
-                    assert_eq!(&out[1..], &block[..], "{} {layout} b={bits} {mode:?}", c.isa());
+                    assert_eq!(
+                        &out[1..],
+                        &block[..],
+                        "{} {layout} b={bits} {mode:?}",
+                        c.isa()
+                    );
                 });
             }
         }
@@ -99,20 +119,38 @@ fn block_api_errors() {
             assert_eq!(c.num_bits(&block, Delta::None, 0), 3);
             assert_eq!(
                 c.compress_block(&block, &mut out, 2, Delta::None, 0),
-                Err(EncodeError::BitWidthTooSmall { needed: 3, given: 2 })
+                Err(EncodeError::BitWidthTooSmall {
+                    needed: 3,
+                    given: 2
+                })
             );
-            assert_eq!(c.compress_block(&block, &mut out, 3, Delta::None, 0), Ok(out.len()));
+            assert_eq!(
+                c.compress_block(&block, &mut out, 3, Delta::None, 0),
+                Ok(out.len())
+            );
             // A wider width than needed is fine (bitpacking allows it too).
             let mut wide = vec![0u8; layout.block_bytes(7)];
-            assert_eq!(c.compress_block(&block, &mut wide, 7, Delta::None, 0), Ok(wide.len()));
+            assert_eq!(
+                c.compress_block(&block, &mut wide, 7, Delta::None, 0),
+                Ok(wide.len())
+            );
             let mut vals = vec![0u32; layout.block_len()];
-            assert_eq!(c.decompress_block(&wide, &mut vals, 7, Delta::None, 0), Ok(wide.len()));
+            assert_eq!(
+                c.decompress_block(&wide, &mut vals, 7, Delta::None, 0),
+                Ok(wide.len())
+            );
             assert_eq!(vals, block);
-            let e = c.decompress_block(&out, &mut vals, 33, Delta::None, 0).unwrap_err();
+            let e = c
+                .decompress_block(&out, &mut vals, 33, Delta::None, 0)
+                .unwrap_err();
             assert_eq!(e.kind(), DecodeErrorKind::Malformed);
-            let e = c.decompress_block(&out[1..], &mut vals, 3, Delta::None, 0).unwrap_err();
+            let e = c
+                .decompress_block(&out[1..], &mut vals, 3, Delta::None, 0)
+                .unwrap_err();
             assert_eq!(e.kind(), DecodeErrorKind::Truncated);
-            let e = c.decompress_block(&out, &mut vals[1..], 3, Delta::None, 0).unwrap_err();
+            let e = c
+                .decompress_block(&out, &mut vals[1..], 3, Delta::None, 0)
+                .unwrap_err();
             assert_eq!(e.kind(), DecodeErrorKind::OutputTooSmall);
         });
     }
@@ -131,10 +169,16 @@ fn arrays_match_scalar_and_round_trip() {
                     assert_eq!(s.encoded_len(&want, n), Ok(want.len()));
                     for_each_kernel(layout, |c| {
                         let mut bytes = vec![0u8; want.len()];
-                        assert_eq!(c.encode(&values, delta, initial, &mut bytes), Ok(want.len()));
+                        assert_eq!(
+                            c.encode(&values, delta, initial, &mut bytes),
+                            Ok(want.len())
+                        );
                         assert_eq!(bytes, want, "{} {layout} {name} n={n} {delta:?}", c.isa());
                         let mut out = vec![0u32; n];
-                        assert_eq!(c.decode(&bytes, n, delta, initial, &mut out), Ok(bytes.len()));
+                        assert_eq!(
+                            c.decode(&bytes, n, delta, initial, &mut out),
+                            Ok(bytes.len())
+                        );
                         assert_eq!(out, values, "{} {layout} {name} n={n} {delta:?}", c.isa());
                     });
                 }
@@ -151,7 +195,9 @@ fn truncation_and_garbage_errors() {
     for layout in LAYOUTS {
         let bl = layout.block_len();
         let n = 2 * bl + 5;
-        let values: Vec<u32> = (0..n).map(|_| rng.next_u32() >> (rng.next_u32() % 32)).collect();
+        let values: Vec<u32> = (0..n)
+            .map(|_| rng.next_u32() >> (rng.next_u32() % 32))
+            .collect();
         let bytes = scalar(layout).encode_to_vec(&values, Delta::None, 0);
         let w = [bytes[0], bytes[1]];
         let b0 = 2 + layout.block_bytes(w[0]);
@@ -176,7 +222,10 @@ fn truncation_and_garbage_errors() {
             };
             for_each_kernel(layout, |c| {
                 let mut out = vec![0u32; n];
-                assert_eq!(c.decode(&bytes[..cut], n, Delta::None, 0, &mut out), Err(expect));
+                assert_eq!(
+                    c.decode(&bytes[..cut], n, Delta::None, 0, &mut out),
+                    Err(expect)
+                );
                 assert_eq!(c.encoded_len(&bytes[..cut], n), Err(expect));
             });
         }
@@ -213,11 +262,20 @@ fn tail_value_errors() {
     let c = Bp128::new(Layout::Lanes4);
     let mut out = [0u32; 1];
     // Six bytes with continuation bits: overlong at 0; a fifth byte of 0x10: overflow.
-    let e = c.decode(&[0x80, 0x80, 0x80, 0x80, 0x80, 0x01], 1, Delta::None, 0, &mut out);
+    let e = c.decode(
+        &[0x80, 0x80, 0x80, 0x80, 0x80, 0x01],
+        1,
+        Delta::None,
+        0,
+        &mut out,
+    );
     assert_eq!(e.unwrap_err().kind(), DecodeErrorKind::Overlong);
     let e = c.decode(&[0x80, 0x80, 0x80, 0x80, 0x10], 1, Delta::None, 0, &mut out);
     assert_eq!(e.unwrap_err().kind(), DecodeErrorKind::Overflow);
-    assert_eq!(c.decode(&[0xFF, 0xFF, 0xFF, 0xFF, 0x0F], 1, Delta::None, 0, &mut out), Ok(5));
+    assert_eq!(
+        c.decode(&[0xFF, 0xFF, 0xFF, 0xFF, 0x0F], 1, Delta::None, 0, &mut out),
+        Ok(5)
+    );
     assert_eq!(out[0], u32::MAX);
 }
 
@@ -225,7 +283,9 @@ fn tail_value_errors() {
 fn absurd_counts_fail_without_allocating() {
     let c = Bp128::new(Layout::Lanes8);
     assert_eq!(max_compressed_len(Layout::Lanes8, usize::MAX), None);
-    let e = c.decode_to_vec(&[1, 2, 3], usize::MAX, Delta::D1, 0).unwrap_err();
+    let e = c
+        .decode_to_vec(&[1, 2, 3], usize::MAX, Delta::D1, 0)
+        .unwrap_err();
     assert_eq!(e.kind(), DecodeErrorKind::Truncated);
     let e = SortedArray::from_encoded(c, Delta::D1, vec![0; 4], usize::MAX / 2).unwrap_err();
     assert_eq!(e.kind(), DecodeErrorKind::Truncated);
@@ -248,8 +308,8 @@ fn sorted_array_ops() {
                     let a = SortedArray::new(c, delta, &keys);
                     assert_eq!(a.len(), n);
                     assert_eq!(a.to_vec(), keys);
-                    for i in 0..n {
-                        assert_eq!(a.select(i), Some(keys[i]));
+                    for (i, &k) in keys.iter().enumerate() {
+                        assert_eq!(a.select(i), Some(k));
                     }
                     assert_eq!(a.select(n), None);
                     for t in [0, 1, acc / 3, acc / 2, acc, acc + 1] {

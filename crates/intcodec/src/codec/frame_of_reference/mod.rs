@@ -167,7 +167,11 @@ pub(crate) fn check_stream(
         Some(len) if len <= avail => Ok(len),
         _ => {
             // The first value whose last bit is past the input.
-            let k = if b == 0 { 0 } else { (avail * 8 / b as usize).min(n) };
+            let k = if b == 0 {
+                0
+            } else {
+                (avail * 8 / b as usize).min(n)
+            };
             Err(DecodeError::new(
                 DecodeErrorKind::Truncated,
                 start + k * b as usize / 8,

@@ -3,7 +3,10 @@
 //! `min` subtracted / added in the same pass; `select` reads one or two u32
 //! of the packed block (O(1)); `lower_bound` is a binary search over it.
 
-use super::{check_bomb, check_stream, frame, get_stream, header, lower_bound_by, put_stream, stream_len, HEADER};
+use super::{
+    check_bomb, check_stream, frame, get_stream, header, lower_bound_by, put_stream, stream_len,
+    HEADER,
+};
 use crate::codec::bp128::{call_pack, call_unpack, splat, Bp128, Layout, Mode};
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::isa::Isa;
@@ -70,7 +73,14 @@ impl SimdFor {
         let mut pos = HEADER;
         let (blocks, tail) = values.as_chunks::<BL>();
         for block in blocks {
-            call_pack(self.bp.k, block, &mut out[pos..pos + blen], b, Mode::Offset, &splat(min));
+            call_pack(
+                self.bp.k,
+                block,
+                &mut out[pos..pos + blen],
+                b,
+                Mode::Offset,
+                &splat(min),
+            );
             pos += blen;
         }
         put_stream(tail, min, b, &mut out[pos..]);
@@ -114,7 +124,14 @@ impl SimdFor {
         let mut pos = HEADER;
         let (blocks, tail) = out[..n].as_chunks_mut::<BL>();
         for block in blocks {
-            call_unpack(self.bp.k, &input[pos..pos + blen], block, b, Mode::Offset, &splat(min));
+            call_unpack(
+                self.bp.k,
+                &input[pos..pos + blen],
+                block,
+                b,
+                Mode::Offset,
+                &splat(min),
+            );
             pos += blen;
         }
         for (i, o) in tail.iter_mut().enumerate() {
@@ -214,7 +231,8 @@ impl SimdForArray {
     /// Every value.
     pub fn to_vec(&self) -> Vec<u32> {
         let mut out = alloc::vec![0u32; self.n];
-        self.decode_into(&mut out).expect("validated at construction");
+        self.decode_into(&mut out)
+            .expect("validated at construction");
         out
     }
 

@@ -47,7 +47,12 @@ fn for_and_simd_for_round_trip_every_kernel() {
             for k in simd_kernels() {
                 let bytes = k.encode_to_vec(&values);
                 assert_eq!(bytes, want, "SIMD-FOR {:?} {name} n={n}", k.isa());
-                assert_eq!(k.decode_to_vec(&bytes, n).unwrap(), values, "{:?} {name} n={n}", k.isa());
+                assert_eq!(
+                    k.decode_to_vec(&bytes, n).unwrap(),
+                    values,
+                    "{:?} {name} n={n}",
+                    k.isa()
+                );
             }
         }
     }
@@ -60,7 +65,9 @@ fn every_width() {
         let mask = if b == 32 { u32::MAX } else { (1u32 << b) - 1 };
         for n in [0usize, 1, 127, 128, 129, 300] {
             let min = rng.next_u32() >> 4;
-            let mut values: Vec<u32> = (0..n).map(|_| min.wrapping_add(rng.next_u32() & mask)).collect();
+            let mut values: Vec<u32> = (0..n)
+                .map(|_| min.wrapping_add(rng.next_u32() & mask))
+                .collect();
             if n > 0 && b > 0 {
                 values[n / 2] = min.wrapping_add(mask);
                 values[0] = min;
@@ -124,11 +131,17 @@ fn malformed_inputs() {
     for cut in 0..f.len() {
         let e = for_decode(&f[..cut], 300, &mut vec![0; 300]).unwrap_err();
         if cut < HEADER {
-            assert_eq!(e, DecodeError::new(DecodeErrorKind::Truncated, cut, Some(0)));
+            assert_eq!(
+                e,
+                DecodeError::new(DecodeErrorKind::Truncated, cut, Some(0))
+            );
         } else {
             // the first value whose bits are not all present
             let k = (cut - HEADER) * 8 / b;
-            assert_eq!(e, DecodeError::new(DecodeErrorKind::Truncated, HEADER + k * b / 8, Some(k)));
+            assert_eq!(
+                e,
+                DecodeError::new(DecodeErrorKind::Truncated, HEADER + k * b / 8, Some(k))
+            );
         }
     }
     let mut bad = f.clone();
@@ -157,7 +170,10 @@ fn malformed_inputs() {
         }
         let mut bad = s.clone();
         bad[4] = 0xFF;
-        assert_eq!(k.decode(&bad, 300, &mut vec![0; 300]).unwrap_err().kind(), DecodeErrorKind::Malformed);
+        assert_eq!(
+            k.decode(&bad, 300, &mut vec![0; 300]).unwrap_err().kind(),
+            DecodeErrorKind::Malformed
+        );
     }
 }
 
@@ -167,7 +183,12 @@ fn malformed_inputs() {
 #[test]
 fn absurd_counts_do_not_overflow() {
     let bytes = [1, 0, 0, 0, 32, 1, 2, 3];
-    for n in [usize::MAX, usize::MAX / 2, usize::MAX / 32 + 1, usize::MAX / 16] {
+    for n in [
+        usize::MAX,
+        usize::MAX / 2,
+        usize::MAX / 32 + 1,
+        usize::MAX / 16,
+    ] {
         let e = for_encoded_len(&bytes, n).unwrap_err();
         assert_eq!(e.kind(), DecodeErrorKind::Truncated);
         assert!(ForArray::from_encoded(bytes.to_vec(), n).is_err());

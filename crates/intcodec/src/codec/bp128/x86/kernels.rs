@@ -148,7 +148,12 @@ macro_rules! ops_m128 {
         #[target_feature(enable = $f)]
         #[inline]
         fn lanes(prev: &[u32; 8]) -> V {
-            _mm_setr_epi32(prev[0] as i32, prev[1] as i32, prev[2] as i32, prev[3] as i32)
+            _mm_setr_epi32(
+                prev[0] as i32,
+                prev[1] as i32,
+                prev[2] as i32,
+                prev[3] as i32,
+            )
         }
 
         #[target_feature(enable = $f)]
@@ -538,8 +543,8 @@ macro_rules! bp_body {
         pub(crate) static KERNELS: Kernels = Kernels {
             isa: $isa,
             layout: $layout,
-            unpack: unpack,
-            pack: pack,
+            unpack,
+            pack,
         };
 
         /// Unpack of one block of width `B`; `M` is the `Mode` as a number.
