@@ -81,13 +81,6 @@ use crate::isa::Isa;
 use alloc::vec::Vec;
 use core::fmt;
 
-pub(crate) mod scalar;
-mod sorted;
-#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-pub(crate) mod x86;
-
-pub use sorted::SortedArray;
-
 /// Lane layout of a block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Layout {
@@ -167,18 +160,63 @@ impl From<Delta> for Mode {
 
 // Kernel signatures. `prev` holds, per lane, the value(s) before the block:
 // D1 and Offset callers fill every lane with the one value; Lane gives the
-// previous L values. Unpack: `input.len() >= 4*L*bits`, `out.len() >= B`,
-// `bits <= 32` (the kernels assert it). Pack: `values.len() >= B`,
-// `out.len() >= 4*L*bits`, every transformed value fits in `bits`
-// (otherwise the output is garbage, never out of bounds).
-pub(crate) type UnpackFn = unsafe fn(&[u8], &mut [u32], u8, Mode, &[u32; 8]);
+// previous L values. Unpack: one function per (mode, width), so a block
+// costs one indirect call straight into its unrolled body; it needs
+// `input.len() >= 4*L*bits` and `out.len() >= B` (the kernels assert it).
+// Pack: `values.len() >= B`, `out.len() >= 4*L*bits`, `bits <= 32`, every
+// transformed value fits in `bits` (otherwise the output is garbage, never
+// out of bounds).
+pub(crate) type BlockUnpackFn = unsafe fn(&[u8], &mut [u32], &[u32; 8]);
+/// `[mode as usize][bits]`.
+pub(crate) type UnpackTable = [[BlockUnpackFn; 33]; 4];
 pub(crate) type PackFn = unsafe fn(&[u32], &mut [u8], u8, Mode, &[u32; 8]);
+
+/// The mode numbered `m` (`Mode as u8`), for const generics.
+pub(crate) const fn mode_of(m: u8) -> Mode {
+    match m {
+        0 => Mode::Plain,
+        1 => Mode::D1,
+        2 => Mode::Lane,
+        _ => Mode::Offset,
+    }
+}
+
+/// `[[f::<0, M>, ..., f::<32, M>]; M = 0..4]`: an [`UnpackTable`].
+macro_rules! unpack_table {
+    ($f:ident) => {
+        [
+            unpack_table!(@row $f, 0),
+            unpack_table!(@row $f, 1),
+            unpack_table!(@row $f, 2),
+            unpack_table!(@row $f, 3),
+        ]
+    };
+    (@row $f:ident, $m:literal) => {
+        [
+            $f::<0, $m>, $f::<1, $m>, $f::<2, $m>, $f::<3, $m>, $f::<4, $m>, $f::<5, $m>,
+            $f::<6, $m>, $f::<7, $m>, $f::<8, $m>, $f::<9, $m>, $f::<10, $m>, $f::<11, $m>,
+            $f::<12, $m>, $f::<13, $m>, $f::<14, $m>, $f::<15, $m>, $f::<16, $m>,
+            $f::<17, $m>, $f::<18, $m>, $f::<19, $m>, $f::<20, $m>, $f::<21, $m>,
+            $f::<22, $m>, $f::<23, $m>, $f::<24, $m>, $f::<25, $m>, $f::<26, $m>,
+            $f::<27, $m>, $f::<28, $m>, $f::<29, $m>, $f::<30, $m>, $f::<31, $m>,
+            $f::<32, $m>,
+        ]
+    };
+}
+pub(crate) use unpack_table;
+
+pub(crate) mod scalar;
+mod sorted;
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+pub(crate) mod x86;
+
+pub use sorted::SortedArray;
 
 /// One kernel set: one ISA, one layout.
 pub(crate) struct Kernels {
     pub(crate) isa: Isa,
     pub(crate) layout: Layout,
-    pub(crate) unpack: UnpackFn,
+    pub(crate) unpack: &'static UnpackTable,
     pub(crate) pack: PackFn,
 }
 
@@ -248,9 +286,11 @@ pub(crate) fn call_unpack(
     mode: Mode,
     prev: &[u32; 8],
 ) {
+    assert!(bits <= 32, "bit width above 32");
+    let f = k.unpack[mode as usize][bits as usize];
     // SAFETY: the ISA is supported (see above); the kernel asserts
-    // `bits <= 32`, `input.len() >= 4*L*bits` and `out.len() >= B`.
-    unsafe { (k.unpack)(input, out, bits, mode, prev) }
+    // `input.len() >= 4*L*bits` and `out.len() >= B`.
+    unsafe { f(input, out, prev) }
 }
 
 /// Runs `k`'s pack on one block (same contract as [`call_unpack`]).

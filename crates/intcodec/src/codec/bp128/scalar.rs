@@ -5,23 +5,34 @@
 //! Every access is bounds-checked by slice indexing.
 #![forbid(unsafe_code)]
 
-use super::{bits_of, malformed, splat, truncated, Kernels, Layout, Mode};
+use super::{bits_of, malformed, mode_of, splat, truncated, Kernels, Layout, Mode, UnpackTable};
 use crate::codec::vbyte::scalar::one;
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::isa::Isa;
+
+fn unpack4<const B: u8, const M: u8>(input: &[u8], out: &mut [u32], prev: &[u32; 8]) {
+    unpack::<4>(input, out, B, mode_of(M), prev)
+}
+
+fn unpack8<const B: u8, const M: u8>(input: &[u8], out: &mut [u32], prev: &[u32; 8]) {
+    unpack::<8>(input, out, B, mode_of(M), prev)
+}
+
+static UNPACK4: UnpackTable = super::unpack_table!(unpack4);
+static UNPACK8: UnpackTable = super::unpack_table!(unpack8);
 
 pub(super) const fn kernels(layout: Layout) -> Kernels {
     match layout {
         Layout::Lanes4 => Kernels {
             isa: Isa::Scalar,
             layout,
-            unpack: unpack::<4>,
+            unpack: &UNPACK4,
             pack: pack::<4>,
         },
         Layout::Lanes8 => Kernels {
             isa: Isa::Scalar,
             layout,
-            unpack: unpack::<8>,
+            unpack: &UNPACK8,
             pack: pack::<8>,
         },
     }
@@ -58,7 +69,7 @@ pub(crate) fn needed_bits(layout: Layout, block: &[u32], mode: Mode, prev: &[u32
     bits_of(acc)
 }
 
-/// Reference unpack of one block (see [`super::UnpackFn`]).
+/// Reference unpack of one block (see [`super::BlockUnpackFn`]).
 pub(crate) fn unpack<const L: usize>(
     input: &[u8],
     out: &mut [u32],

@@ -538,20 +538,27 @@ macro_rules! ops_m256 {
 /// scope, and the `KERNELS` table.
 macro_rules! bp_body {
     ($f:literal, $isa:expr, $layout:expr) => {
-        use crate::codec::bp128::{Kernels, Mode};
+        use crate::codec::bp128::{Kernels, Mode, UnpackTable};
 
         pub(crate) static KERNELS: Kernels = Kernels {
             isa: $isa,
             layout: $layout,
-            unpack,
+            unpack: &UNPACK,
             pack,
         };
 
+        static UNPACK: UnpackTable = crate::codec::bp128::unpack_table!(unpack_w);
+
         /// Unpack of one block of width `B`; `M` is the `Mode` as a number.
+        /// A kernel entry of its own (one per mode and width).
         #[target_feature(enable = $f)]
-        #[inline]
-        fn unpack_w<const B: u32, const M: u8>(input: &[u8], out: &mut [u32], carry: V) {
+        fn unpack_w<const B: u32, const M: u8>(input: &[u8], out: &mut [u32], prev: &[u32; 8]) {
             assert!(input.len() >= B as usize * VB && out.len() >= 32 * L);
+            let carry = match M {
+                1 => set1(prev[L - 1]),
+                3 => set1(prev[0]),
+                _ => lanes(prev),
+            };
             let ip = input.as_ptr();
             let op = out.as_mut_ptr();
             let mask = set1(if B >= 32 { u32::MAX } else { (1u32 << B) - 1 });
@@ -640,19 +647,6 @@ macro_rules! bp_body {
             }
             unroll32!(step);
             let _ = (prev, acc);
-        }
-
-        /// The kernel entry: dispatch on mode and width, once per block.
-        #[target_feature(enable = $f)]
-        fn unpack(input: &[u8], out: &mut [u32], bits: u8, mode: Mode, prev: &[u32; 8]) {
-            assert!(bits <= 32);
-            let c = lanes(prev);
-            match mode {
-                Mode::Plain => by_bits!(unpack_w, 0, bits, (input, out, c)),
-                Mode::D1 => by_bits!(unpack_w, 1, bits, (input, out, set1(prev[L - 1]))),
-                Mode::Lane => by_bits!(unpack_w, 2, bits, (input, out, c)),
-                Mode::Offset => by_bits!(unpack_w, 3, bits, (input, out, set1(prev[0]))),
-            }
         }
 
         /// The kernel entry for packing.
