@@ -42,7 +42,7 @@ fn main() {
     let blocks = 4096;
     println!("width  plain ours/theirs  sorted(D1) ours/theirs  lane(d4) ours/theirs-sorted   (Gints/s ours)");
     for b in widths {
-        let mut seed = 0x1234_5678_9ABC_DEFu64 ^ u64::from(b);
+        let mut seed = 0x0123_4567_89AB_CDEF_u64 ^ u64::from(b);
         let mut next = || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
@@ -53,11 +53,10 @@ fn main() {
         let mut packed_p = vec![0u8; blocks * 16 * b as usize];
         let mut packed_s = packed_p.clone();
         let mut packed_l = packed_p.clone();
-        let mut acc = 0u32;
         let len = 16 * b as usize;
         for j in 0..blocks {
             let vals: Vec<u32> = (0..128).map(|_| next() & mask).collect();
-            acc = 0;
+            let mut acc = 0u32;
             let sorted: Vec<u32> = vals
                 .iter()
                 .map(|&d| {
