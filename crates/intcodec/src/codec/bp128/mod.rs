@@ -406,11 +406,6 @@ impl Bp128 {
         self.k.layout.block_len()
     }
 
-    fn prev_of(&self, delta: Delta, initial: u32) -> [u32; 8] {
-        let _ = delta;
-        splat(initial)
-    }
-
     /// The bit width `compress_block` uses for `block` (`B` values): the
     /// widest value or delta. Same as `bitpacking`'s `num_bits` (None) and
     /// `num_bits_sorted` (D1).
@@ -424,7 +419,7 @@ impl Bp128 {
             self.k.layout,
             block,
             Mode::from(delta),
-            &self.prev_of(delta, initial),
+            &splat(initial),
         )
     }
 
@@ -445,7 +440,7 @@ impl Bp128 {
         let layout = self.k.layout;
         assert_eq!(block.len(), layout.block_len(), "a block has B values");
         assert!(bits <= 32, "bit width {bits} > 32");
-        let prev = self.prev_of(delta, initial);
+        let prev = splat(initial);
         let needed = scalar::needed_bits(layout, block, Mode::from(delta), &prev);
         if needed > bits {
             return Err(EncodeError::BitWidthTooSmall {
@@ -474,6 +469,7 @@ impl Bp128 {
     /// Unpacks one block of `B` values packed in `bits` bits into `out[..B]`,
     /// returning the bytes read (`4 * L * bits`). `bits > 32` is `Malformed`,
     /// a short `input` `Truncated`, both at offset 0.
+    #[inline]
     pub fn decompress_block(
         &self,
         input: &[u8],
@@ -497,7 +493,7 @@ impl Bp128 {
                 Some(out.len()),
             ));
         }
-        let prev = self.prev_of(delta, initial);
+        let prev = splat(initial);
         call_unpack(self.k, &input[..len], out, bits, Mode::from(delta), &prev);
         Ok(len)
     }
