@@ -52,6 +52,7 @@ done
 
 echo "== benchmark smoke run (intcodec bench --quick; speed not asserted)"
 cargo run --release --quiet -p intcodec-cli --features g8iu -- bench --quick > /dev/null
+cargo run --release --quiet -p intcodec-cli -- bench --suite keys --quick > /dev/null
 
 echo "== fuzz helper tests"
 (cd fuzz && cargo test --quiet --lib)

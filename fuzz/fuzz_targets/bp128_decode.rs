@@ -17,7 +17,9 @@ fuzz_target!(|data: &[u8]| {
     let kernels = bp128::kernels(bp128::layout(case.variant_bit));
     let delta = bp128::delta(case.delta, case.extra);
     let (n, cap, prev) = (case.n, case.cap, case.prev);
-    let want = agree(kernels, n, cap, |k, out| k.decode(input, n, delta, prev, out));
+    let want = agree(kernels, n, cap, |k, out| {
+        k.decode(input, n, delta, prev, out)
+    });
     for k in kernels {
         let len = k.encoded_len(input, n);
         if cap >= n {

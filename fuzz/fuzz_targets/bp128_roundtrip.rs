@@ -36,12 +36,22 @@ fuzz_target!(|data: &[u8]| {
         let len = k.compressed_len(&values, delta, initial);
         assert_eq!(len, want.len());
         let mut out = vec![0u8; len];
-        assert_eq!(k.encode(&values, delta, initial, &mut out), Ok(len), "{k:?}");
+        assert_eq!(
+            k.encode(&values, delta, initial, &mut out),
+            Ok(len),
+            "{k:?}"
+        );
         assert!(out == want, "{k:?} bytes differ from scalar");
         if len > 0 {
             let mut short = vec![0u8; len - 1];
             let e = k.encode(&values, delta, initial, &mut short);
-            assert_eq!(e, Err(EncodeError::OutputTooSmall { needed: len, available: len - 1 }));
+            assert_eq!(
+                e,
+                Err(EncodeError::OutputTooSmall {
+                    needed: len,
+                    available: len - 1
+                })
+            );
         }
         assert_eq!(k.encoded_len(&want, n), Ok(len));
         let mut back = vec![0u32; n];
@@ -59,7 +69,10 @@ fuzz_target!(|data: &[u8]| {
                 assert!(matches!(e, Err(EncodeError::BitWidthTooSmall { .. })));
             }
             let mut vals = vec![0u32; bl];
-            assert_eq!(k.decompress_block(&packed, &mut vals, bits, delta, initial), Ok(packed.len()));
+            assert_eq!(
+                k.decompress_block(&packed, &mut vals, bits, delta, initial),
+                Ok(packed.len())
+            );
             assert!(vals == block);
         }
     }
@@ -69,7 +82,10 @@ fuzz_target!(|data: &[u8]| {
     let s0 = bp128::simd_for_kernels()[0].encode_to_vec(&values);
     for k in bp128::simd_for_kernels() {
         assert!(k.encode_to_vec(&values) == s0, "{k:?}");
-        assert!(k.decode_to_vec(&s0, n).expect("round trip") == values, "{k:?}");
+        assert!(
+            k.decode_to_vec(&s0, n).expect("round trip") == values,
+            "{k:?}"
+        );
     }
     // Operations on sorted values, against the model.
     if n > 2048 {
@@ -83,14 +99,23 @@ fuzz_target!(|data: &[u8]| {
     let mut a = SortedArray::new(kernels[kernels.len() - 1], delta, &sorted);
     let mut fa = ForArray::new(&sorted);
     let mut sa = SimdForArray::new(&sorted);
-    assert_eq!((a.insert(ins), fa.insert(ins), sa.insert(ins)), (at, at, at));
+    assert_eq!(
+        (a.insert(ins), fa.insert(ins), sa.insert(ins)),
+        (at, at, at)
+    );
     for (i, &v) in model.iter().enumerate() {
-        assert_eq!((a.select(i), fa.select(i), sa.select(i)), (Some(v), Some(v), Some(v)));
+        assert_eq!(
+            (a.select(i), fa.select(i), sa.select(i)),
+            (Some(v), Some(v), Some(v))
+        );
     }
     for t in [0, ins, ins.wrapping_add(1), initial, u32::MAX] {
         let i = model.partition_point(|&v| v < t);
         let w = model.get(i).map(|&v| (i, v));
-        assert_eq!((a.lower_bound(t), fa.lower_bound(t), sa.lower_bound(t)), (w, w, w));
+        assert_eq!(
+            (a.lower_bound(t), fa.lower_bound(t), sa.lower_bound(t)),
+            (w, w, w)
+        );
     }
     assert_eq!((a.len(), fa.len(), sa.len()), (n + 1, n + 1, n + 1));
 });

@@ -14,7 +14,11 @@ use intcodec::DecodeErrorKind;
 use intcodec_fuzz::{agree, bp128, DecodeCase};
 use libfuzzer_sys::fuzz_target;
 
-fn check_ops(vals: &[u32], select: impl Fn(usize) -> Option<u32>, lb: impl Fn(u32) -> Option<(usize, u32)>) {
+fn check_ops(
+    vals: &[u32],
+    select: impl Fn(usize) -> Option<u32>,
+    lb: impl Fn(u32) -> Option<(usize, u32)>,
+) {
     let n = vals.len();
     for (i, &v) in vals.iter().enumerate().step_by(1 + n / 64) {
         assert_eq!(select(i), Some(v), "select {i}");
@@ -40,7 +44,10 @@ fuzz_target!(|data: &[u8]| {
             if cap >= n {
                 assert_eq!(len, want.result, "{k:?} encoded_len");
             } else {
-                assert_eq!(want.result.map_err(|e| e.kind()), Err(DecodeErrorKind::OutputTooSmall));
+                assert_eq!(
+                    want.result.map_err(|e| e.kind()),
+                    Err(DecodeErrorKind::OutputTooSmall)
+                );
             }
             let v = k.decode_to_vec(input, n);
             if let (Ok(v), true) = (&v, cap >= n) {
@@ -69,7 +76,10 @@ fuzz_target!(|data: &[u8]| {
                 _ => {}
             }
         } else {
-            assert_eq!(r.map_err(|e| e.kind()), Err(DecodeErrorKind::OutputTooSmall));
+            assert_eq!(
+                r.map_err(|e| e.kind()),
+                Err(DecodeErrorKind::OutputTooSmall)
+            );
         }
         if let (Ok(used), true, true) = (r, small, cap >= n) {
             let a = ForArray::from_encoded(input[..used].to_vec(), n).expect("valid");
