@@ -415,12 +415,7 @@ impl Bp128 {
     pub fn num_bits(&self, block: &[u32], delta: Delta, initial: u32) -> u8 {
         let b = self.block_len();
         assert_eq!(block.len(), b, "a block has {b} values");
-        scalar::needed_bits(
-            self.k.layout,
-            block,
-            Mode::from(delta),
-            &splat(initial),
-        )
+        scalar::needed_bits(self.k.layout, block, Mode::from(delta), &splat(initial))
     }
 
     /// Packs one block of `B` values in `bits` bits into `out`, returning
