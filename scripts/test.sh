@@ -56,6 +56,8 @@ echo "== seek suite smoke run (intcodec bench --suite seek --quick; speed not as
 cargo run --release --quiet -p intcodec-cli -- bench --suite seek --quick -q > /dev/null
 echo "== benchmark smoke run (intcodec bench --suite varint --quick; speed not asserted)"
 cargo run --release --quiet -p intcodec-cli -- bench --suite varint --quick > /dev/null
+echo "== keys suite smoke run (intcodec bench --suite keys --quick; speed not asserted)"
+cargo run --release --quiet -p intcodec-cli -- bench --suite keys --quick > /dev/null
 
 echo "== fuzz helper tests"
 (cd fuzz && cargo test --quiet --lib)

@@ -280,6 +280,50 @@ fn sorted(s: &mut Seeds) {
     }
 }
 
+/// BP128 / FOR / SIMD-FOR seeds (testdata/bp128.txt): `bp128_decode`
+/// (variant bit = 8x, delta bit + extra bit 0 = lane), `for_decode`
+/// (variant bit = SIMD-FOR), `bp128_roundtrip` (the values; flags pick the
+/// layout and delta mode).
+fn bp128(root: &Path, s: &mut Seeds) {
+    for v in load(root, "bp128.txt") {
+        let name = v.get("name");
+        let (values, bytes) = (v.values(), v.bytes());
+        let n = u16::try_from(values.len()).expect("short vector");
+        let (delta, lane) = match v.get("delta") {
+            "none" => (false, false),
+            "d1" => (true, false),
+            "lane" => (true, true),
+            other => panic!("unknown delta {other}"),
+        };
+        let (target, variant) = match v.get("codec") {
+            "bp128-4x" => ("bp128_decode", false),
+            "bp128-8x" => ("bp128_decode", true),
+            "for" => ("for_decode", false),
+            "simd-for" => ("for_decode", true),
+            other => panic!("unknown codec {other}"),
+        };
+        let case = |input: &[u8]| {
+            let mut c = DecodeCase::seed(variant, delta, n, 0, input);
+            c[0] |= (lane as u8) << 6;
+            c
+        };
+        decoder_seeds(s, &[target], &[target], name, case, &bytes);
+        if target == "bp128_decode" {
+            let mode = match (delta, lane) {
+                (false, _) => 0u8,
+                (true, false) => 1,
+                (true, true) => 2,
+            };
+            let flags = variant as u8 | mode << 1; // shape 0: as read
+            let mut w = Writer::default().u8(flags).u32(0).u8(7);
+            for x in &values {
+                w = w.u32(*x);
+            }
+            s.put("bp128_roundtrip", name, &w.bytes);
+        }
+    }
+}
+
 fn main() {
     let fuzz = Path::new(env!("CARGO_MANIFEST_DIR"));
     let root = fuzz.parent().expect("repository root");
@@ -292,6 +336,7 @@ fn main() {
     group_varint(root, &mut s, "varint_gb.txt", "gb");
     group_varint(root, &mut s, "varint_g8iu.txt", "g8iu");
     sorted(&mut s);
+    bp128(root, &mut s);
     println!(
         "wrote {} seed files under {}",
         s.written,

@@ -19,6 +19,7 @@
 use intcodec::DecodeError;
 use std::fmt::Debug;
 
+pub mod bp128;
 pub mod sorted;
 pub mod svb;
 pub mod varint;

@@ -25,6 +25,13 @@ g8iu) VarInt-G8IU -- and memcpy of the same ints. Every measured
 pass is checked against the source data. Speeds are medians, in billions of
 ints per second (table) or millions (CSV/JSON `mis`).
 
+Suite `keys` (the upscaledb B+-tree key study): for b = 1..24, arrays of 256
+sorted ints whose gaps have at most b bits; bits per integer, decode speed,
+lower_bound and select speed of BP128 (D1 and lane delta), FOR, SIMD-FOR,
+the byte codecs and the bitpacking crate's BitPacker4x (about 30 s; --quick a
+few seconds). Honours --quick, --format table|csv, --reps, --min-time-ms,
+--seed.
+
 Suite `seek` (Stream VByte paper, Fig. 6): 64 arrays of 256 sorted u32 per
 bit width b = 1..24 (deltas random in [0, 2^b)), delta-coded; 4096 random
 seeks (first value >= a target in range) and selects (value at a random
@@ -38,8 +45,8 @@ second. Options that apply: --family, --kmin/--kmax (the range of b, default
 --seed, --format, --quiet, --quick (about 3 s; the default run about 25 s).
 
 OPTIONS:
-  --suite NAME         one suite: postings, seek or varint (default: all of
-                       them in turn; with --data, postings). varint: single
+  --suite NAME         one suite: postings, keys, seek or varint (default: all
+                       in turn; with --data, postings). varint: single
                        LEB128 values as varint-simd's own benchmark (random
                        u8/u16/u32/u64, decode and encode, millions per second,
                        with varint-simd built +ssse3 and native, prost,
@@ -221,7 +228,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
                 a.values = v;
             }
             "--family" => {
-                const KNOWN: [&str; 3] = ["streamvbyte", "vbyte", "varint-gb"];
+                const KNOWN: [&str; 5] = ["streamvbyte", "vbyte", "varint-gb", "bp128", "bp128-8x"];
                 for f in value()?.split(',').map(str::trim).filter(|f| !f.is_empty()) {
                     if !KNOWN.contains(&f) {
                         return Err(format!(
@@ -317,6 +324,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         let (r, d) = match *s {
             "postings" => run_postings(&a, out)?,
             "seek" => run_seek(&a, out)?,
+            "keys" => run_keys(&a, out)?,
             "varint" => run_varint(&a, out)?,
             other => return Err(format!("intcodec bench: suite {other:?} is not runnable")),
         };
@@ -542,6 +550,70 @@ fn run_varint(a: &Args, out: &mut dyn Write) -> Result<(Vec<suite::Row>, String)
     Ok((rows, format!("varint {dataset}")))
 }
 
+/// `--suite keys`.
+fn run_keys(a: &Args, out: &mut dyn Write) -> Result<(Vec<suite::Row>, String), String> {
+    let mut cfg = crate::keys::Config::new(a.quick);
+    if let Some(r) = a.reps {
+        if r == 0 {
+            return Err("intcodec bench: --reps must be at least 1".to_string());
+        }
+        cfg.reps = r;
+    }
+    if let Some(ms) = a.min_time_ms {
+        cfg.min_time = Duration::from_millis(ms);
+    }
+    cfg.seed = a.seed;
+    let mut header = vec![format!(
+        "intcodec bench: suite keys ({} arrays of {} ints per width, {} queries, {} reps)",
+        cfg.arrays,
+        crate::keys::ARRAY,
+        cfg.queries,
+        cfg.reps
+    )];
+    header.extend(machine_header());
+    let rows = crate::keys::run(&cfg, &mut progress_printer(a.quiet));
+    progress_done(a.quiet);
+    let rows = rows?;
+    if a.format == Format::Table {
+        crate::keys::table(&rows, &header, out)?;
+    }
+    // In the common schema: `bucket` is b; decode in ints per second,
+    // lower_bound and select in operations per second (`ints` = one
+    // million, so `mis` is the suite's figure).
+    let mut common = Vec::new();
+    for r in &rows {
+        let measures = [
+            (crate::measure::Op::Decode, Some(r.decode_bis * 1e3)),
+            (crate::measure::Op::Named("lower_bound"), r.lower_bound_mops),
+            (crate::measure::Op::Named("select"), r.select_mops),
+        ];
+        for (op, mis) in measures {
+            let Some(mis) = mis.filter(|m| *m > 0.0) else {
+                continue;
+            };
+            common.push(suite::Row {
+                suite: "keys".to_string(),
+                dataset: "keys".to_string(),
+                bucket: r.b,
+                lists: cfg.arrays,
+                codec: r.codec.clone(),
+                kernel: r.kernel.clone(),
+                family: "keys".to_string(),
+                peer: r.peer,
+                default_kernel: !r.peer,
+                op,
+                ints: 1_000_000,
+                bits_per_int: r.bits_per_int,
+                seconds: 1.0 / mis,
+                seconds_min: 1.0 / mis,
+                seconds_max: 1.0 / mis,
+                reps: cfg.reps,
+            });
+        }
+    }
+    Ok((common, "keys".to_string()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -706,7 +778,13 @@ mod tests {
         for r in &rows {
             assert_eq!(r.len(), header.split(',').count());
             let bits: f64 = r[7].parse().unwrap();
-            assert!((10.0..=34.0).contains(&bits), "{r:?}");
+            // Byte codecs take at least 10 bits here; bit packing less.
+            let low = if r[3].contains("bp128") || r[3].contains("bitpacking") {
+                1.0
+            } else {
+                10.0
+            };
+            assert!((low..=34.0).contains(&bits), "{r:?}");
         }
     }
 
@@ -715,6 +793,8 @@ mod tests {
         let mut out = Vec::new();
         run(
             &args(&[
+                "--suite",
+                "postings",
                 "--family=vbyte",
                 "--format",
                 "csv",

@@ -395,6 +395,7 @@ pub fn contenders() -> Vec<Box<dyn Codec>> {
     #[cfg(feature = "peer-streamvbyte")]
     all.push(Box::new(PeerStreamVByte));
     all.extend(crate::vbyte::contenders());
+    all.extend(crate::bp128::contenders());
     for gb in OursVarIntGb::all() {
         all.push(Box::new(gb));
     }

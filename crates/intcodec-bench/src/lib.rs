@@ -10,9 +10,13 @@
 //! - [`report`]: table, CSV and JSON output.
 //! - [`vbyte`]: the VByte family (ours and the Rust varint crates).
 //! - [`varint`]: the `varint` suite (single values, varint-simd's benchmark).
+//! - [`bp128`]: the BP128 families (ours and the `bitpacking` crate).
+//! - [`keys`]: the `keys` suite (the upscaledb B+-tree key study, b = 1..24).
+pub mod bp128;
 pub mod cli;
 pub mod codec;
 pub mod data;
+pub mod keys;
 pub mod measure;
 pub mod plot;
 pub mod record;

@@ -125,7 +125,10 @@ fn seek_panels(rows: &[Row]) -> Vec<Panel> {
     .into_iter()
     .map(|(op, title)| {
         let mut by: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
-        for r in rows.iter().filter(|r| r.op.name() == op && plotted(r)) {
+        for r in rows
+            .iter()
+            .filter(|r| r.suite == "seek" && r.op.name() == op && plotted(r))
+        {
             by.entry(label(r))
                 .or_default()
                 .push((f64::from(r.bucket), r.mis()));

@@ -15,7 +15,7 @@ use crate::measure::{self, Bucket, Encoded, Light, Op};
 use std::time::{Duration, Instant};
 
 /// Names of the suites [`run`] knows.
-pub const SUITES: &[&str] = &["postings", "seek", "varint"];
+pub const SUITES: &[&str] = &["postings", "keys", "seek", "varint"];
 
 /// What to run.
 #[derive(Clone, Debug)]

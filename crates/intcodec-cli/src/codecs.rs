@@ -5,6 +5,8 @@
 //! `docs/container.md`), and three plain functions.
 
 use crate::error::{plural, CliError, Detail};
+use intcodec::bp128::{self, Bp128};
+use intcodec::frame_of_reference::{self as fr, SimdFor};
 use intcodec::streamvbyte::{StreamVByte, Variant};
 #[cfg(feature = "g8iu")]
 use intcodec::varint_g8iu::VarIntG8iu;
@@ -80,6 +82,30 @@ pub(crate) static CODECS: &[Codec] = &[
         encode: g8iu_encode,
         decode: g8iu_decode,
         kernel: || VarIntG8iu::new().isa(),
+    },
+    Codec {
+        name: "bp128",
+        id: 0x06,
+        summary: "BP128 binary packing, BitPacker4x layout (bitpacking crate), width byte per 128-value block, VByte tail",
+        encode: bp128_encode,
+        decode: bp128_decode,
+        kernel: || Bp128::new(bp128::Layout::Lanes4).isa(),
+    },
+    Codec {
+        name: "for",
+        id: 0x07,
+        summary: "frame of reference (libfor-style): min, width, (value - min) bit stream",
+        encode: for_encode,
+        decode: for_decode,
+        kernel: || Isa::Scalar,
+    },
+    Codec {
+        name: "simd-for",
+        id: 0x08,
+        summary: "SIMD-FOR: frame of reference in the 4-lane BitPacker4x block layout",
+        encode: simd_for_encode,
+        decode: simd_for_decode,
+        kernel: || SimdFor::new().isa(),
     },
     Codec {
         name: "varint-gb-lucene",
@@ -270,6 +296,89 @@ fn gb_decode(
     Ok((out, used))
 }
 
+fn bp128_delta(delta: bool) -> bp128::Delta {
+    if delta {
+        bp128::Delta::D1
+    } else {
+        bp128::Delta::None
+    }
+}
+
+fn bp128_encode(values: &[u32], delta: bool) -> Vec<u8> {
+    Bp128::new(bp128::Layout::Lanes4).encode_to_vec(values, bp128_delta(delta), 0)
+}
+
+fn bp128_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError> {
+    let codec = Bp128::new(bp128::Layout::Lanes4);
+    // `encoded_len` checks one width byte per block and a byte per tail
+    // value are present before `count` values are allocated.
+    codec.encoded_len(input, count)?;
+    let mut out = vec![0u32; count];
+    let used = codec.decode(input, count, bp128_delta(delta), 0, &mut out)?;
+    Ok((out, used))
+}
+
+/// FOR has no differential coding of its own: with `delta` the tool frames
+/// the differences (from 0, wrapping) and integrates them after decoding.
+fn deltas(values: &[u32]) -> Vec<u32> {
+    let mut prev = 0u32;
+    values
+        .iter()
+        .map(|&v| {
+            let d = v.wrapping_sub(prev);
+            prev = v;
+            d
+        })
+        .collect()
+}
+
+fn integrate(values: &mut [u32]) {
+    let mut acc = 0u32;
+    for v in values {
+        acc = acc.wrapping_add(*v);
+        *v = acc;
+    }
+}
+
+fn for_encode(values: &[u32], delta: bool) -> Vec<u8> {
+    if delta {
+        fr::for_encode_to_vec(&deltas(values))
+    } else {
+        fr::for_encode_to_vec(values)
+    }
+}
+
+fn for_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError> {
+    // O(1) size check (checked arithmetic, and at most
+    // `MAX_VALUES_PER_BYTE` values per input byte: a width-0 array holds any
+    // count) before allocating `count` values.
+    let used = fr::for_encoded_len(input, count)?;
+    let mut out = fr::for_decode_to_vec(input, count)?;
+    if delta {
+        integrate(&mut out);
+    }
+    Ok((out, used))
+}
+
+fn simd_for_encode(values: &[u32], delta: bool) -> Vec<u8> {
+    if delta {
+        SimdFor::new().encode_to_vec(&deltas(values))
+    } else {
+        SimdFor::new().encode_to_vec(values)
+    }
+}
+
+fn simd_for_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError> {
+    let codec = SimdFor::new();
+    let used = codec.encoded_len(input, count)?;
+    // Checked sizes and the `MAX_VALUES_PER_BYTE` cap, as for `for`.
+    let mut out = codec.decode_to_vec(input, count)?;
+    if delta {
+        integrate(&mut out);
+    }
+    Ok((out, used))
+}
+
 #[cfg(feature = "g8iu")]
 fn g8iu_encode(values: &[u32], delta: bool) -> Vec<u8> {
     let codec = VarIntG8iu::new();
@@ -420,6 +529,12 @@ mod tests {
 
     #[test]
     fn absurd_count_fails_without_allocating() {
+        // A width-0 FOR / SIMD-FOR header (min 0, b 0) holds any count: the
+        // values-per-byte cap must refuse it before allocating.
+        for name in ["for", "simd-for"] {
+            let e = (by_name(name).unwrap().decode)(&[0u8; 5], usize::MAX / 8, false).unwrap_err();
+            assert_eq!(e.kind(), DecodeErrorKind::Truncated, "{name}");
+        }
         for c in CODECS {
             let e = (c.decode)(&[0u8; 16], usize::MAX / 8, false).unwrap_err();
             assert_eq!(e.kind(), DecodeErrorKind::Truncated, "{}", c.name);

@@ -103,6 +103,14 @@ pub enum EncodeError {
         /// Bytes the output slice has.
         available: usize,
     },
+    /// A bit-packed block's values (or deltas) need more bits than the width
+    /// asked for (BP128 `compress_block`).
+    BitWidthTooSmall {
+        /// Bits the widest value needs.
+        needed: u8,
+        /// Bits asked for.
+        given: u8,
+    },
 }
 
 impl fmt::Display for EncodeError {
@@ -111,6 +119,10 @@ impl fmt::Display for EncodeError {
             EncodeError::OutputTooSmall { needed, available } => write!(
                 f,
                 "output buffer too small: {needed} bytes needed, {available} available"
+            ),
+            EncodeError::BitWidthTooSmall { needed, given } => write!(
+                f,
+                "bit width too small: values need {needed} bits, {given} given"
             ),
         }
     }

@@ -11,6 +11,9 @@
 //! | VarInt-GB (FastPFor and Lucene layouts) | [`varint_gb`] | FastPFor `varintgb`, Lucene group-varint | scalar, SSSE3, AVX2 decode | yes (SIMD prefix sum) | SIMD select, seek (delta), insert (tail) |
 //! | VarInt-G8IU (feature `g8iu`; patented, US 9,195,675 B2) | `varint_g8iu` | FastPFor `varintg8iu` | scalar, SSSE3, AVX2 decode | yes (SIMD prefix sum) | no |
 //! | single varints: one u8/u16/u32/u64 (i8..i64 zigzag), or 2/4/8 adjacent | [`varint`] | protobuf varint / LEB128, as varint-simd | scalar (inlined), BMI2 `pext`/`pdep`, SSSE3 | - | - |
+//! | BP128 binary packing, 4x and 8x layouts | [`bp128`] | `bitpacking` crate `BitPacker4x` / `BitPacker8x` blocks; array format with a width byte per block and a VByte tail | scalar, SSE4.1, AVX2, all 33 widths | D1 (`compress_sorted`, fused SIMD prefix sum) and lane delta "d4"/"d8"; `select`, `lower_bound`, `insert` ([`bp128::SortedArray`]) | `select`, `lower_bound`, `insert` ([`bp128::SortedArray`]) |
+//! | FOR (frame of reference, libfor-style) | [`frame_of_reference`] | min, width, bit stream | scalar | none; O(1) `select`, binary-search `lower_bound`, `insert` ([`frame_of_reference::ForArray`]) | `select` O(1), `lower_bound`, `insert` |
+//! | SIMD-FOR | [`frame_of_reference`] | min, width, `BitPacker4x` blocks | scalar, SSE4.1, AVX2 (BP128 4x kernels) | none; O(1) `select`, `lower_bound`, `insert` ([`frame_of_reference::SimdForArray`]) | `select` O(1), `lower_bound`, `insert` |
 //!
 //! Select, seek, append and insert on compressed sorted arrays, and the
 //! blocked layout for long lists ([`sorted::Blocked`]): see [`sorted`].
@@ -69,6 +72,23 @@
 //! let scalar = Varint::with_kernel(Kernel::Scalar).unwrap();
 //! assert_eq!(scalar.decode_zigzag::<i16>(&[0x03])?, (-2, 1));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
+//! Sorted keys with BP128 (byte-identical blocks to the `bitpacking` crate)
+//! and frame of reference, searched without decoding:
+//!
+//! ```
+//! use intcodec::bp128::{Bp128, Delta, Layout, SortedArray};
+//! use intcodec::frame_of_reference::SimdForArray;
+//!
+//! let keys: Vec<u32> = (0..300).map(|i| 1000 + 5 * i).collect();
+//! let codec = Bp128::new(Layout::Lanes4);
+//! let bytes = codec.encode_to_vec(&keys, Delta::D1, 0);
+//! assert_eq!(codec.decode_to_vec(&bytes, keys.len(), Delta::D1, 0)?, keys);
+//!
+//! let a = SortedArray::new(codec, Delta::D1, &keys);
+//! assert_eq!(a.lower_bound(1003), Some((1, 1005)));
+//! let f = SimdForArray::new(&keys);
+//! assert_eq!(f.select(299), Some(2495)); // O(1): no differential coding
+//! # Ok::<(), intcodec::DecodeError>(())
 //! ```
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
@@ -82,6 +102,8 @@ pub mod sorted;
 mod tables;
 pub mod zigzag;
 
+pub use codec::bp128;
+pub use codec::frame_of_reference;
 pub use codec::streamvbyte;
 pub use codec::varint;
 #[cfg(feature = "g8iu")]

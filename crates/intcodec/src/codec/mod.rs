@@ -1,5 +1,7 @@
 //! The codecs. Each module documents its wire format first.
 
+pub mod bp128;
+pub mod frame_of_reference;
 pub mod streamvbyte;
 pub mod varint;
 #[cfg(feature = "g8iu")]

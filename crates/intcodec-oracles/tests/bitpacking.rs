@@ -1,0 +1,156 @@
+//! intcodec's BP128 blocks against the `bitpacking` crate (BitPacker4x and
+//! BitPacker8x), both directions, every kernel: `compress` /
+//! `decompress` and `compress_sorted` / `decompress_sorted` (our
+//! `Delta::D1`), on random blocks of every bit width and on every block of
+//! every posting list in ../shared/data/postings.
+
+use bitpacking::{BitPacker, BitPacker4x, BitPacker8x};
+use intcodec::bp128::{Bp128, Delta, Layout};
+use intcodec::Isa;
+use intcodec_oracles::shared_data;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 16) as u32
+    }
+}
+
+fn kernels(layout: Layout) -> Vec<Bp128> {
+    let ks: Vec<_> = Isa::ALL
+        .into_iter()
+        .filter_map(|isa| Bp128::with_isa(isa, layout))
+        .collect();
+    let enabled = intcodec::bp128::kernel_isas()
+        .filter(|i| i.is_enabled())
+        .count();
+    assert_eq!(ks.len(), enabled, "every enabled kernel");
+    ks
+}
+
+/// One block, both directions, plain and sorted, against `theirs`.
+fn check_block<P: BitPacker>(theirs: &P, ours: &[Bp128], block: &[u32], initial: u32, ctx: &str) {
+    let bl = P::BLOCK_LEN;
+    let mut tbuf = vec![0u8; 4 * bl + 32];
+    let mut obuf = vec![0u8; 4 * bl];
+    let mut vals = vec![0u32; bl];
+    for (delta, bits) in [
+        (Delta::None, theirs.num_bits(block)),
+        (Delta::D1, theirs.num_bits_sorted(initial, block)),
+    ] {
+        let tlen = match delta {
+            Delta::None => theirs.compress(block, &mut tbuf, bits),
+            _ => theirs.compress_sorted(initial, block, &mut tbuf, bits),
+        };
+        for k in ours {
+            let c = format!("{ctx} {delta:?} b={bits} {k:?}");
+            assert_eq!(k.num_bits(block, delta, initial), bits, "num_bits {c}");
+            let olen = k
+                .compress_block(block, &mut obuf, bits, delta, initial)
+                .unwrap();
+            assert_eq!(olen, tlen, "len {c}");
+            assert_eq!(&obuf[..olen], &tbuf[..tlen], "bytes {c}");
+            // ours decodes theirs
+            vals.fill(0);
+            assert_eq!(
+                k.decompress_block(&tbuf[..tlen], &mut vals, bits, delta, initial),
+                Ok(tlen)
+            );
+            assert_eq!(vals, block, "decode {c}");
+        }
+        // theirs decodes ours (the last kernel's bytes; all are equal)
+        vals.fill(0);
+        match delta {
+            Delta::None => theirs.decompress(&obuf[..tlen], &mut vals, bits),
+            _ => theirs.decompress_sorted(initial, &obuf[..tlen], &mut vals, bits),
+        };
+        assert_eq!(vals, block, "their decode of ours {ctx} {delta:?}");
+    }
+}
+
+fn random_blocks(bl: usize) -> Vec<(Vec<u32>, u32)> {
+    let mut rng = Rng(0x0BAD_5EED_0000_0042);
+    let mut out = Vec::new();
+    for bits in 0..=32u32 {
+        for _ in 0..4 {
+            let mask = if bits == 32 {
+                u32::MAX
+            } else {
+                (1u32 << bits) - 1
+            };
+            out.push(((0..bl).map(|_| rng.next() & mask).collect(), rng.next()));
+            // sorted, deltas of at most `bits` bits
+            let mut acc = rng.next() >> 8;
+            let init = acc;
+            let sorted = (0..bl)
+                .map(|_| {
+                    acc = acc.wrapping_add(rng.next() & mask);
+                    acc
+                })
+                .collect();
+            out.push((sorted, init));
+        }
+    }
+    out
+}
+
+#[test]
+fn bitpacker4x_random_every_width() {
+    let (theirs, ours) = (BitPacker4x::new(), kernels(Layout::Lanes4));
+    for (i, (block, init)) in random_blocks(128).iter().enumerate() {
+        check_block(&theirs, &ours, block, *init, &format!("4x random #{i}"));
+    }
+}
+
+#[test]
+fn bitpacker8x_random_every_width() {
+    let (theirs, ours) = (BitPacker8x::new(), kernels(Layout::Lanes8));
+    for (i, (block, init)) in random_blocks(256).iter().enumerate() {
+        check_block(&theirs, &ours, block, *init, &format!("8x random #{i}"));
+    }
+}
+
+/// Every full block of every posting list (initial = the value before the
+/// block, as a caller chaining `compress_sorted` does); every 16th list
+/// under an `INTCODEC_ISA` cap.
+#[test]
+fn posting_lists_both_layouts() {
+    let test = "bitpacking posting_lists_both_layouts";
+    let Some(dir) = shared_data(test) else {
+        return;
+    };
+    let step = if std::env::var_os("INTCODEC_ISA").is_some() {
+        16
+    } else {
+        1
+    };
+    let (t4, t8) = (BitPacker4x::new(), BitPacker8x::new());
+    let (o4, o8) = (kernels(Layout::Lanes4), kernels(Layout::Lanes8));
+    let mut blocks = 0;
+    for name in ["clueweb1k.docs", "europarl.docs", "europarl.pos"] {
+        let path = dir.join("postings").join(name);
+        if !path.exists() {
+            eprintln!("*** {test}: {} missing, skipped ***", path.display());
+            continue;
+        }
+        let coll = intcodec_bench::data::ds2i::read(&path).expect("valid .docs file");
+        let long: Vec<u32> = coll.lists.iter().flatten().copied().collect();
+        let mut lists: Vec<&[u32]> = coll.lists.iter().step_by(step).map(|l| &l[..]).collect();
+        lists.push(&long);
+        for list in lists {
+            for (j, b) in list.chunks_exact(128).enumerate() {
+                let init = if j == 0 { 0 } else { list[128 * j - 1] };
+                check_block(&t4, &o4, b, init, name);
+                blocks += 1;
+            }
+            for (j, b) in list.chunks_exact(256).enumerate() {
+                let init = if j == 0 { 0 } else { list[256 * j - 1] };
+                check_block(&t8, &o8, b, init, name);
+            }
+        }
+    }
+    assert!(blocks > 1000, "real data checked ({blocks} blocks)");
+}

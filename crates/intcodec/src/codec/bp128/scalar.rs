@@ -1,0 +1,312 @@
+//! Scalar BP128: the reference kernel (one value at a time, the bit position
+//! computed from the layout's definition in `mod.rs`), and the array format
+//! code shared by every kernel (width bytes, validation, LEB128 tail).
+//!
+//! Every access is bounds-checked by slice indexing.
+#![forbid(unsafe_code)]
+
+use super::{bits_of, malformed, mode_of, splat, truncated, Kernels, Layout, Mode, UnpackTable};
+use crate::codec::vbyte::scalar::one;
+use crate::error::{DecodeError, DecodeErrorKind};
+use crate::isa::Isa;
+
+fn unpack4<const B: u8, const M: u8>(input: &[u8], out: &mut [u32], prev: &[u32; 8]) {
+    unpack::<4>(input, out, B, mode_of(M), prev)
+}
+
+fn unpack8<const B: u8, const M: u8>(input: &[u8], out: &mut [u32], prev: &[u32; 8]) {
+    unpack::<8>(input, out, B, mode_of(M), prev)
+}
+
+static UNPACK4: UnpackTable = super::unpack_table!(unpack4);
+static UNPACK8: UnpackTable = super::unpack_table!(unpack8);
+
+pub(super) const fn kernels(layout: Layout) -> Kernels {
+    match layout {
+        Layout::Lanes4 => Kernels {
+            isa: Isa::Scalar,
+            layout,
+            unpack: &UNPACK4,
+            pack: pack::<4>,
+        },
+        Layout::Lanes8 => Kernels {
+            isa: Isa::Scalar,
+            layout,
+            unpack: &UNPACK8,
+            pack: pack::<8>,
+        },
+    }
+}
+
+/// The u32 at word index `idx` (`w * L + lane`) of a block.
+#[inline(always)]
+fn rd(input: &[u8], idx: usize) -> u32 {
+    let b = &input[4 * idx..4 * idx + 4];
+    u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+}
+
+#[inline(always)]
+fn or_wr(out: &mut [u8], idx: usize, v: u32) {
+    let cur = rd(out, idx) | v;
+    out[4 * idx..4 * idx + 4].copy_from_slice(&cur.to_le_bytes());
+}
+
+/// The value packed for index `i` of a block under `mode`.
+#[inline(always)]
+pub(crate) fn delta_at(l: usize, values: &[u32], i: usize, mode: Mode, prev: &[u32; 8]) -> u32 {
+    match mode {
+        Mode::Plain => values[i],
+        Mode::D1 => values[i].wrapping_sub(if i == 0 { prev[l - 1] } else { values[i - 1] }),
+        Mode::Lane => values[i].wrapping_sub(if i < l { prev[i] } else { values[i - l] }),
+        Mode::Offset => values[i].wrapping_sub(prev[0]),
+    }
+}
+
+/// Bits needed by the widest packed value of `block` (`B` values).
+pub(crate) fn needed_bits(layout: Layout, block: &[u32], mode: Mode, prev: &[u32; 8]) -> u8 {
+    let l = layout.lanes();
+    let acc = (0..block.len()).fold(0u32, |a, i| a | delta_at(l, block, i, mode, prev));
+    bits_of(acc)
+}
+
+/// Reference unpack of one block (see [`super::BlockUnpackFn`]).
+pub(crate) fn unpack<const L: usize>(
+    input: &[u8],
+    out: &mut [u32],
+    bits: u8,
+    mode: Mode,
+    prev: &[u32; 8],
+) {
+    assert!(bits <= 32);
+    let b = bits as usize;
+    assert!(input.len() >= 4 * L * b && out.len() >= 32 * L);
+    let mask = if b == 32 { u32::MAX } else { (1u32 << b) - 1 };
+    let mut last = prev[L - 1];
+    for i in 0..32 * L {
+        let (g, l) = (i / L, i % L);
+        let v = if b == 0 {
+            0
+        } else {
+            let o = g * b;
+            let (w, s) = (o / 32, o % 32);
+            let mut v = u64::from(rd(input, w * L + l)) >> s;
+            if s + b > 32 {
+                v |= u64::from(rd(input, (w + 1) * L + l)) << (32 - s);
+            }
+            (v as u32) & mask
+        };
+        out[i] = match mode {
+            Mode::Plain => v,
+            Mode::D1 => {
+                last = last.wrapping_add(v);
+                last
+            }
+            Mode::Lane => {
+                let p = if i >= L { out[i - L] } else { prev[l] };
+                p.wrapping_add(v)
+            }
+            Mode::Offset => v.wrapping_add(prev[0]),
+        };
+    }
+}
+
+/// Reference pack of one block (see [`super::PackFn`]).
+pub(crate) fn pack<const L: usize>(
+    values: &[u32],
+    out: &mut [u8],
+    bits: u8,
+    mode: Mode,
+    prev: &[u32; 8],
+) {
+    assert!(bits <= 32);
+    let b = bits as usize;
+    assert!(values.len() >= 32 * L && out.len() >= 4 * L * b);
+    out[..4 * L * b].fill(0);
+    if b == 0 {
+        return;
+    }
+    for i in 0..32 * L {
+        let (g, l) = (i / L, i % L);
+        let t = delta_at(L, values, i, mode, prev);
+        let o = g * b;
+        let (w, s) = (o / 32, o % 32);
+        or_wr(out, w * L + l, t << s);
+        if s + b > 32 {
+            or_wr(out, (w + 1) * L + l, t >> (32 - s));
+        }
+    }
+}
+
+/// LEB128 length of `v`.
+#[inline]
+pub(crate) fn leb_len(v: u32) -> usize {
+    1 + (v >= 1 << 7) as usize
+        + (v >= 1 << 14) as usize
+        + (v >= 1 << 21) as usize
+        + (v >= 1 << 28) as usize
+}
+
+/// Writes `v` as minimal LEB128 at `out[pos..]`, returning the next position.
+#[inline]
+pub(crate) fn leb_put(out: &mut [u8], mut pos: usize, mut v: u32) -> usize {
+    while v >= 0x80 {
+        out[pos] = (v as u8) | 0x80;
+        v >>= 7;
+        pos += 1;
+    }
+    out[pos] = v as u8;
+    pos + 1
+}
+
+/// The `prev` lanes of block `j` of `values` (block 0: `initial`).
+#[inline]
+pub(crate) fn block_prev(layout: Layout, values: &[u32], j: usize, initial: u32) -> [u32; 8] {
+    let (bl, l) = (layout.block_len(), layout.lanes());
+    if j == 0 {
+        return splat(initial);
+    }
+    let start = j * bl;
+    let mut p = splat(values[start - 1]);
+    p[..l].copy_from_slice(&values[start - l..start]);
+    p
+}
+
+/// The prev lanes for block `j` under `mode`, as the kernels expect them.
+#[inline]
+fn prev_for(layout: Layout, values: &[u32], j: usize, mode: Mode, initial: u32) -> [u32; 8] {
+    match mode {
+        Mode::Lane => block_prev(layout, values, j, initial),
+        _ if j == 0 => splat(initial),
+        _ => splat(values[j * layout.block_len() - 1]),
+    }
+}
+
+/// The tail value `i` as stored (the value, or its D1 delta).
+#[inline]
+fn tail_code(values: &[u32], i: usize, mode: Mode, initial: u32) -> u32 {
+    match mode {
+        Mode::Plain | Mode::Offset => values[i],
+        _ => values[i].wrapping_sub(if i == 0 { initial } else { values[i - 1] }),
+    }
+}
+
+/// Exact array length of `values`.
+pub(crate) fn array_len(layout: Layout, values: &[u32], mode: Mode, initial: u32) -> usize {
+    let bl = layout.block_len();
+    let m = values.len() / bl;
+    let mut len = m;
+    for j in 0..m {
+        let prev = prev_for(layout, values, j, mode, initial);
+        let bits = needed_bits(layout, &values[j * bl..(j + 1) * bl], mode, &prev);
+        len += layout.block_bytes(bits);
+    }
+    for i in m * bl..values.len() {
+        len += leb_len(tail_code(values, i, mode, initial));
+    }
+    len
+}
+
+/// Encodes the array format; `out` holds at least `array_len` bytes.
+pub(crate) fn encode_array(
+    k: &Kernels,
+    values: &[u32],
+    mode: Mode,
+    initial: u32,
+    out: &mut [u8],
+) -> usize {
+    let layout = k.layout;
+    let bl = layout.block_len();
+    let m = values.len() / bl;
+    let mut pos = m;
+    for j in 0..m {
+        let block = &values[j * bl..(j + 1) * bl];
+        let prev = prev_for(layout, values, j, mode, initial);
+        let bits = needed_bits(layout, block, mode, &prev);
+        out[j] = bits;
+        let len = layout.block_bytes(bits);
+        super::call_pack(k, block, &mut out[pos..pos + len], bits, mode, &prev);
+        pos += len;
+    }
+    for i in m * bl..values.len() {
+        pos = leb_put(out, pos, tail_code(values, i, mode, initial));
+    }
+    pos
+}
+
+/// Validates the width bytes and block sizes of an array of `n` values:
+/// `Ok(offset of the tail)`.
+pub(crate) fn scan_blocks(layout: Layout, input: &[u8], n: usize) -> Result<usize, DecodeError> {
+    let bl = layout.block_len();
+    let m = n / bl;
+    if input.len() < m {
+        return Err(truncated(input.len(), input.len() * bl));
+    }
+    let mut pos = m;
+    for (j, &w) in input[..m].iter().enumerate() {
+        if w > 32 {
+            return Err(malformed(j, j * bl));
+        }
+        let len = layout.block_bytes(w);
+        if input.len() - pos < len {
+            return Err(truncated(pos, j * bl));
+        }
+        pos += len;
+    }
+    Ok(pos)
+}
+
+#[inline]
+fn tail_err(kind: DecodeErrorKind, pos: usize, i: usize) -> DecodeError {
+    DecodeError::new(kind, pos, Some(i))
+}
+
+/// Length of an array of `n` values; the same errors as decoding.
+pub(crate) fn scan_array(layout: Layout, input: &[u8], n: usize) -> Result<usize, DecodeError> {
+    let mut pos = scan_blocks(layout, input, n)?;
+    let bl = layout.block_len();
+    for i in n / bl * bl..n {
+        let (_, len) = one::<u32>(input, pos).map_err(|e| tail_err(e, pos, i))?;
+        pos += len;
+    }
+    Ok(pos)
+}
+
+/// Decodes an array of `out.len()` values.
+pub(crate) fn decode_array(
+    k: &Kernels,
+    input: &[u8],
+    out: &mut [u32],
+    mode: Mode,
+    initial: u32,
+) -> Result<usize, DecodeError> {
+    let layout = k.layout;
+    let n = out.len();
+    scan_blocks(layout, input, n)?;
+    let bl = layout.block_len();
+    let l = layout.lanes();
+    let m = n / bl;
+    let mut pos = m;
+    let mut prev = splat(initial);
+    for j in 0..m {
+        let bits = input[j];
+        let len = layout.block_bytes(bits);
+        let dst = &mut out[j * bl..(j + 1) * bl];
+        super::call_unpack(k, &input[pos..pos + len], dst, bits, mode, &prev);
+        pos += len;
+        match mode {
+            Mode::Lane => prev[..l].copy_from_slice(&dst[bl - l..]),
+            _ => prev = splat(dst[bl - 1]),
+        }
+    }
+    let mut last = if m == 0 { initial } else { out[m * bl - 1] };
+    for (i, slot) in out.iter_mut().enumerate().skip(m * bl) {
+        let (v, len) = one::<u32>(input, pos).map_err(|e| tail_err(e, pos, i))?;
+        pos += len;
+        *slot = match mode {
+            Mode::Plain | Mode::Offset => v,
+            _ => last.wrapping_add(v),
+        };
+        last = *slot;
+    }
+    Ok(pos)
+}

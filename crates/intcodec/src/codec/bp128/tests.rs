@@ -1,0 +1,334 @@
+//! Every BP128 kernel against the scalar reference, and the array format's
+//! errors.
+
+use super::*;
+use crate::tests::{corpus, lengths, Rng};
+use crate::DecodeErrorKind;
+use alloc::vec;
+
+const LAYOUTS: [Layout; 2] = [Layout::Lanes4, Layout::Lanes8];
+const DELTAS: [Delta; 3] = [Delta::None, Delta::D1, Delta::Lane];
+const MODES: [Mode; 4] = [Mode::Plain, Mode::D1, Mode::Lane, Mode::Offset];
+
+/// Every kernel this CPU (and the `INTCODEC_ISA` cap) allows, scalar first.
+fn for_each_kernel(layout: Layout, mut f: impl FnMut(Bp128)) {
+    let mut ran = 0;
+    for isa in Isa::ALL {
+        if let Some(codec) = Bp128::with_isa(isa, layout) {
+            assert_eq!((codec.isa(), codec.layout()), (isa, layout));
+            f(codec);
+            ran += 1;
+        }
+    }
+    let expected = kernel_sets(layout)
+        .iter()
+        .filter(|k| k.isa.is_enabled())
+        .count();
+    assert_eq!(ran, expected);
+}
+
+fn scalar(layout: Layout) -> Bp128 {
+    Bp128::with_isa(Isa::Scalar, layout).unwrap()
+}
+
+/// A block whose packed values (under `mode`, from `prev`) have exactly
+/// `bits` bits at their widest.
+fn block_of_width(
+    rng: &mut Rng,
+    layout: Layout,
+    bits: u8,
+    mode: Mode,
+    prev: &[u32; 8],
+) -> Vec<u32> {
+    let (bl, l) = (layout.block_len(), layout.lanes());
+    let mask = if bits == 32 {
+        u32::MAX
+    } else {
+        (1u32 << bits) - 1
+    };
+    let mut d: Vec<u32> = (0..bl).map(|_| rng.next_u32() & mask).collect();
+    if bits > 0 {
+        let at = rng.next_u32() as usize % bl;
+        d[at] |= 1 << (bits - 1);
+    }
+    // Integrate the deltas so that packing reproduces them.
+    let mut v = vec![0u32; bl];
+    for i in 0..bl {
+        v[i] = match mode {
+            Mode::Plain => d[i],
+            Mode::D1 => d[i].wrapping_add(if i == 0 { prev[l - 1] } else { v[i - 1] }),
+            Mode::Lane => d[i].wrapping_add(if i < l { prev[i] } else { v[i - l] }),
+            Mode::Offset => d[i].wrapping_add(prev[0]),
+        };
+    }
+    v
+}
+
+#[test]
+fn every_width_every_mode_every_kernel() {
+    let mut rng = Rng::new(11);
+    for layout in LAYOUTS {
+        let s = scalar(layout);
+        for bits in 0..=32u8 {
+            for mode in MODES {
+                let mut prev = [0u32; 8];
+                for p in prev.iter_mut() {
+                    *p = rng.next_u32();
+                }
+                if mode != Mode::Lane {
+                    prev = splat(prev[0]);
+                }
+                let block = block_of_width(&mut rng, layout, bits, mode, &prev);
+                assert_eq!(scalar::needed_bits(layout, &block, mode, &prev), bits);
+                let len = layout.block_bytes(bits);
+                let mut want = vec![0xA5u8; len];
+                call_pack(s.k, &block, &mut want, bits, mode, &prev);
+                let mut back = vec![0u32; layout.block_len()];
+                call_unpack(s.k, &want, &mut back, bits, mode, &prev);
+                assert_eq!(back, block, "scalar {layout} b={bits} {mode:?}");
+                for_each_kernel(layout, |c| {
+                    // Exact-size, unaligned buffers.
+                    let mut bytes = vec![0x5Au8; len + 1];
+                    call_pack(c.k, &block, &mut bytes[1..], bits, mode, &prev);
+                    assert_eq!(
+                        &bytes[1..],
+                        &want[..],
+                        "{} {layout} b={bits} {mode:?}",
+                        c.isa()
+                    );
+                    let mut out = vec![0u32; layout.block_len() + 1];
+                    call_unpack(c.k, &bytes[1..], &mut out[1..], bits, mode, &prev);
+                    assert_eq!(
+                        &out[1..],
+                        &block[..],
+                        "{} {layout} b={bits} {mode:?}",
+                        c.isa()
+                    );
+                });
+            }
+        }
+    }
+}
+
+#[test]
+fn block_api_errors() {
+    for layout in LAYOUTS {
+        for_each_kernel(layout, |c| {
+            let block = vec![5u32; layout.block_len()];
+            let mut out = vec![0u8; layout.block_bytes(3)];
+            assert_eq!(c.num_bits(&block, Delta::None, 0), 3);
+            assert_eq!(
+                c.compress_block(&block, &mut out, 2, Delta::None, 0),
+                Err(EncodeError::BitWidthTooSmall {
+                    needed: 3,
+                    given: 2
+                })
+            );
+            assert_eq!(
+                c.compress_block(&block, &mut out, 3, Delta::None, 0),
+                Ok(out.len())
+            );
+            // A wider width than needed is fine (bitpacking allows it too).
+            let mut wide = vec![0u8; layout.block_bytes(7)];
+            assert_eq!(
+                c.compress_block(&block, &mut wide, 7, Delta::None, 0),
+                Ok(wide.len())
+            );
+            let mut vals = vec![0u32; layout.block_len()];
+            assert_eq!(
+                c.decompress_block(&wide, &mut vals, 7, Delta::None, 0),
+                Ok(wide.len())
+            );
+            assert_eq!(vals, block);
+            let e = c
+                .decompress_block(&out, &mut vals, 33, Delta::None, 0)
+                .unwrap_err();
+            assert_eq!(e.kind(), DecodeErrorKind::Malformed);
+            let e = c
+                .decompress_block(&out[1..], &mut vals, 3, Delta::None, 0)
+                .unwrap_err();
+            assert_eq!(e.kind(), DecodeErrorKind::Truncated);
+            let e = c
+                .decompress_block(&out, &mut vals[1..], 3, Delta::None, 0)
+                .unwrap_err();
+            assert_eq!(e.kind(), DecodeErrorKind::OutputTooSmall);
+        });
+    }
+}
+
+#[test]
+fn arrays_match_scalar_and_round_trip() {
+    for layout in LAYOUTS {
+        let s = scalar(layout);
+        for n in lengths().filter(|&n| n % 7 == 0 || n > 250) {
+            for (name, values) in corpus(n, 3) {
+                for delta in DELTAS {
+                    let initial = if name == "sorted" { 0 } else { 12345 };
+                    let want = s.encode_to_vec(&values, delta, initial);
+                    assert_eq!(want.len(), s.compressed_len(&values, delta, initial));
+                    assert_eq!(s.encoded_len(&want, n), Ok(want.len()));
+                    for_each_kernel(layout, |c| {
+                        let mut bytes = vec![0u8; want.len()];
+                        assert_eq!(
+                            c.encode(&values, delta, initial, &mut bytes),
+                            Ok(want.len())
+                        );
+                        assert_eq!(bytes, want, "{} {layout} {name} n={n} {delta:?}", c.isa());
+                        let mut out = vec![0u32; n];
+                        assert_eq!(
+                            c.decode(&bytes, n, delta, initial, &mut out),
+                            Ok(bytes.len())
+                        );
+                        assert_eq!(out, values, "{} {layout} {name} n={n} {delta:?}", c.isa());
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The error the format implies for `input` cut anywhere, computed from the
+/// known structure of a valid encoding (independently of the decoder).
+#[test]
+fn truncation_and_garbage_errors() {
+    let mut rng = Rng::new(5);
+    for layout in LAYOUTS {
+        let bl = layout.block_len();
+        let n = 2 * bl + 5;
+        let values: Vec<u32> = (0..n)
+            .map(|_| rng.next_u32() >> (rng.next_u32() % 32))
+            .collect();
+        let bytes = scalar(layout).encode_to_vec(&values, Delta::None, 0);
+        let w = [bytes[0], bytes[1]];
+        let b0 = 2 + layout.block_bytes(w[0]);
+        let b1 = b0 + layout.block_bytes(w[1]);
+        // Start offsets of the tail values.
+        let mut starts = vec![];
+        let mut p = b1;
+        for &v in &values[2 * bl..] {
+            starts.push(p);
+            p += scalar::leb_len(v);
+        }
+        for cut in 0..bytes.len() {
+            let expect = if cut < 2 {
+                DecodeError::new(DecodeErrorKind::Truncated, cut, Some(cut * bl))
+            } else if cut < b0 {
+                DecodeError::new(DecodeErrorKind::Truncated, 2, Some(0))
+            } else if cut < b1 {
+                DecodeError::new(DecodeErrorKind::Truncated, b0, Some(bl))
+            } else {
+                let k = starts.iter().rposition(|&s| s <= cut).unwrap();
+                DecodeError::new(DecodeErrorKind::Truncated, starts[k], Some(2 * bl + k))
+            };
+            for_each_kernel(layout, |c| {
+                let mut out = vec![0u32; n];
+                assert_eq!(
+                    c.decode(&bytes[..cut], n, Delta::None, 0, &mut out),
+                    Err(expect)
+                );
+                assert_eq!(c.encoded_len(&bytes[..cut], n), Err(expect));
+            });
+        }
+        // A width byte above 32.
+        for bad in [33u8, 34, 0x80, 0xFF] {
+            let mut b = bytes.clone();
+            b[1] = bad;
+            let expect = DecodeError::new(DecodeErrorKind::Malformed, 1, Some(bl));
+            for_each_kernel(layout, |c| {
+                let mut out = vec![0u32; n];
+                assert_eq!(c.decode(&b, n, Delta::D1, 0, &mut out), Err(expect));
+            });
+        }
+        // Random garbage: every kernel gives the scalar result.
+        for _ in 0..200 {
+            let len = rng.next_u32() as usize % 300;
+            let g: Vec<u8> = (0..len).map(|_| rng.next_u32() as u8 % 40).collect();
+            let m = rng.next_u32() as usize % (3 * bl);
+            let mut want = vec![0u32; m];
+            let r = scalar(layout).decode(&g, m, Delta::D1, 7, &mut want);
+            for_each_kernel(layout, |c| {
+                let mut out = vec![0u32; m];
+                assert_eq!(c.decode(&g, m, Delta::D1, 7, &mut out), r);
+                if r.is_ok() {
+                    assert_eq!(out, want);
+                }
+            });
+        }
+    }
+}
+
+#[test]
+fn tail_value_errors() {
+    let c = Bp128::new(Layout::Lanes4);
+    let mut out = [0u32; 1];
+    // Six bytes with continuation bits: overlong at 0; a fifth byte of 0x10: overflow.
+    let e = c.decode(
+        &[0x80, 0x80, 0x80, 0x80, 0x80, 0x01],
+        1,
+        Delta::None,
+        0,
+        &mut out,
+    );
+    assert_eq!(e.unwrap_err().kind(), DecodeErrorKind::Overlong);
+    let e = c.decode(&[0x80, 0x80, 0x80, 0x80, 0x10], 1, Delta::None, 0, &mut out);
+    assert_eq!(e.unwrap_err().kind(), DecodeErrorKind::Overflow);
+    assert_eq!(
+        c.decode(&[0xFF, 0xFF, 0xFF, 0xFF, 0x0F], 1, Delta::None, 0, &mut out),
+        Ok(5)
+    );
+    assert_eq!(out[0], u32::MAX);
+}
+
+#[test]
+fn absurd_counts_fail_without_allocating() {
+    let c = Bp128::new(Layout::Lanes8);
+    assert_eq!(max_compressed_len(Layout::Lanes8, usize::MAX), None);
+    let e = c
+        .decode_to_vec(&[1, 2, 3], usize::MAX, Delta::D1, 0)
+        .unwrap_err();
+    assert_eq!(e.kind(), DecodeErrorKind::Truncated);
+    let e = SortedArray::from_encoded(c, Delta::D1, vec![0; 4], usize::MAX / 2).unwrap_err();
+    assert_eq!(e.kind(), DecodeErrorKind::Truncated);
+}
+
+#[test]
+fn sorted_array_ops() {
+    let mut rng = Rng::new(9);
+    for layout in LAYOUTS {
+        for delta in DELTAS {
+            for n in [0usize, 1, 5, 127, 128, 129, 255, 256, 257, 700] {
+                let mut acc = 0u32;
+                let keys: Vec<u32> = (0..n)
+                    .map(|_| {
+                        acc += rng.next_u32() % 50;
+                        acc
+                    })
+                    .collect();
+                for_each_kernel(layout, |c| {
+                    let a = SortedArray::new(c, delta, &keys);
+                    assert_eq!(a.len(), n);
+                    assert_eq!(a.to_vec(), keys);
+                    for (i, &k) in keys.iter().enumerate() {
+                        assert_eq!(a.select(i), Some(k));
+                    }
+                    assert_eq!(a.select(n), None);
+                    for t in [0, 1, acc / 3, acc / 2, acc, acc + 1] {
+                        let k = keys.partition_point(|&v| v < t);
+                        assert_eq!(a.lower_bound(t), keys.get(k).map(|&v| (k, v)));
+                    }
+                    let b = SortedArray::from_encoded(c, delta, a.as_bytes().to_vec(), n).unwrap();
+                    assert_eq!(b.to_vec(), keys);
+                    let mut ins = a.clone();
+                    let mut want = keys.clone();
+                    for v in [acc / 2, 0, acc + 5] {
+                        let at = want.partition_point(|&x| x <= v);
+                        want.insert(at, v);
+                        assert_eq!(ins.insert(v), at);
+                    }
+                    assert_eq!(ins.to_vec(), want);
+                    assert_eq!(ins.len(), n + 3);
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,670 @@
+//! The BP128 x86 kernel bodies. `ops_m128!`, `ops_m128x2!` and `ops_m256!`
+//! define a vector type `V` with `L` lanes and its operations for one
+//! feature set; `bp_body!` then defines the unpack and pack of every bit
+//! width (0..=32) and mode over those operations, and the `KERNELS` table.
+//! See `sse41.rs` for the algorithm and its bounds.
+//!
+//! Shifts take the count as a value (`psrld xmm, xmm`); every count is a
+//! constant once a width's function is unrolled, and LLVM folds them into
+//! immediate shifts.
+
+/// Expands `$m!(k)` for k = 0..32.
+macro_rules! unroll32 {
+    ($m:ident) => {
+        $m!(0);
+        $m!(1);
+        $m!(2);
+        $m!(3);
+        $m!(4);
+        $m!(5);
+        $m!(6);
+        $m!(7);
+        $m!(8);
+        $m!(9);
+        $m!(10);
+        $m!(11);
+        $m!(12);
+        $m!(13);
+        $m!(14);
+        $m!(15);
+        $m!(16);
+        $m!(17);
+        $m!(18);
+        $m!(19);
+        $m!(20);
+        $m!(21);
+        $m!(22);
+        $m!(23);
+        $m!(24);
+        $m!(25);
+        $m!(26);
+        $m!(27);
+        $m!(28);
+        $m!(29);
+        $m!(30);
+        $m!(31);
+    };
+}
+
+/// `match $bits { b => $f::<b, $m>($args) }` for b = 0..=32.
+macro_rules! by_bits {
+    ($f:ident, $m:literal, $bits:expr, ($($a:expr),*)) => {
+        match $bits {
+            0 => $f::<0, $m>($($a),*),
+            1 => $f::<1, $m>($($a),*),
+            2 => $f::<2, $m>($($a),*),
+            3 => $f::<3, $m>($($a),*),
+            4 => $f::<4, $m>($($a),*),
+            5 => $f::<5, $m>($($a),*),
+            6 => $f::<6, $m>($($a),*),
+            7 => $f::<7, $m>($($a),*),
+            8 => $f::<8, $m>($($a),*),
+            9 => $f::<9, $m>($($a),*),
+            10 => $f::<10, $m>($($a),*),
+            11 => $f::<11, $m>($($a),*),
+            12 => $f::<12, $m>($($a),*),
+            13 => $f::<13, $m>($($a),*),
+            14 => $f::<14, $m>($($a),*),
+            15 => $f::<15, $m>($($a),*),
+            16 => $f::<16, $m>($($a),*),
+            17 => $f::<17, $m>($($a),*),
+            18 => $f::<18, $m>($($a),*),
+            19 => $f::<19, $m>($($a),*),
+            20 => $f::<20, $m>($($a),*),
+            21 => $f::<21, $m>($($a),*),
+            22 => $f::<22, $m>($($a),*),
+            23 => $f::<23, $m>($($a),*),
+            24 => $f::<24, $m>($($a),*),
+            25 => $f::<25, $m>($($a),*),
+            26 => $f::<26, $m>($($a),*),
+            27 => $f::<27, $m>($($a),*),
+            28 => $f::<28, $m>($($a),*),
+            29 => $f::<29, $m>($($a),*),
+            30 => $f::<30, $m>($($a),*),
+            31 => $f::<31, $m>($($a),*),
+            32 => $f::<32, $m>($($a),*),
+            _ => panic!("bit width above 32"),
+        }
+    };
+}
+
+/// 4 lanes in one `__m128i`.
+macro_rules! ops_m128 {
+    ($f:literal) => {
+        #[cfg(target_arch = "x86")]
+        use core::arch::x86::*;
+        #[cfg(target_arch = "x86_64")]
+        use core::arch::x86_64::*;
+
+        type V = __m128i;
+        const L: usize = 4;
+        /// Bytes per word.
+        const VB: usize = 16;
+
+        /// # Safety
+        /// `p + off .. p + off + VB` is readable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn ld(p: *const u8, off: usize) -> V {
+            // SAFETY: in bounds (caller).
+            let q = unsafe { p.add(off) };
+            // SAFETY: VB readable bytes at `q` (caller).
+            unsafe { _mm_loadu_si128(q.cast()) }
+        }
+
+        /// # Safety
+        /// `p + off .. p + off + VB` is writable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn stb(p: *mut u8, off: usize, v: V) {
+            // SAFETY: in bounds (caller).
+            let q = unsafe { p.add(off) };
+            // SAFETY: VB writable bytes at `q` (caller).
+            unsafe { _mm_storeu_si128(q.cast(), v) }
+        }
+
+        /// # Safety
+        /// `p[idx .. idx + L]` is readable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn ldv(p: *const u32, idx: usize) -> V {
+            // SAFETY: in bounds (caller).
+            let q = unsafe { p.add(idx) };
+            // SAFETY: L readable u32 at `q` (caller).
+            unsafe { _mm_loadu_si128(q.cast()) }
+        }
+
+        /// # Safety
+        /// `p[idx .. idx + L]` is writable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn st(p: *mut u32, idx: usize, v: V) {
+            // SAFETY: in bounds (caller).
+            let q = unsafe { p.add(idx) };
+            // SAFETY: L writable u32 at `q` (caller).
+            unsafe { _mm_storeu_si128(q.cast(), v) }
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn lanes(prev: &[u32; 8]) -> V {
+            _mm_setr_epi32(
+                prev[0] as i32,
+                prev[1] as i32,
+                prev[2] as i32,
+                prev[3] as i32,
+            )
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn zero() -> V {
+            _mm_setzero_si128()
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn set1(x: u32) -> V {
+            _mm_set1_epi32(x as i32)
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn srl(v: V, n: u32) -> V {
+            _mm_srl_epi32(v, _mm_cvtsi32_si128(n as i32))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn sll(v: V, n: u32) -> V {
+            _mm_sll_epi32(v, _mm_cvtsi32_si128(n as i32))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn and(a: V, b: V) -> V {
+            _mm_and_si128(a, b)
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn or(a: V, b: V) -> V {
+            _mm_or_si128(a, b)
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn add(a: V, b: V) -> V {
+            _mm_add_epi32(a, b)
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn sub(a: V, b: V) -> V {
+            _mm_sub_epi32(a, b)
+        }
+
+        /// `[prev[3], v[0], v[1], v[2]]`.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn shift_in(prev: V, v: V) -> V {
+            _mm_alignr_epi8::<12>(v, prev)
+        }
+
+        /// Inclusive prefix sum of `v` plus the broadcast running value `c`;
+        /// returns the sums and the new broadcast running value (the last
+        /// sum in every lane). Six operations per group; the carried chain
+        /// is one add and one shuffle (measured faster here than keeping the
+        /// running value apart, which costs a seventh operation).
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn prefix(v: V, c: V) -> (V, V) {
+            let p = _mm_add_epi32(v, _mm_slli_si128::<4>(v));
+            let p = _mm_add_epi32(p, _mm_slli_si128::<8>(p));
+            let x = _mm_add_epi32(p, c);
+            (x, _mm_shuffle_epi32::<0xFF>(x))
+        }
+    };
+}
+
+/// 8 lanes as two `__m128i` (the 8x layout without AVX2).
+macro_rules! ops_m128x2 {
+    ($f:literal) => {
+        #[cfg(target_arch = "x86")]
+        use core::arch::x86::*;
+        #[cfg(target_arch = "x86_64")]
+        use core::arch::x86_64::*;
+
+        #[derive(Clone, Copy)]
+        struct V {
+            lo: __m128i,
+            hi: __m128i,
+        }
+        const L: usize = 8;
+        const VB: usize = 32;
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn pair(lo: __m128i, hi: __m128i) -> V {
+            V { lo, hi }
+        }
+
+        /// # Safety
+        /// `p + off .. p + off + VB` is readable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn ld(p: *const u8, off: usize) -> V {
+            // SAFETY: in bounds (caller).
+            let q = unsafe { p.add(off) };
+            // SAFETY: in bounds (caller: VB = 32 bytes).
+            let r = unsafe { q.add(16) };
+            // SAFETY: 16 readable bytes at `q` (caller).
+            let lo = unsafe { _mm_loadu_si128(q.cast()) };
+            // SAFETY: 16 readable bytes at `r` (caller).
+            let hi = unsafe { _mm_loadu_si128(r.cast()) };
+            pair(lo, hi)
+        }
+
+        /// # Safety
+        /// `p + off .. p + off + VB` is writable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn stb(p: *mut u8, off: usize, v: V) {
+            // SAFETY: in bounds (caller).
+            let q = unsafe { p.add(off) };
+            // SAFETY: in bounds (caller).
+            let r = unsafe { q.add(16) };
+            // SAFETY: 16 writable bytes at `q` (caller).
+            unsafe { _mm_storeu_si128(q.cast(), v.lo) };
+            // SAFETY: 16 writable bytes at `r` (caller).
+            unsafe { _mm_storeu_si128(r.cast(), v.hi) };
+        }
+
+        /// # Safety
+        /// `p[idx .. idx + L]` is readable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn ldv(p: *const u32, idx: usize) -> V {
+            // SAFETY: in bounds (caller).
+            let q = unsafe { p.add(idx) };
+            // SAFETY: L readable u32 at `q` (caller).
+            unsafe { ld(q.cast(), 0) }
+        }
+
+        /// # Safety
+        /// `p[idx .. idx + L]` is writable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn st(p: *mut u32, idx: usize, v: V) {
+            // SAFETY: in bounds (caller).
+            let q = unsafe { p.add(idx) };
+            // SAFETY: L writable u32 at `q` (caller).
+            unsafe { stb(q.cast(), 0, v) }
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn lanes(p: &[u32; 8]) -> V {
+            pair(
+                _mm_setr_epi32(p[0] as i32, p[1] as i32, p[2] as i32, p[3] as i32),
+                _mm_setr_epi32(p[4] as i32, p[5] as i32, p[6] as i32, p[7] as i32),
+            )
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn zero() -> V {
+            pair(_mm_setzero_si128(), _mm_setzero_si128())
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn set1(x: u32) -> V {
+            pair(_mm_set1_epi32(x as i32), _mm_set1_epi32(x as i32))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn srl(v: V, n: u32) -> V {
+            let c = _mm_cvtsi32_si128(n as i32);
+            pair(_mm_srl_epi32(v.lo, c), _mm_srl_epi32(v.hi, c))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn sll(v: V, n: u32) -> V {
+            let c = _mm_cvtsi32_si128(n as i32);
+            pair(_mm_sll_epi32(v.lo, c), _mm_sll_epi32(v.hi, c))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn and(a: V, b: V) -> V {
+            pair(_mm_and_si128(a.lo, b.lo), _mm_and_si128(a.hi, b.hi))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn or(a: V, b: V) -> V {
+            pair(_mm_or_si128(a.lo, b.lo), _mm_or_si128(a.hi, b.hi))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn add(a: V, b: V) -> V {
+            pair(_mm_add_epi32(a.lo, b.lo), _mm_add_epi32(a.hi, b.hi))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn sub(a: V, b: V) -> V {
+            pair(_mm_sub_epi32(a.lo, b.lo), _mm_sub_epi32(a.hi, b.hi))
+        }
+
+        /// `[prev[7], v[0], ..., v[6]]`.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn shift_in(prev: V, v: V) -> V {
+            pair(
+                _mm_alignr_epi8::<12>(v.lo, prev.hi),
+                _mm_alignr_epi8::<12>(v.hi, v.lo),
+            )
+        }
+
+        /// Inclusive prefix sum over 8 lanes plus the broadcast running
+        /// value; returns the sums and the new running value.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn prefix(v: V, c: V) -> (V, V) {
+            let lo = _mm_add_epi32(v.lo, _mm_slli_si128::<4>(v.lo));
+            let lo = _mm_add_epi32(lo, _mm_slli_si128::<8>(lo));
+            let hi = _mm_add_epi32(v.hi, _mm_slli_si128::<4>(v.hi));
+            let hi = _mm_add_epi32(hi, _mm_slli_si128::<8>(hi));
+            let tlo = _mm_shuffle_epi32::<0xFF>(lo);
+            let hi = _mm_add_epi32(hi, tlo);
+            let total = _mm_shuffle_epi32::<0xFF>(hi);
+            (
+                pair(_mm_add_epi32(lo, c.lo), _mm_add_epi32(hi, c.lo)),
+                pair(_mm_add_epi32(c.lo, total), _mm_add_epi32(c.lo, total)),
+            )
+        }
+    };
+}
+
+/// 8 lanes in one `__m256i`.
+macro_rules! ops_m256 {
+    ($f:literal) => {
+        #[cfg(target_arch = "x86")]
+        use core::arch::x86::*;
+        #[cfg(target_arch = "x86_64")]
+        use core::arch::x86_64::*;
+
+        type V = __m256i;
+        const L: usize = 8;
+        const VB: usize = 32;
+
+        /// # Safety
+        /// `p + off .. p + off + VB` is readable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn ld(p: *const u8, off: usize) -> V {
+            // SAFETY: in bounds (caller).
+            let q = unsafe { p.add(off) };
+            // SAFETY: VB readable bytes at `q` (caller).
+            unsafe { _mm256_loadu_si256(q.cast()) }
+        }
+
+        /// # Safety
+        /// `p + off .. p + off + VB` is writable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn stb(p: *mut u8, off: usize, v: V) {
+            // SAFETY: in bounds (caller).
+            let q = unsafe { p.add(off) };
+            // SAFETY: VB writable bytes at `q` (caller).
+            unsafe { _mm256_storeu_si256(q.cast(), v) }
+        }
+
+        /// # Safety
+        /// `p[idx .. idx + L]` is readable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn ldv(p: *const u32, idx: usize) -> V {
+            // SAFETY: in bounds (caller).
+            let q = unsafe { p.add(idx) };
+            // SAFETY: L readable u32 at `q` (caller).
+            unsafe { _mm256_loadu_si256(q.cast()) }
+        }
+
+        /// # Safety
+        /// `p[idx .. idx + L]` is writable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn st(p: *mut u32, idx: usize, v: V) {
+            // SAFETY: in bounds (caller).
+            let q = unsafe { p.add(idx) };
+            // SAFETY: L writable u32 at `q` (caller).
+            unsafe { _mm256_storeu_si256(q.cast(), v) }
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn lanes(p: &[u32; 8]) -> V {
+            _mm256_setr_epi32(
+                p[0] as i32,
+                p[1] as i32,
+                p[2] as i32,
+                p[3] as i32,
+                p[4] as i32,
+                p[5] as i32,
+                p[6] as i32,
+                p[7] as i32,
+            )
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn zero() -> V {
+            _mm256_setzero_si256()
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn set1(x: u32) -> V {
+            _mm256_set1_epi32(x as i32)
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn srl(v: V, n: u32) -> V {
+            _mm256_srl_epi32(v, _mm_cvtsi32_si128(n as i32))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn sll(v: V, n: u32) -> V {
+            _mm256_sll_epi32(v, _mm_cvtsi32_si128(n as i32))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn and(a: V, b: V) -> V {
+            _mm256_and_si256(a, b)
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn or(a: V, b: V) -> V {
+            _mm256_or_si256(a, b)
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn add(a: V, b: V) -> V {
+            _mm256_add_epi32(a, b)
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn sub(a: V, b: V) -> V {
+            _mm256_sub_epi32(a, b)
+        }
+
+        /// `[prev[7], v[0], ..., v[6]]`.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn shift_in(prev: V, v: V) -> V {
+            let b = _mm256_permute2x128_si256::<0x21>(prev, v);
+            _mm256_alignr_epi8::<12>(v, b)
+        }
+
+        /// Inclusive prefix sum over 8 lanes plus the broadcast running
+        /// value: per 128-bit half, then the low half's total added to the
+        /// high half; returns the sums and the new running value.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn prefix(v: V, c: V) -> (V, V) {
+            let p = _mm256_add_epi32(v, _mm256_slli_si256::<4>(v));
+            let p = _mm256_add_epi32(p, _mm256_slli_si256::<8>(p));
+            let t = _mm256_shuffle_epi32::<0xFF>(p);
+            let p = _mm256_add_epi32(p, _mm256_permute2x128_si256::<0x08>(t, t));
+            let total = _mm256_permutevar8x32_epi32(p, _mm256_set1_epi32(7));
+            (_mm256_add_epi32(p, c), _mm256_add_epi32(c, total))
+        }
+    };
+}
+
+/// Unpack and pack of every width and mode over the `ops_*!` operations in
+/// scope, and the `KERNELS` table.
+macro_rules! bp_body {
+    ($f:literal, $isa:expr, $layout:expr) => {
+        use crate::codec::bp128::{Kernels, Mode, UnpackTable};
+
+        pub(crate) static KERNELS: Kernels = Kernels {
+            isa: $isa,
+            layout: $layout,
+            unpack: &UNPACK,
+            pack,
+        };
+
+        static UNPACK: UnpackTable = crate::codec::bp128::unpack_table!(unpack_w);
+
+        /// Unpack of one block of width `B`; `M` is the `Mode` as a number.
+        /// A kernel entry of its own (one per mode and width).
+        #[target_feature(enable = $f)]
+        fn unpack_w<const B: u32, const M: u8>(input: &[u8], out: &mut [u32], prev: &[u32; 8]) {
+            assert!(input.len() >= B as usize * VB && out.len() >= 32 * L);
+            let carry = match M {
+                1 => set1(prev[L - 1]),
+                3 => set1(prev[0]),
+                _ => lanes(prev),
+            };
+            let ip = input.as_ptr();
+            let op = out.as_mut_ptr();
+            let mask = set1(if B >= 32 { u32::MAX } else { (1u32 << B) - 1 });
+            let mut carry = carry;
+            macro_rules! step {
+                ($k:literal) => {{
+                    const K: u32 = $k;
+                    let o = K * B;
+                    let w = (o / 32) as usize;
+                    let s = o % 32;
+                    let mut v = if B == 0 {
+                        zero()
+                    } else {
+                        // SAFETY: word w < B (see the header), and
+                        // `input.len() >= B * VB` (asserted).
+                        srl(unsafe { ld(ip, w * VB) }, s)
+                    };
+                    if B < 32 && s + B > 32 {
+                        // SAFETY: the group crosses into word w + 1 < B.
+                        let y = unsafe { ld(ip, (w + 1) * VB) };
+                        v = or(v, sll(y, 32 - s));
+                    }
+                    if B > 0 && B < 32 && s + B != 32 {
+                        v = and(v, mask);
+                    }
+                    if M == 1 {
+                        let (x, c) = prefix(v, carry);
+                        v = x;
+                        carry = c;
+                    } else if M == 2 {
+                        v = add(v, carry);
+                        carry = v;
+                    } else if M == 3 {
+                        v = add(v, carry);
+                    }
+                    // SAFETY: K * L + L <= 32 * L <= out.len() (asserted).
+                    unsafe { st(op, K as usize * L, v) };
+                }};
+            }
+            unroll32!(step);
+            let _ = carry;
+        }
+
+        /// Pack of one block of width `B` (mirror of `unpack_w`).
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn pack_w<const B: u32, const M: u8>(values: &[u32], out: &mut [u8], carry: V) {
+            assert!(values.len() >= 32 * L && out.len() >= B as usize * VB);
+            let vp = values.as_ptr();
+            let op = out.as_mut_ptr();
+            let mut prev = carry;
+            let mut acc = zero();
+            macro_rules! step {
+                ($k:literal) => {{
+                    const K: u32 = $k;
+                    // SAFETY: K * L + L <= 32 * L <= values.len() (asserted).
+                    let x = unsafe { ldv(vp, K as usize * L) };
+                    let t = if M == 1 {
+                        let d = sub(x, shift_in(prev, x));
+                        prev = x;
+                        d
+                    } else if M == 2 {
+                        let d = sub(x, prev);
+                        prev = x;
+                        d
+                    } else if M == 3 {
+                        sub(x, prev)
+                    } else {
+                        x
+                    };
+                    if B == 32 {
+                        // SAFETY: word K < 32 = B; out.len() >= B * VB.
+                        unsafe { stb(op, K as usize * VB, t) };
+                    } else if B > 0 {
+                        let o = K * B;
+                        let w = (o / 32) as usize;
+                        let s = o % 32;
+                        acc = if s == 0 { t } else { or(acc, sll(t, s)) };
+                        if s + B >= 32 {
+                            // SAFETY: word w < B; out.len() >= B * VB.
+                            unsafe { stb(op, w * VB, acc) };
+                            acc = if s + B > 32 { srl(t, 32 - s) } else { zero() };
+                        }
+                    }
+                }};
+            }
+            unroll32!(step);
+            let _ = (prev, acc);
+        }
+
+        /// The kernel entry for packing.
+        #[target_feature(enable = $f)]
+        fn pack(values: &[u32], out: &mut [u8], bits: u8, mode: Mode, prev: &[u32; 8]) {
+            assert!(bits <= 32);
+            let c = lanes(prev);
+            match mode {
+                Mode::Plain => by_bits!(pack_w, 0, bits, (values, out, c)),
+                Mode::D1 => by_bits!(pack_w, 1, bits, (values, out, set1(prev[L - 1]))),
+                Mode::Lane => by_bits!(pack_w, 2, bits, (values, out, c)),
+                Mode::Offset => by_bits!(pack_w, 3, bits, (values, out, set1(prev[0]))),
+            }
+        }
+    };
+}
+
+pub(crate) use bp_body;
+pub(crate) use ops_m128;
+pub(crate) use ops_m128x2;
+pub(crate) use ops_m256;

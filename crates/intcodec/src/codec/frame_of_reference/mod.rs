@@ -1,0 +1,344 @@
+//! Frame of reference: FOR (libfor-style, scalar) and SIMD-FOR (the same
+//! idea in the 4-lane interleaved layout of BP128), as evaluated in the
+//! upscaledb B+-tree key study (Lemire & Rupp; the blog post "32bit integer
+//! compression algorithms", 2016). No differential coding: every value is
+//! stored as `value - min` in `b` bits, so `select(i)` is O(1) and
+//! `lower_bound` is a binary search over the packed data.
+//!
+//! # FOR format
+//!
+//! ```text
+//!  +-----------+--------+----------------------------------------------+
+//!  | min: u32  | b: u8  | n values (v - min), b bits each, bit stream: |
+//!  | LE        | 0..=32 | value i at bits [i*b, i*b + b), LSB first,   |
+//!  |           |        | byte k holds bits 8k..8k+7; ceil(n*b/8) bytes|
+//!  +-----------+--------+----------------------------------------------+
+//! ```
+//!
+//! `min` is the smallest value (for sorted keys, the first), `b` the bits of
+//! `max - min`. `n` is the caller's. 1000, 1001, 1005, 1002 take
+//! `e8 03 00 00 | 03 | 48 05`: min 1000, b = 3, deltas 0, 1, 5, 2 at bits
+//! 0-2, 3-5, 6-8, 9-11: bits 3, 6, 8 and 10 are set (see
+//! testdata/frame_of_reference.txt).
+//!
+//! # SIMD-FOR format
+//!
+//! ```text
+//!  +-----------+--------+--------------------------+---------------------+
+//!  | min: u32  | b: u8  | n / 128 blocks, 16*b B   | n % 128 tail values |
+//!  | LE        | 0..=32 | each: BitPacker4x layout | as the FOR bit      |
+//!  |           |        | of (v - min)             | stream              |
+//!  +-----------+--------+--------------------------+---------------------+
+//! ```
+//!
+//! One width for the whole array (as in FOR); the blocks are unpacked with
+//! the BP128 4x kernels (SSE4.1/AVX2, `min` added in the same pass).
+//!
+//! # Sizes and errors
+//!
+//! Sizes are computed with checked arithmetic: a count whose size overflows
+//! `usize` is `Truncated` (the input cannot hold it), never a panic or a
+//! wrapped size. A header shorter than 5 bytes is `Truncated` at the input
+//! length; `b > 32` is `Malformed` at offset 4; a value (or SIMD-FOR block)
+//! running past the input is `Truncated` at its first byte.
+
+mod simd_for;
+
+pub use simd_for::{SimdFor, SimdForArray};
+
+use crate::codec::bp128::bits_of;
+use crate::error::{DecodeError, DecodeErrorKind};
+use alloc::vec::Vec;
+
+/// Header bytes (min and b).
+pub const HEADER: usize = 5;
+
+/// The most values the allocating decoders (`*_to_vec`, `from_encoded`)
+/// accept per input byte. A width-0 array stores any count in 5 bytes, so
+/// without a cap a tiny input with an absurd count would allocate without
+/// bound (a decompression bomb); past the cap they return `Truncated` at
+/// the end of the input. The slice decoders have no cap (the caller owns
+/// the output).
+pub const MAX_VALUES_PER_BYTE: usize = 1 << 16;
+
+/// `Truncated` unless `n <= input.len() * MAX_VALUES_PER_BYTE`.
+pub(crate) fn check_bomb(input: &[u8], n: usize) -> Result<(), DecodeError> {
+    if n > input.len().saturating_mul(MAX_VALUES_PER_BYTE) {
+        return Err(DecodeError::new(
+            DecodeErrorKind::Truncated,
+            input.len(),
+            None,
+        ));
+    }
+    Ok(())
+}
+
+/// Bytes of a bit stream of `n` values of `b` bits; `None` on overflow.
+pub(crate) const fn stream_len(n: usize, b: u8) -> Option<usize> {
+    match n.checked_mul(b as usize) {
+        Some(bits) => match bits.checked_add(7) {
+            Some(x) => Some(x / 8),
+            None => None,
+        },
+        None => None,
+    }
+}
+
+/// `min` and `b` of `values` (0, 0 when empty).
+pub(crate) fn frame(values: &[u32]) -> (u32, u8) {
+    let Some(&min) = values.iter().min() else {
+        return (0, 0);
+    };
+    let max = values.iter().copied().max().unwrap_or(min);
+    (min, bits_of(max - min))
+}
+
+/// Writes the bit stream of `(v - min)` for `values` into `out` (zeroed
+/// first; `out.len() >= stream_len`).
+pub(crate) fn put_stream(values: &[u32], min: u32, b: u8, out: &mut [u8]) {
+    let len = stream_len(values.len(), b).expect("fits: the values exist");
+    out[..len].fill(0);
+    if b == 0 {
+        return;
+    }
+    let mut acc = 0u64;
+    let mut have = 0u32;
+    let mut pos = 0;
+    for &v in values {
+        acc |= u64::from(v - min) << have;
+        have += u32::from(b);
+        while have >= 8 {
+            out[pos] = acc as u8;
+            pos += 1;
+            acc >>= 8;
+            have -= 8;
+        }
+    }
+    if have > 0 {
+        out[pos] = acc as u8;
+    }
+}
+
+/// Value `i` of a bit stream of `b`-bit values in `data` (which holds it).
+#[inline(always)]
+pub(crate) fn get_stream(data: &[u8], b: u8, i: usize) -> u32 {
+    if b == 0 {
+        return 0;
+    }
+    let bit = i * b as usize;
+    let (byte, s) = (bit / 8, bit % 8);
+    let word = if let Some(w) = data.get(byte..byte + 8) {
+        u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]])
+    } else {
+        let mut le = [0u8; 8];
+        let end = data.len().min(byte + 8);
+        le[..end - byte].copy_from_slice(&data[byte..end]);
+        u64::from_le_bytes(le)
+    };
+    let mask = if b == 32 { u32::MAX } else { (1u32 << b) - 1 };
+    ((word >> s) as u32) & mask
+}
+
+/// Parses the header: `(min, b)`.
+pub(crate) fn header(input: &[u8]) -> Result<(u32, u8), DecodeError> {
+    let Some(h) = input.get(..HEADER) else {
+        return Err(DecodeError::new(
+            DecodeErrorKind::Truncated,
+            input.len(),
+            Some(0),
+        ));
+    };
+    if h[4] > 32 {
+        return Err(DecodeError::new(DecodeErrorKind::Malformed, 4, Some(0)));
+    }
+    Ok((u32::from_le_bytes([h[0], h[1], h[2], h[3]]), h[4]))
+}
+
+/// Checks that `avail` bytes at `start` hold a bit stream of `n` values
+/// (the first of which has index `first`); `Ok(length)`.
+pub(crate) fn check_stream(
+    start: usize,
+    avail: usize,
+    n: usize,
+    b: u8,
+    first: usize,
+) -> Result<usize, DecodeError> {
+    match stream_len(n, b) {
+        Some(len) if len <= avail => Ok(len),
+        _ => {
+            // The first value whose last bit is past the input.
+            let k = if b == 0 {
+                0
+            } else {
+                (avail * 8 / b as usize).min(n)
+            };
+            Err(DecodeError::new(
+                DecodeErrorKind::Truncated,
+                start + k * b as usize / 8,
+                Some(first + k),
+            ))
+        }
+    }
+}
+
+/// Exact FOR length of `values`.
+pub fn for_compressed_len(values: &[u32]) -> usize {
+    let (_, b) = frame(values);
+    HEADER + stream_len(values.len(), b).expect("fits: the values exist")
+}
+
+/// Encodes `values` in the FOR format.
+pub fn for_encode_to_vec(values: &[u32]) -> Vec<u8> {
+    let (min, b) = frame(values);
+    let mut out = alloc::vec![0u8; for_compressed_len(values)];
+    out[..4].copy_from_slice(&min.to_le_bytes());
+    out[4] = b;
+    put_stream(values, min, b, &mut out[HEADER..]);
+    out
+}
+
+/// Length of a FOR encoding of `n` values at the start of `input`; the same
+/// errors as [`for_decode`]. O(1): bounds `n` before allocating.
+pub fn for_encoded_len(input: &[u8], n: usize) -> Result<usize, DecodeError> {
+    let (_, b) = header(input)?;
+    Ok(HEADER + check_stream(HEADER, input.len() - HEADER, n, b, 0)?)
+}
+
+/// Decodes `n` FOR values into `out[..n]`; returns the bytes consumed.
+pub fn for_decode(input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
+    if out.len() < n {
+        return Err(DecodeError::new(
+            DecodeErrorKind::OutputTooSmall,
+            0,
+            Some(out.len()),
+        ));
+    }
+    let len = for_encoded_len(input, n)?;
+    let (min, b) = header(input)?;
+    let data = &input[HEADER..len];
+    for (i, o) in out[..n].iter_mut().enumerate() {
+        *o = get_stream(data, b, i).wrapping_add(min);
+    }
+    Ok(len)
+}
+
+/// Decodes `n` FOR values into a new `Vec`, after checking the input holds
+/// them (and `n <= input.len() * MAX_VALUES_PER_BYTE`).
+pub fn for_decode_to_vec(input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+    for_encoded_len(input, n)?;
+    check_bomb(input, n)?;
+    let mut out = alloc::vec![0u32; n];
+    for_decode(input, n, &mut out)?;
+    Ok(out)
+}
+
+/// A FOR array with its count, validated once so that every operation is
+/// infallible: `select` O(1), `lower_bound` binary search (sorted values),
+/// `insert` decode + re-encode.
+///
+/// ```
+/// use intcodec::frame_of_reference::ForArray;
+///
+/// let mut a = ForArray::new(&[1000, 1001, 1005, 1007]);
+/// assert_eq!(a.as_bytes(), &[0xe8, 0x03, 0, 0, 3, 0x48, 0x0F]);
+/// assert_eq!(a.select(2), Some(1005));
+/// assert_eq!(a.lower_bound(1002), Some((2, 1005)));
+/// assert_eq!(a.insert(999), 0);
+/// assert_eq!(a.to_vec(), [999, 1000, 1001, 1005, 1007]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForArray {
+    n: usize,
+    min: u32,
+    b: u8,
+    bytes: Vec<u8>,
+}
+
+impl ForArray {
+    /// Encodes `values` (ascending for `lower_bound`/`insert` to make sense).
+    pub fn new(values: &[u32]) -> Self {
+        let (min, b) = frame(values);
+        ForArray {
+            n: values.len(),
+            min,
+            b,
+            bytes: for_encode_to_vec(values),
+        }
+    }
+
+    /// Wraps a FOR encoding of `n` values; `bytes` must be exactly one.
+    pub fn from_encoded(bytes: Vec<u8>, n: usize) -> Result<Self, DecodeError> {
+        let len = for_encoded_len(&bytes, n)?;
+        check_bomb(&bytes, n)?;
+        if len != bytes.len() {
+            return Err(DecodeError::new(DecodeErrorKind::Malformed, len, Some(n)));
+        }
+        let (min, b) = header(&bytes)?;
+        Ok(ForArray { n, min, b, bytes })
+    }
+
+    /// Number of values.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Whether there are no values.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// The encoded bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// Every value.
+    pub fn to_vec(&self) -> Vec<u32> {
+        (0..self.n).map(|i| self.get(i)).collect()
+    }
+
+    #[inline(always)]
+    fn get(&self, i: usize) -> u32 {
+        get_stream(&self.bytes[HEADER..], self.b, i).wrapping_add(self.min)
+    }
+
+    /// The value at `i` (O(1)), or `None` past the end.
+    pub fn select(&self, i: usize) -> Option<u32> {
+        (i < self.n).then(|| self.get(i))
+    }
+
+    /// The first index whose value is `>= target`, with the value (binary
+    /// search on the packed data); `None` if every value is smaller.
+    pub fn lower_bound(&self, target: u32) -> Option<(usize, u32)> {
+        let k = lower_bound_by(self.n, target, |i| self.get(i));
+        (k < self.n).then(|| (k, self.get(k)))
+    }
+
+    /// Inserts `value` after any equal values; returns its index.
+    pub fn insert(&mut self, value: u32) -> usize {
+        let mut v = self.to_vec();
+        let at = v.partition_point(|&x| x <= value);
+        v.insert(at, value);
+        *self = ForArray::new(&v);
+        at
+    }
+}
+
+/// Binary search: the first `i < n` with `get(i) >= target`, else `n`.
+#[inline]
+pub(crate) fn lower_bound_by(n: usize, target: u32, get: impl Fn(usize) -> u32) -> usize {
+    let (mut lo, mut len) = (0usize, n);
+    while len > 0 {
+        let half = len / 2;
+        if get(lo + half) < target {
+            lo += half + 1;
+            len -= half + 1;
+        } else {
+            len = half;
+        }
+    }
+    lo
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,290 @@
+//! SIMD-FOR: FOR in the 4-lane interleaved layout (see the module docs for
+//! the format). Blocks are packed and unpacked by the BP128 4x kernels with
+//! `min` subtracted / added in the same pass; `select` reads one or two u32
+//! of the packed block (O(1)); `lower_bound` is a binary search over it.
+
+use super::{
+    check_bomb, check_stream, frame, get_stream, header, lower_bound_by, put_stream, stream_len,
+    HEADER,
+};
+use crate::codec::bp128::{call_pack, call_unpack, splat, Bp128, Layout, Mode};
+use crate::error::{DecodeError, DecodeErrorKind};
+use crate::isa::Isa;
+use alloc::vec::Vec;
+
+const BL: usize = 128;
+
+/// The SIMD-FOR codec bound to one kernel (the BP128 4x kernel of an ISA).
+///
+/// ```
+/// use intcodec::frame_of_reference::SimdFor;
+///
+/// let codec = SimdFor::new();
+/// let keys: Vec<u32> = (0..300).map(|i| 5000 + 2 * i).collect();
+/// let bytes = codec.encode_to_vec(&keys);
+/// // header, two blocks of 128 in 10 bits (598 < 2^10), 44 tail values
+/// assert_eq!(bytes.len(), 5 + 2 * 16 * 10 + (44 * 10 + 7) / 8);
+/// assert_eq!(codec.decode_to_vec(&bytes, 300)?, keys);
+/// # Ok::<(), intcodec::DecodeError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct SimdFor {
+    bp: Bp128,
+}
+
+impl Default for SimdFor {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl SimdFor {
+    /// The best kernel for this CPU.
+    pub fn new() -> Self {
+        SimdFor {
+            bp: Bp128::new(Layout::Lanes4),
+        }
+    }
+
+    /// The kernel for `isa`, if there is one and this CPU allows it.
+    pub fn with_isa(isa: Isa) -> Option<Self> {
+        Bp128::with_isa(isa, Layout::Lanes4).map(|bp| SimdFor { bp })
+    }
+
+    /// The kernel's instruction set.
+    pub fn isa(&self) -> Isa {
+        self.bp.isa()
+    }
+
+    /// Exact encoded length of `values`.
+    pub fn compressed_len(&self, values: &[u32]) -> usize {
+        let (_, b) = frame(values);
+        let m = values.len() / BL;
+        HEADER + m * 16 * b as usize + stream_len(values.len() % BL, b).expect("small")
+    }
+
+    /// Encodes `values` into a new `Vec`.
+    pub fn encode_to_vec(&self, values: &[u32]) -> Vec<u8> {
+        let (min, b) = frame(values);
+        let mut out = alloc::vec![0u8; self.compressed_len(values)];
+        out[..4].copy_from_slice(&min.to_le_bytes());
+        out[4] = b;
+        let blen = 16 * b as usize;
+        let mut pos = HEADER;
+        let (blocks, tail) = values.as_chunks::<BL>();
+        for block in blocks {
+            call_pack(
+                self.bp.k,
+                block,
+                &mut out[pos..pos + blen],
+                b,
+                Mode::Offset,
+                &splat(min),
+            );
+            pos += blen;
+        }
+        put_stream(tail, min, b, &mut out[pos..]);
+        out
+    }
+
+    /// Length of an encoding of `n` values at the start of `input`, with the
+    /// same errors as [`decode`](Self::decode); O(1).
+    pub fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
+        let (_, b) = header(input)?;
+        let avail = input.len() - HEADER;
+        let m = n / BL;
+        let blen = 16 * b as usize;
+        let blocks = match m.checked_mul(blen) {
+            Some(x) if x <= avail => x,
+            _ => {
+                let j = avail / blen; // b > 0 here: otherwise the product is 0
+                return Err(DecodeError::new(
+                    DecodeErrorKind::Truncated,
+                    HEADER + j * blen,
+                    Some(j * BL),
+                ));
+            }
+        };
+        let tail = check_stream(HEADER + blocks, avail - blocks, n % BL, b, m * BL)?;
+        Ok(HEADER + blocks + tail)
+    }
+
+    /// Decodes `n` values into `out[..n]`; returns the bytes consumed.
+    pub fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
+        if out.len() < n {
+            return Err(DecodeError::new(
+                DecodeErrorKind::OutputTooSmall,
+                0,
+                Some(out.len()),
+            ));
+        }
+        let len = self.encoded_len(input, n)?;
+        let (min, b) = header(input)?;
+        let blen = 16 * b as usize;
+        let mut pos = HEADER;
+        let (blocks, tail) = out[..n].as_chunks_mut::<BL>();
+        for block in blocks {
+            call_unpack(
+                self.bp.k,
+                &input[pos..pos + blen],
+                block,
+                b,
+                Mode::Offset,
+                &splat(min),
+            );
+            pos += blen;
+        }
+        for (i, o) in tail.iter_mut().enumerate() {
+            *o = get_stream(&input[pos..len], b, i).wrapping_add(min);
+        }
+        Ok(len)
+    }
+
+    /// Decodes `n` values into a new `Vec` (allocated once the input is known
+    /// to hold them, and `n <= input.len() * MAX_VALUES_PER_BYTE`).
+    pub fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+        self.encoded_len(input, n)?;
+        check_bomb(input, n)?;
+        let mut out = alloc::vec![0u32; n];
+        self.decode(input, n, &mut out)?;
+        Ok(out)
+    }
+}
+
+/// A SIMD-FOR array with its count, validated once: `select` O(1),
+/// `lower_bound` binary search, `insert` decode + re-encode, SIMD decode.
+///
+/// ```
+/// use intcodec::frame_of_reference::SimdForArray;
+///
+/// let keys: Vec<u32> = (0..1000).map(|i| 3 * i + 10).collect();
+/// let mut a = SimdForArray::new(&keys);
+/// assert_eq!(a.select(700), Some(2110));
+/// assert_eq!(a.lower_bound(2111), Some((701, 2113)));
+/// assert_eq!(a.insert(11), 1);
+/// assert_eq!(a.len(), 1001);
+/// ```
+#[derive(Clone, Debug)]
+pub struct SimdForArray {
+    codec: SimdFor,
+    n: usize,
+    min: u32,
+    b: u8,
+    bytes: Vec<u8>,
+}
+
+impl SimdForArray {
+    /// Encodes `values` with the best kernel.
+    pub fn new(values: &[u32]) -> Self {
+        Self::with_codec(SimdFor::new(), values)
+    }
+
+    /// Encodes `values` with `codec`'s kernel.
+    pub fn with_codec(codec: SimdFor, values: &[u32]) -> Self {
+        let (min, b) = frame(values);
+        SimdForArray {
+            codec,
+            n: values.len(),
+            min,
+            b,
+            bytes: codec.encode_to_vec(values),
+        }
+    }
+
+    /// Wraps an encoding of `n` values; `bytes` must be exactly one.
+    pub fn from_encoded(codec: SimdFor, bytes: Vec<u8>, n: usize) -> Result<Self, DecodeError> {
+        let len = codec.encoded_len(&bytes, n)?;
+        check_bomb(&bytes, n)?;
+        if len != bytes.len() {
+            return Err(DecodeError::new(DecodeErrorKind::Malformed, len, Some(n)));
+        }
+        let (min, b) = header(&bytes)?;
+        Ok(SimdForArray {
+            codec,
+            n,
+            min,
+            b,
+            bytes,
+        })
+    }
+
+    /// Number of values.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Whether there are no values.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// The encoded bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// Decodes every value into `out[..len]` (SIMD blocks).
+    pub fn decode_into(&self, out: &mut [u32]) -> Result<usize, DecodeError> {
+        self.codec.decode(&self.bytes, self.n, out)
+    }
+
+    /// Every value.
+    pub fn to_vec(&self) -> Vec<u32> {
+        let mut out = alloc::vec![0u32; self.n];
+        self.decode_into(&mut out)
+            .expect("validated at construction");
+        out
+    }
+
+    #[inline(always)]
+    fn get(&self, i: usize) -> u32 {
+        let b = self.b as usize;
+        let m = self.n / BL;
+        let (j, t) = (i / BL, i % BL);
+        let v = if j < m {
+            let base = HEADER + j * 16 * b;
+            let (g, l) = (t / 4, t % 4);
+            let o = g * b;
+            let (w, s) = (o / 32, o % 32);
+            let rd = |w: usize| {
+                let p = base + 16 * w + 4 * l;
+                let x = &self.bytes[p..p + 4];
+                u64::from(u32::from_le_bytes([x[0], x[1], x[2], x[3]]))
+            };
+            if b == 0 {
+                0
+            } else {
+                let mut v = rd(w) >> s;
+                if s + b > 32 {
+                    v |= rd(w + 1) << (32 - s);
+                }
+                let mask = if b == 32 { u32::MAX } else { (1u32 << b) - 1 };
+                (v as u32) & mask
+            }
+        } else {
+            get_stream(&self.bytes[HEADER + m * 16 * b..], self.b, i - m * BL)
+        };
+        v.wrapping_add(self.min)
+    }
+
+    /// The value at `i` (O(1)), or `None` past the end.
+    pub fn select(&self, i: usize) -> Option<u32> {
+        (i < self.n).then(|| self.get(i))
+    }
+
+    /// The first index whose value is `>= target`, with the value (binary
+    /// search on the packed data); `None` if every value is smaller.
+    pub fn lower_bound(&self, target: u32) -> Option<(usize, u32)> {
+        let k = lower_bound_by(self.n, target, |i| self.get(i));
+        (k < self.n).then(|| (k, self.get(k)))
+    }
+
+    /// Inserts `value` after any equal values; returns its index.
+    pub fn insert(&mut self, value: u32) -> usize {
+        let mut v = self.to_vec();
+        let at = v.partition_point(|&x| x <= value);
+        v.insert(at, value);
+        *self = SimdForArray::with_codec(self.codec, &v);
+        at
+    }
+}

@@ -1,0 +1,203 @@
+//! FOR and SIMD-FOR: every SIMD-FOR kernel against scalar, round trips,
+//! operations against a plain slice, malformed inputs.
+
+use super::*;
+use crate::tests::{corpus, lengths, Rng};
+use alloc::vec;
+
+fn simd_kernels() -> Vec<SimdFor> {
+    let ks: Vec<_> = crate::isa::Isa::ALL
+        .into_iter()
+        .filter_map(SimdFor::with_isa)
+        .collect();
+    assert!(ks.iter().any(|k| k.isa() == crate::isa::Isa::Scalar));
+    ks
+}
+
+/// Independent FOR decoder: bit by bit.
+fn naive_for(values_bytes: &[u8], n: usize) -> Vec<u32> {
+    let min = u32::from_le_bytes(values_bytes[..4].try_into().unwrap());
+    let b = values_bytes[4] as usize;
+    (0..n)
+        .map(|i| {
+            let mut v = 0u32;
+            for k in 0..b {
+                let bit = i * b + k;
+                let byte = values_bytes[HEADER + bit / 8];
+                v |= u32::from((byte >> (bit % 8)) & 1) << k;
+            }
+            v.wrapping_add(min)
+        })
+        .collect()
+}
+
+#[test]
+fn for_and_simd_for_round_trip_every_kernel() {
+    let scalar = SimdFor::with_isa(crate::isa::Isa::Scalar).unwrap();
+    for n in lengths().filter(|&n| n % 5 == 0 || n > 250) {
+        for (name, values) in corpus(n, 17) {
+            let f = for_encode_to_vec(&values);
+            assert_eq!(f.len(), for_compressed_len(&values));
+            assert_eq!(naive_for(&f, n), values, "FOR {name} n={n}");
+            let mut out = vec![0u32; n];
+            assert_eq!(for_decode(&f, n, &mut out), Ok(f.len()));
+            assert_eq!(out, values);
+            let want = scalar.encode_to_vec(&values);
+            assert_eq!(want.len(), scalar.compressed_len(&values));
+            for k in simd_kernels() {
+                let bytes = k.encode_to_vec(&values);
+                assert_eq!(bytes, want, "SIMD-FOR {:?} {name} n={n}", k.isa());
+                assert_eq!(
+                    k.decode_to_vec(&bytes, n).unwrap(),
+                    values,
+                    "{:?} {name} n={n}",
+                    k.isa()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_width() {
+    let mut rng = Rng::new(3);
+    for b in 0..=32u8 {
+        let mask = if b == 32 { u32::MAX } else { (1u32 << b) - 1 };
+        for n in [0usize, 1, 127, 128, 129, 300] {
+            let min = rng.next_u32() >> 4;
+            let mut values: Vec<u32> = (0..n)
+                .map(|_| min.wrapping_add(rng.next_u32() & mask))
+                .collect();
+            if n > 0 && b > 0 {
+                values[n / 2] = min.wrapping_add(mask);
+                values[0] = min;
+            }
+            let f = ForArray::new(&values);
+            for k in simd_kernels() {
+                let s = SimdForArray::with_codec(k, &values);
+                for (i, &v) in values.iter().enumerate() {
+                    assert_eq!(f.select(i), Some(v));
+                    assert_eq!(s.select(i), Some(v), "b={b} n={n} i={i} {:?}", k.isa());
+                }
+                assert_eq!(s.to_vec(), values);
+            }
+            assert_eq!(f.select(n), None);
+        }
+    }
+}
+
+#[test]
+fn operations_match_a_slice() {
+    let mut rng = Rng::new(8);
+    for n in [0usize, 1, 2, 100, 128, 255, 256, 257, 1000] {
+        let mut acc = 1000u32;
+        let keys: Vec<u32> = (0..n)
+            .map(|_| {
+                acc += rng.next_u32() % 40;
+                acc
+            })
+            .collect();
+        let f = ForArray::new(&keys);
+        assert_eq!(ForArray::from_encoded(f.as_bytes().to_vec(), n).unwrap(), f);
+        for k in simd_kernels() {
+            let s = SimdForArray::with_codec(k, &keys);
+            let s2 = SimdForArray::from_encoded(k, s.as_bytes().to_vec(), n).unwrap();
+            assert_eq!(s2.to_vec(), keys);
+            for t in [0, 1000, 1001, acc / 2 + 500, acc, acc + 1] {
+                let i = keys.partition_point(|&v| v < t);
+                let want = keys.get(i).map(|&v| (i, v));
+                assert_eq!(f.lower_bound(t), want);
+                assert_eq!(s.lower_bound(t), want);
+            }
+            let (mut f2, mut s3, mut want) = (f.clone(), s.clone(), keys.clone());
+            for v in [0, acc / 2, acc + 100_000, 1000] {
+                let at = want.partition_point(|&x| x <= v);
+                want.insert(at, v);
+                assert_eq!(f2.insert(v), at);
+                assert_eq!(s3.insert(v), at);
+            }
+            assert_eq!(f2.to_vec(), want);
+            assert_eq!(s3.to_vec(), want);
+            assert_eq!((f2.len(), s3.len()), (n + 4, n + 4));
+        }
+    }
+}
+
+#[test]
+fn malformed_inputs() {
+    let values: Vec<u32> = (0..300).map(|i| 7 * i).collect();
+    let f = for_encode_to_vec(&values);
+    let b = f[4] as usize;
+    for cut in 0..f.len() {
+        let e = for_decode(&f[..cut], 300, &mut vec![0; 300]).unwrap_err();
+        if cut < HEADER {
+            assert_eq!(
+                e,
+                DecodeError::new(DecodeErrorKind::Truncated, cut, Some(0))
+            );
+        } else {
+            // the first value whose bits are not all present
+            let k = (cut - HEADER) * 8 / b;
+            assert_eq!(
+                e,
+                DecodeError::new(DecodeErrorKind::Truncated, HEADER + k * b / 8, Some(k))
+            );
+        }
+    }
+    let mut bad = f.clone();
+    bad[4] = 33;
+    let e = for_decode(&bad, 300, &mut vec![0; 300]).unwrap_err();
+    assert_eq!(e, DecodeError::new(DecodeErrorKind::Malformed, 4, Some(0)));
+    for k in simd_kernels() {
+        let s = k.encode_to_vec(&values);
+        let blen = 16 * s[4] as usize;
+        for cut in 0..s.len() {
+            let e = k.decode(&s[..cut], 300, &mut vec![0; 300]).unwrap_err();
+            let want = if cut < HEADER {
+                DecodeError::new(DecodeErrorKind::Truncated, cut, Some(0))
+            } else if cut < HEADER + 2 * blen {
+                let j = (cut - HEADER) / blen;
+                DecodeError::new(DecodeErrorKind::Truncated, HEADER + j * blen, Some(128 * j))
+            } else {
+                let t = (cut - HEADER - 2 * blen) * 8 / b;
+                DecodeError::new(
+                    DecodeErrorKind::Truncated,
+                    HEADER + 2 * blen + t * b / 8,
+                    Some(256 + t),
+                )
+            };
+            assert_eq!(e, want, "cut {cut} {:?}", k.isa());
+        }
+        let mut bad = s.clone();
+        bad[4] = 0xFF;
+        assert_eq!(
+            k.decode(&bad, 300, &mut vec![0; 300]).unwrap_err().kind(),
+            DecodeErrorKind::Malformed
+        );
+    }
+}
+
+/// Regression (found by fuzzing in an earlier attempt): sizes computed from
+/// an absurd count must not overflow (a panic in debug, a wrapped size that
+/// passes the bounds check in release).
+#[test]
+fn absurd_counts_do_not_overflow() {
+    let bytes = [1, 0, 0, 0, 32, 1, 2, 3];
+    for n in [
+        usize::MAX,
+        usize::MAX / 2,
+        usize::MAX / 32 + 1,
+        usize::MAX / 16,
+    ] {
+        let e = for_encoded_len(&bytes, n).unwrap_err();
+        assert_eq!(e.kind(), DecodeErrorKind::Truncated);
+        assert!(ForArray::from_encoded(bytes.to_vec(), n).is_err());
+        for k in simd_kernels() {
+            let e = k.encoded_len(&bytes, n).unwrap_err();
+            assert_eq!(e.kind(), DecodeErrorKind::Truncated);
+            assert!(k.decode_to_vec(&bytes, n).is_err());
+            assert!(SimdForArray::from_encoded(k, bytes.to_vec(), n).is_err());
+        }
+    }
+    assert_eq!(stream_len(usize::MAX, 2), None);
+}

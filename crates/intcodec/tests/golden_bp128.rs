@@ -1,0 +1,119 @@
+//! Hand-derived golden vectors for BP128, FOR and SIMD-FOR
+//! (testdata/bp128.txt): every kernel, both directions, bytes consumed, and
+//! an error (never a panic) at every truncation.
+
+use intcodec::bp128::{Bp128, Delta, Layout, SortedArray};
+use intcodec::frame_of_reference::{for_decode, for_encode_to_vec, ForArray, SimdFor};
+use intcodec::{DecodeErrorKind, Isa};
+use std::collections::HashMap;
+
+fn load() -> Vec<HashMap<String, String>> {
+    let path = format!("{}/../../testdata/bp128.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect(&path);
+    text.split("\n\n")
+        .map(|block| {
+            block
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+                .map(|l| {
+                    let (k, v) = l.split_once('=').expect("key = value");
+                    (k.trim().to_string(), v.trim().to_string())
+                })
+                .collect::<HashMap<_, _>>()
+        })
+        .filter(|f| !f.is_empty())
+        .collect()
+}
+
+fn parse(f: &HashMap<String, String>) -> (Vec<u32>, Vec<u8>) {
+    (
+        f["values"]
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect(),
+        f["bytes"]
+            .split_whitespace()
+            .map(|b| u8::from_str_radix(b, 16).unwrap())
+            .collect(),
+    )
+}
+
+#[test]
+fn golden_vectors_every_kernel() {
+    let vectors = load();
+    assert!(vectors.len() >= 12);
+    for f in &vectors {
+        let (values, bytes) = parse(f);
+        let (name, n) = (&f["name"], values.len());
+        let delta = match f["delta"].as_str() {
+            "none" => Delta::None,
+            "d1" => Delta::D1,
+            "lane" => Delta::Lane,
+            d => panic!("delta {d}"),
+        };
+        let mut ran = 0;
+        for isa in Isa::ALL {
+            match f["codec"].as_str() {
+                c @ ("bp128-4x" | "bp128-8x") => {
+                    let layout = if c == "bp128-4x" {
+                        Layout::Lanes4
+                    } else {
+                        Layout::Lanes8
+                    };
+                    let Some(k) = Bp128::with_isa(isa, layout) else {
+                        continue;
+                    };
+                    assert_eq!(k.encode_to_vec(&values, delta, 0), bytes, "{name} {isa}");
+                    assert_eq!(
+                        k.decode_to_vec(&bytes, n, delta, 0).unwrap(),
+                        values,
+                        "{name} {isa}"
+                    );
+                    let mut out = vec![0; n];
+                    assert_eq!(k.decode(&bytes, n, delta, 0, &mut out), Ok(bytes.len()));
+                    let a = SortedArray::from_encoded(k, delta, bytes.clone(), n).unwrap();
+                    assert_eq!(a.to_vec(), values);
+                    for cut in 0..bytes.len() {
+                        let e = k.decode_to_vec(&bytes[..cut], n, delta, 0).unwrap_err();
+                        assert_eq!(e.kind(), DecodeErrorKind::Truncated, "{name} cut {cut}");
+                    }
+                }
+                "simd-for" => {
+                    let Some(k) = SimdFor::with_isa(isa) else {
+                        continue;
+                    };
+                    assert_eq!(k.encode_to_vec(&values), bytes, "{name} {isa}");
+                    assert_eq!(k.decode_to_vec(&bytes, n).unwrap(), values, "{name} {isa}");
+                    for cut in 0..bytes.len() {
+                        assert!(
+                            k.decode_to_vec(&bytes[..cut], n).is_err(),
+                            "{name} cut {cut}"
+                        );
+                    }
+                }
+                "for" => {
+                    if isa != Isa::Scalar {
+                        continue;
+                    }
+                    assert_eq!(for_encode_to_vec(&values), bytes, "{name}");
+                    let mut out = vec![0; n];
+                    assert_eq!(for_decode(&bytes, n, &mut out), Ok(bytes.len()));
+                    assert_eq!(out, values);
+                    assert_eq!(
+                        ForArray::from_encoded(bytes.clone(), n).unwrap().to_vec(),
+                        values
+                    );
+                    for cut in 0..bytes.len() {
+                        assert!(
+                            for_decode(&bytes[..cut], n, &mut out).is_err(),
+                            "{name} cut {cut}"
+                        );
+                    }
+                }
+                c => panic!("codec {c}"),
+            }
+            ran += 1;
+        }
+        assert!(ran >= 1, "{name}");
+    }
+}
