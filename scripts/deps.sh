@@ -9,6 +9,8 @@
 #                             C++ compiler and Python headers)
 #   nightly + cargo-fuzz    - the fuzz targets (--tests, --fuzz)
 #   nightly miri, rust-src  - Miri over the scalar kernels (--tests)
+#   rsvg-convert            - PNG figures of `intcodec bench --plot FILE.png`
+#                             (--plots; SVG figures need nothing)
 # Uses apt-get (Debian/Ubuntu), rustup and `cargo install` when something is
 # missing; does nothing (and prints nothing) otherwise.
 #
@@ -16,6 +18,7 @@
 #   scripts/deps.sh --tests   also everything scripts/test.sh needs
 #   scripts/deps.sh --fuzz    only the fuzzing tools (scripts/fuzz.sh)
 #   scripts/deps.sh --miri    only Miri (scripts/miri.sh)
+#   scripts/deps.sh --plots   build and benchmark needs, and rsvg-convert
 set -euo pipefail
 
 # The nightly toolchain with `components`, and cargo-fuzz when asked.
@@ -51,6 +54,9 @@ case "${1:-}" in
 esac
 
 need=()
+if [ "${1:-}" = "--plots" ]; then
+    command -v rsvg-convert >/dev/null 2>&1 || need+=(librsvg2-bin)
+fi
 command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v cc >/dev/null 2>&1 || need+=(gcc)
 if [ "${1:-}" = "--tests" ]; then

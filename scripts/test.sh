@@ -50,14 +50,12 @@ for isa in "${isas[@]}"; do
     INTCODEC_ISA=$isa cargo test --workspace --all-features --quiet
 done
 
-echo "== benchmark smoke run (intcodec bench --quick; speed not asserted)"
-cargo run --release --quiet -p intcodec-cli --features g8iu -- bench --quick > /dev/null
-echo "== seek suite smoke run (intcodec bench --suite seek --quick; speed not asserted)"
-cargo run --release --quiet -p intcodec-cli -- bench --suite seek --quick -q > /dev/null
-echo "== benchmark smoke run (intcodec bench --suite varint --quick; speed not asserted)"
-cargo run --release --quiet -p intcodec-cli -- bench --suite varint --quick > /dev/null
-echo "== keys suite smoke run (intcodec bench --suite keys --quick; speed not asserted)"
-cargo run --release --quiet -p intcodec-cli -- bench --suite keys --quick > /dev/null
+echo "== benchmark smoke run (intcodec bench --quick: every suite, figures; speed not asserted)"
+smoke=$(mktemp -d)
+cargo run --release --quiet -p intcodec-cli --features g8iu -- bench --quick -q \
+    --plot "$smoke/figures.svg" > "$smoke/report.txt"
+grep -q "Fig. 5a" "$smoke/figures.svg" && grep -q "Fig. 6a" "$smoke/figures.svg"
+rm -rf "$smoke"
 
 echo "== fuzz helper tests"
 (cd fuzz && cargo test --quiet --lib)

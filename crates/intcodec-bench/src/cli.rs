@@ -69,14 +69,17 @@ OPTIONS:
   --data PATH          read posting lists from a file instead: ds2i/PISA .docs,
                        Roaring .zip, text (.txt/.csv: a list per line) or
                        plain little-endian u32 (any other name: one list)
-  --quick              small dataset, few repetitions (well under 30 s)
+  --quick              small datasets, few repetitions (every suite: under 30 s;
+                       the default run of every suite: under 3 minutes)
   --format FMT         table (default), csv or json, written to stdout
-  --kmin K, --kmax K   buckets to run (default 5..=18; --quick 5..=16;
+  --kmin K, --kmax K   buckets to run (default 5..=16; --quick 5..=12;
                        --data: every non-empty bucket)
-  --ints N             about N ints per bucket (default 2097152; --quick 262144);
+  --ints N             about N ints per bucket (default 1048576; --quick 65536);
                        with --data, lists beyond N ints per bucket are skipped
-  --reps N             timed repetitions per measurement (default 11; --quick 5)
-  --min-time-ms MS     each repetition lasts at least MS ms (default 20; --quick 3)
+  --reps N             timed repetitions per measurement (postings: default 5,
+                       --quick 3)
+  --min-time-ms MS     each repetition lasts at least MS ms (postings: default
+                       10, --quick 2)
   --seed N             seed of the synthetic collection (default 1)
   --quiet, -q          no progress on stderr
   --help, -h           this help
@@ -253,10 +256,12 @@ fn parse(args: &[String]) -> Result<Args, String> {
 }
 
 fn config(a: &Args) -> Result<Config, String> {
+    // Defaults sized so that every suite together (the main job) takes
+    // under 3 minutes on a 2-core machine, `--quick` under 30 s.
     let (kmin, kmax, ints, reps, ms) = if a.quick {
-        (5, 16, 1 << 18, 5, 3)
+        (5, 12, 1 << 16, 3, 2)
     } else {
-        (5, 18, 1 << 21, 11, 20)
+        (5, 16, 1 << 20, 5, 10)
     };
     let (kmin, kmax) = match &a.data {
         Some(_) => (a.kmin.unwrap_or(0), a.kmax.unwrap_or(31)),
