@@ -72,6 +72,8 @@
 //! let scalar = Varint::with_kernel(Kernel::Scalar).unwrap();
 //! assert_eq!(scalar.decode_zigzag::<i16>(&[0x03])?, (-2, 1));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Sorted keys with BP128 (byte-identical blocks to the `bitpacking` crate)
 //! and frame of reference, searched without decoding:
 //!
