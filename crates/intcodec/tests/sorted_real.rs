@@ -5,6 +5,7 @@
 //! data is absent (fails under `INTCODEC_REQUIRE_ORACLES=1`). Under an
 //! `INTCODEC_ISA` cap, every 8th list (CI runs the suite once per cap).
 
+use intcodec::bp128::{Bp128, Layout as Bp128Layout};
 use intcodec::sorted::{Blocked, SvbVec};
 use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::varint_gb::{Layout, VarIntGb};
@@ -185,19 +186,20 @@ fn blocked_append_insert_on_real_lists() {
         let a = Blocked::from_sorted(StreamVByte::new(), list, 256).unwrap();
         let b = Blocked::from_sorted(VByte::new(), list, 128).unwrap();
         let c = Blocked::from_sorted(VarIntGb::new(), list, 128).unwrap();
+        let d = Blocked::from_sorted(Bp128::new(Bp128Layout::Lanes4), list, 128).unwrap();
         for &i in &idx {
             let want = list.get(i).copied();
             assert_eq!(
-                (a.select(i), b.select(i), c.select(i)),
-                (want, want, want),
+                (a.select(i), b.select(i), c.select(i), d.select(i)),
+                (want, want, want, want),
                 "{name} {i}"
             );
         }
         for &t in &targets {
             let want = lower_bound(list, t);
             assert_eq!(
-                (a.seek(t), b.seek(t), c.seek(t)),
-                (want, want, want),
+                (a.seek(t), b.seek(t), c.seek(t), d.seek(t)),
+                (want, want, want, want),
                 "{name} {t}"
             );
         }

@@ -16,10 +16,12 @@
 //! delta-coded from its own first value, kept in the skip table, so each
 //! block is decoded on its own: nothing is carried over from the previous
 //! block. The codec is any [`BlockCodec`]: the byte codecs here implement
-//! it, and a codec with fixed blocks of 128 values (BP128, being built on
-//! another branch) can be plugged in by implementing the same trait with
-//! `B = 128`.
+//! it, and so does [`Bp128`] (D1 delta, `compress_sorted`-compatible
+//! blocks; `B = 128` is one BitPacker4x block, `B = 256` one BitPacker8x
+//! block or two 4x blocks): a block is unpacked with the SIMD kernels into
+//! a stack buffer, then indexed or searched.
 
+use crate::codec::bp128::{Bp128, Delta};
 use crate::codec::streamvbyte::StreamVByte;
 use crate::codec::varint_gb::VarIntGb;
 use crate::codec::vbyte::VByte;
@@ -143,6 +145,64 @@ impl BlockCodec for VarIntGb {
     fn decode_block(&self, b: &[u8], prev: u32, out: &mut [u32]) -> Result<(), DecodeError> {
         self.decode_delta(b, out.len(), prev, out).map(|_| ())
     }
+}
+
+/// BP128 blocks: each block is one BP128 array (its bit-packed blocks and,
+/// for a length that is not a multiple of the layout's block, a VByte
+/// tail), D1 delta from the block's `prev`. Select and seek unpack the
+/// block (SIMD) into a stack buffer of 256 values (a heap one for longer
+/// blocks) and then index it or binary-search it.
+impl BlockCodec for Bp128 {
+    fn name(&self) -> &'static str {
+        "bp128"
+    }
+    fn encode_block(&self, values: &[u32], prev: u32, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.encode_to_vec(values, Delta::D1, prev));
+    }
+    fn select_block(
+        &self,
+        b: &[u8],
+        n: usize,
+        prev: u32,
+        i: usize,
+    ) -> Result<Option<u32>, DecodeError> {
+        with_unpacked(self, b, n, prev, |v| v.get(i).copied())
+    }
+    fn seek_block(
+        &self,
+        b: &[u8],
+        n: usize,
+        prev: u32,
+        t: u32,
+    ) -> Result<Option<(usize, u32)>, DecodeError> {
+        with_unpacked(self, b, n, prev, |v| {
+            let at = v.partition_point(|&x| x < t);
+            v.get(at).map(|&x| (at, x))
+        })
+    }
+    fn decode_block(&self, b: &[u8], prev: u32, out: &mut [u32]) -> Result<(), DecodeError> {
+        self.decode(b, out.len(), Delta::D1, prev, out).map(|_| ())
+    }
+}
+
+/// Unpacks a BP128 block of `n` values and hands them to `f`.
+fn with_unpacked<T>(
+    codec: &Bp128,
+    b: &[u8],
+    n: usize,
+    prev: u32,
+    f: impl FnOnce(&[u32]) -> Option<T>,
+) -> Result<Option<T>, DecodeError> {
+    if n == 0 {
+        return Ok(None);
+    }
+    let mut stack = [0u32; 256];
+    if n <= stack.len() {
+        codec.decode(b, n, Delta::D1, prev, &mut stack)?;
+        return Ok(f(&stack[..n]));
+    }
+    let v = codec.decode_to_vec(b, n, Delta::D1, prev)?;
+    Ok(f(&v))
 }
 
 /// Why [`Blocked::from_sorted`] refused its input.

@@ -24,8 +24,9 @@
 //! Long lists: [`Blocked`] cuts a sorted list into blocks of 128 or 256
 //! values with a skip table (each block's first value and byte offset):
 //! seek is a binary search over the blocks and one block, select one block.
-//! It works over any [`BlockCodec`] — the three byte codecs above; a BP128
-//! block codec can implement the trait when it lands.
+//! It works over any [`BlockCodec`] — the three byte codecs above, and
+//! BP128 (`Bp128`, D1: a block is unpacked by the SIMD kernels, then
+//! indexed or binary-searched).
 
 mod blocked;
 mod svb_vec;

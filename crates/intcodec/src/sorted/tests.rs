@@ -1,6 +1,7 @@
 //! SvbVec (append) and Blocked (long lists), every kernel.
 
 use super::*;
+use crate::codec::bp128::{Bp128, Layout as Bp128Layout};
 use crate::codec::streamvbyte::{StreamVByte, Variant};
 use crate::codec::varint_gb::{Layout, VarIntGb};
 use crate::codec::vbyte::VByte;
@@ -184,6 +185,15 @@ fn blocked_agrees_with_binary_search_on_every_codec_and_kernel() {
                             );
                         }
                     }
+                    for layout in [Bp128Layout::Lanes4, Bp128Layout::Lanes8] {
+                        if let Some(c) = Bp128::with_isa(isa, layout) {
+                            check_blocked(
+                                &Blocked::from_sorted(c, &vals, bl).unwrap(),
+                                &vals,
+                                &mut rng,
+                            );
+                        }
+                    }
                 }
             }
         }
@@ -197,6 +207,11 @@ fn blocked_on_millions() {
     let list = Blocked::from_sorted(StreamVByte::new(), &vals, 256).unwrap();
     check_blocked(&list, &vals, &mut rng);
     let list = Blocked::from_sorted(VByte::new(), &vals, 128).unwrap();
+    check_blocked(
+        &Blocked::from_sorted(Bp128::new(Bp128Layout::Lanes4), &vals, 128).unwrap(),
+        &vals,
+        &mut rng,
+    );
     assert!(list.data_len() < vals.len() * 2);
     check_blocked(&list, &vals, &mut rng);
 }
