@@ -57,95 +57,44 @@ pub trait BlockCodec {
     fn decode_block(&self, block: &[u8], prev: u32, out: &mut [u32]) -> Result<(), DecodeError>;
 }
 
-impl BlockCodec for StreamVByte {
-    fn name(&self) -> &'static str {
-        "streamvbyte"
-    }
-    fn encode_block(&self, values: &[u32], prev: u32, out: &mut Vec<u8>) {
-        out.extend_from_slice(&self.encode_delta_to_vec(values, prev));
-    }
-    fn select_block(
-        &self,
-        b: &[u8],
-        n: usize,
-        prev: u32,
-        i: usize,
-    ) -> Result<Option<u32>, DecodeError> {
-        self.select_delta(b, n, prev, i)
-    }
-    fn seek_block(
-        &self,
-        b: &[u8],
-        n: usize,
-        prev: u32,
-        t: u32,
-    ) -> Result<Option<(usize, u32)>, DecodeError> {
-        self.seek_delta(b, n, prev, t)
-    }
-    fn decode_block(&self, b: &[u8], prev: u32, out: &mut [u32]) -> Result<(), DecodeError> {
-        self.decode_delta(b, out.len(), prev, out).map(|_| ())
-    }
+/// The byte codecs: each has `encode_delta_to_vec`, `select_delta`,
+/// `seek_delta` and `decode_delta` with the same signatures, so one body
+/// serves all three.
+macro_rules! byte_block_codec {
+    ($($codec:ty => $name:literal),* $(,)?) => {$(
+        impl BlockCodec for $codec {
+            fn name(&self) -> &'static str {
+                $name
+            }
+            fn encode_block(&self, values: &[u32], prev: u32, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.encode_delta_to_vec(values, prev));
+            }
+            fn select_block(
+                &self,
+                b: &[u8],
+                n: usize,
+                prev: u32,
+                i: usize,
+            ) -> Result<Option<u32>, DecodeError> {
+                self.select_delta(b, n, prev, i)
+            }
+            fn seek_block(
+                &self,
+                b: &[u8],
+                n: usize,
+                prev: u32,
+                t: u32,
+            ) -> Result<Option<(usize, u32)>, DecodeError> {
+                self.seek_delta(b, n, prev, t)
+            }
+            fn decode_block(&self, b: &[u8], prev: u32, out: &mut [u32]) -> Result<(), DecodeError> {
+                self.decode_delta(b, out.len(), prev, out).map(|_| ())
+            }
+        }
+    )*};
 }
 
-impl BlockCodec for VByte {
-    fn name(&self) -> &'static str {
-        "vbyte"
-    }
-    fn encode_block(&self, values: &[u32], prev: u32, out: &mut Vec<u8>) {
-        out.extend_from_slice(&self.encode_delta_to_vec(values, prev));
-    }
-    fn select_block(
-        &self,
-        b: &[u8],
-        n: usize,
-        prev: u32,
-        i: usize,
-    ) -> Result<Option<u32>, DecodeError> {
-        self.select_delta(b, n, prev, i)
-    }
-    fn seek_block(
-        &self,
-        b: &[u8],
-        n: usize,
-        prev: u32,
-        t: u32,
-    ) -> Result<Option<(usize, u32)>, DecodeError> {
-        self.seek_delta(b, n, prev, t)
-    }
-    fn decode_block(&self, b: &[u8], prev: u32, out: &mut [u32]) -> Result<(), DecodeError> {
-        self.decode_delta(b, out.len(), prev, out).map(|_| ())
-    }
-}
-
-impl BlockCodec for VarIntGb {
-    fn name(&self) -> &'static str {
-        "varintgb"
-    }
-    fn encode_block(&self, values: &[u32], prev: u32, out: &mut Vec<u8>) {
-        out.extend_from_slice(&self.encode_delta_to_vec(values, prev));
-    }
-    fn select_block(
-        &self,
-        b: &[u8],
-        n: usize,
-        prev: u32,
-        i: usize,
-    ) -> Result<Option<u32>, DecodeError> {
-        self.select_delta(b, n, prev, i)
-    }
-    fn seek_block(
-        &self,
-        b: &[u8],
-        n: usize,
-        prev: u32,
-        t: u32,
-    ) -> Result<Option<(usize, u32)>, DecodeError> {
-        self.seek_delta(b, n, prev, t)
-    }
-    fn decode_block(&self, b: &[u8], prev: u32, out: &mut [u32]) -> Result<(), DecodeError> {
-        self.decode_delta(b, out.len(), prev, out).map(|_| ())
-    }
-}
+byte_block_codec!(StreamVByte => "streamvbyte", VByte => "vbyte", VarIntGb => "varintgb");
 
 /// BP128 blocks: each block is one BP128 array (its bit-packed blocks and,
 /// for a length that is not a multiple of the layout's block, a VByte
