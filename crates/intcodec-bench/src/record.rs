@@ -10,8 +10,14 @@ use std::process::Command;
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
     let tmp = temp_beside(path);
     std::fs::write(&tmp, bytes).map_err(|e| format!("writing {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
+    rename_into(&tmp, path)
+}
+
+/// Renames the finished temporary file `tmp` to `path` (removing `tmp` if
+/// that fails).
+fn rename_into(tmp: &Path, path: &Path) -> Result<(), String> {
+    std::fs::rename(tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(tmp);
         format!("writing {}: {e}", path.display())
     })
 }
@@ -43,10 +49,7 @@ pub fn write_figure(path: &Path, svg: &str) -> Result<(), String> {
         .status();
     let _ = std::fs::remove_file(&svg_tmp);
     match status {
-        Ok(s) if s.success() => std::fs::rename(&png_tmp, path).map_err(|e| {
-            let _ = std::fs::remove_file(&png_tmp);
-            format!("writing {}: {e}", path.display())
-        }),
+        Ok(s) if s.success() => rename_into(&png_tmp, path),
         Ok(s) => {
             let _ = std::fs::remove_file(&png_tmp);
             Err(format!(

@@ -288,7 +288,6 @@ macro_rules! stream_vbyte_kernels {
             let (groups, _) = out.as_chunks_mut::<4>();
             let (blocks, _) = groups.as_chunks_mut::<8>();
             let (key_blocks, _) = ctrl.as_chunks::<8>();
-            let mut done; // groups decoded
 
             // A block's eight control bytes are loaded two blocks ahead:
             // the shuffle and length look-ups of its first groups then do
@@ -327,7 +326,7 @@ macro_rules! stream_vbyte_kernels {
                 }
                 b += run;
             }
-            done = 8 * b;
+            let mut done = 8 * b; // groups decoded
             pos = src as usize - base as usize;
             let full = n / 4;
             while done < full {
