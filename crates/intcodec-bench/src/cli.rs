@@ -1,10 +1,11 @@
 //! `intcodec bench`: argument parsing and the run.
 
 use crate::data::{synth, Model, Source};
+use crate::progress::Bar;
 use crate::report;
 use crate::suite::{self, Config};
 use crate::sysinfo;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -24,6 +25,13 @@ varint-simd and unsigned-varint; VarInt-GB and (in builds with the feature
 g8iu) VarInt-G8IU -- and memcpy of the same ints. Every measured
 pass is checked against the source data. Speeds are medians, in billions of
 ints per second (table) or millions (CSV/JSON `mis`).
+
+Suite `ints`: the postings method on unsorted random u32 by byte width:
+arrays of 4096 values of exactly 1, 2, 3 or 4 significant bytes (bucket 1..4)
+or of a random width per value (bucket 0, mixed), about --ints values per
+width; plain decode and encode of every codec and kernel, and memcpy.
+With --suite ints, --kmin/--kmax select widths (default 0..4); sizes,
+repetitions and --quick as postings.
 
 Suite `keys` (the upscaledb B+-tree key study): for b = 1..24, arrays of 256
 sorted ints whose gaps have at most b bits; bits per integer, decode speed,
@@ -45,7 +53,7 @@ second. Options that apply: --family, --kmin/--kmax (the range of b, default
 --seed, --format, --quiet, --quick (about 3 s; the default run about 25 s).
 
 OPTIONS:
-  --suite NAME         one suite: postings, keys, seek or varint (default: all
+  --suite NAME         one suite: postings, ints, keys, seek or varint (default: all
                        in turn; with --data, postings). varint: single
                        LEB128 values as varint-simd's own benchmark (random
                        u8/u16/u32/u64, decode and encode, millions per second,
@@ -81,7 +89,7 @@ OPTIONS:
   --min-time-ms MS     each repetition lasts at least MS ms (postings: default
                        10, --quick 2)
   --seed N             seed of the synthetic collection (default 1)
-  --quiet, -q          no progress on stderr
+  --quiet, -q          no progress bar on stderr
   --help, -h           this help
 
 Options may also be written --name=value.
@@ -94,7 +102,7 @@ enum Format {
     Json,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Args {
     /// `None`: every suite (postings only with --data).
     suite: Option<String>,
@@ -316,6 +324,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     for s in &suites {
         match *s {
             "postings" => config(&a).map(|_| ())?,
+            "ints" => ints_config(&a).map(|_| ())?,
             "seek" => seek_config(&a).map(|_| ())?,
             _ => {}
         }
@@ -326,11 +335,13 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         if i > 0 && a.format == Format::Table {
             writeln!(out).map_err(|e| format!("writing the report: {e}"))?;
         }
+        let mut bar = Bar::new(&format!("[{}/{} {s}]", i + 1, suites.len()), a.quiet);
         let (r, d) = match *s {
-            "postings" => run_postings(&a, out)?,
-            "seek" => run_seek(&a, out)?,
-            "keys" => run_keys(&a, out)?,
-            "varint" => run_varint(&a, out)?,
+            "postings" => run_postings(&a, out, &mut bar)?,
+            "ints" => run_ints(&a, out, &mut bar)?,
+            "seek" => run_seek(&a, out, &mut bar)?,
+            "keys" => run_keys(&a, out, &mut bar)?,
+            "varint" => run_varint(&a, out, &mut bar)?,
             other => return Err(format!("intcodec bench: suite {other:?} is not runnable")),
         };
         if dataset.is_empty() {
@@ -370,31 +381,6 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     Ok(())
 }
 
-/// Progress on stderr: one rewritten line on a terminal, else only the
-/// "preparing" steps.
-fn progress_printer(quiet: bool) -> impl FnMut(&str) {
-    let tty = std::io::stderr().is_terminal();
-    move |msg: &str| {
-        if quiet {
-            return;
-        }
-        let mut e = std::io::stderr().lock();
-        if tty {
-            let _ = write!(e, "\r\x1b[2K{msg}");
-            let _ = e.flush();
-        } else if msg.ends_with("preparing") {
-            let _ = writeln!(e, "{msg}");
-        }
-    }
-}
-
-/// Clears the progress line.
-fn progress_done(quiet: bool) {
-    if !quiet && std::io::stderr().is_terminal() {
-        eprint!("\r\x1b[2K");
-    }
-}
-
 /// The machine lines every suite's report starts with.
 fn machine_header() -> Vec<String> {
     vec![
@@ -410,23 +396,83 @@ fn machine_header() -> Vec<String> {
 
 /// `--suite postings`: its table (with `--format table`); returns its rows
 /// and dataset name.
-fn run_postings(a: &Args, out: &mut dyn Write) -> Result<(Vec<suite::Row>, String), String> {
-    let cfg = config(a)?;
-    let mut header = vec![format!(
-        "intcodec bench: suite postings, {}",
-        match &cfg.source {
-            Source::File(p) => format!("data {}", p.display()),
-            Source::Synthetic { model, .. } => format!("dataset {}", model.name()),
+fn run_postings(
+    a: &Args,
+    out: &mut dyn Write,
+    bar: &mut Bar,
+) -> Result<(Vec<suite::Row>, String), String> {
+    run_lists(a, config(a)?, out, bar)
+}
+
+/// `--suite ints`: the postings machinery on unsorted random values by byte
+/// width (plain decode and encode).
+fn run_ints(
+    a: &Args,
+    out: &mut dyn Write,
+    bar: &mut Bar,
+) -> Result<(Vec<suite::Row>, String), String> {
+    run_lists(a, ints_config(a)?, out, bar)
+}
+
+/// The `ints` suite's configuration: with `--suite ints`, `--kmin/--kmax`
+/// select byte widths (0 = mixed), default 0..=4 (in a run of every suite
+/// they are postings' buckets, and ints runs every width); sizes and
+/// repetitions as `postings`.
+fn ints_config(a: &Args) -> Result<Config, String> {
+    if a.data.is_some() {
+        return Err(
+            "intcodec bench: --suite ints generates its values; --data does not apply".to_string(),
+        );
+    }
+    let own = a.suite.as_deref() == Some("ints");
+    let (lo, hi) = if own {
+        (a.kmin.unwrap_or(0), a.kmax.unwrap_or(4))
+    } else {
+        (0, 4)
+    };
+    if lo > hi || hi > 4 {
+        return Err(format!(
+            "intcodec bench: --suite ints: bad byte widths --kmin {lo} --kmax {hi} (need kmin <= kmax <= 4; 0 = mixed)"
+        ));
+    }
+    let base = config(&Args {
+        kmin: None,
+        kmax: None,
+        ..a.clone()
+    })?;
+    Ok(Config {
+        source: Source::Unsorted { seed: a.seed },
+        kmin: lo,
+        kmax: hi,
+        ..base
+    })
+}
+
+/// Runs the list-based suites (`postings`, `ints`) and prints their table.
+fn run_lists(
+    a: &Args,
+    cfg: Config,
+    out: &mut dyn Write,
+    bar: &mut Bar,
+) -> Result<(Vec<suite::Row>, String), String> {
+    let mut header = vec![match &cfg.source {
+        Source::File(p) => format!("intcodec bench: suite postings, data {}", p.display()),
+        Source::Synthetic { model, .. } => {
+            format!("intcodec bench: suite postings, dataset {}", model.name())
         }
-    )];
+        Source::Unsorted { .. } => format!(
+            "intcodec bench: suite ints, dataset {}",
+            crate::data::synth::UNSORTED
+        ),
+    }];
     header.extend(machine_header());
     if !a.quiet && a.format != Format::Table {
         for h in &header {
             eprintln!("{h}");
         }
     }
-    let result = suite::run(&cfg, &mut progress_printer(a.quiet));
-    progress_done(a.quiet);
+    let result = suite::run(&cfg, &mut |f, m| bar.update(f, m));
+    bar.finish();
     let outcome = result?;
     header.insert(1, format!("data: {}", outcome.description));
     if a.format == Format::Table {
@@ -462,7 +508,11 @@ fn seek_config(a: &Args) -> Result<crate::seek::Config, String> {
     })
 }
 
-fn run_seek(a: &Args, out: &mut dyn Write) -> Result<(Vec<suite::Row>, String), String> {
+fn run_seek(
+    a: &Args,
+    out: &mut dyn Write,
+    bar: &mut Bar,
+) -> Result<(Vec<suite::Row>, String), String> {
     let cfg = seek_config(a)?;
     let mut header = vec!["intcodec bench: suite seek (Stream VByte paper Fig. 6)".to_string()];
     header.extend(machine_header());
@@ -471,8 +521,8 @@ fn run_seek(a: &Args, out: &mut dyn Write) -> Result<(Vec<suite::Row>, String), 
             eprintln!("{h}");
         }
     }
-    let result = crate::seek::run(&cfg, &mut progress_printer(a.quiet));
-    progress_done(a.quiet);
+    let result = crate::seek::run(&cfg, &mut |f, m| bar.update(f, m));
+    bar.finish();
     let outcome = result?;
     header.insert(1, format!("data: {}", outcome.description));
     if a.format == Format::Table {
@@ -482,7 +532,11 @@ fn run_seek(a: &Args, out: &mut dyn Write) -> Result<(Vec<suite::Row>, String), 
 }
 
 /// `--suite varint`.
-fn run_varint(a: &Args, out: &mut dyn Write) -> Result<(Vec<suite::Row>, String), String> {
+fn run_varint(
+    a: &Args,
+    out: &mut dyn Write,
+    bar: &mut Bar,
+) -> Result<(Vec<suite::Row>, String), String> {
     use crate::varint;
     let mut cfg = varint::Config::new(a.quick);
     if let Some(r) = a.reps {
@@ -519,8 +573,8 @@ fn run_varint(a: &Args, out: &mut dyn Write) -> Result<(Vec<suite::Row>, String)
         ),
         format!("build: {}", sysinfo::build_flags()),
     ];
-    let outcome = varint::run(&cfg, &mut progress_printer(a.quiet));
-    progress_done(a.quiet);
+    let outcome = varint::run(&cfg, &mut |f, m| bar.update(f, m));
+    bar.finish();
     let outcome = outcome?;
     if a.format == Format::Table {
         varint::table(&outcome, &header, out)?;
@@ -556,7 +610,11 @@ fn run_varint(a: &Args, out: &mut dyn Write) -> Result<(Vec<suite::Row>, String)
 }
 
 /// `--suite keys`.
-fn run_keys(a: &Args, out: &mut dyn Write) -> Result<(Vec<suite::Row>, String), String> {
+fn run_keys(
+    a: &Args,
+    out: &mut dyn Write,
+    bar: &mut Bar,
+) -> Result<(Vec<suite::Row>, String), String> {
     let mut cfg = crate::keys::Config::new(a.quick);
     if let Some(r) = a.reps {
         if r == 0 {
@@ -576,8 +634,8 @@ fn run_keys(a: &Args, out: &mut dyn Write) -> Result<(Vec<suite::Row>, String), 
         cfg.reps
     )];
     header.extend(machine_header());
-    let rows = crate::keys::run(&cfg, &mut progress_printer(a.quiet));
-    progress_done(a.quiet);
+    let rows = crate::keys::run(&cfg, &mut |f, m| bar.update(f, m));
+    bar.finish();
     let rows = rows?;
     if a.format == Format::Table {
         crate::keys::table(&rows, &header, out)?;
@@ -864,6 +922,59 @@ mod tests {
             } else {
                 assert!(text.contains("\"dataset\": \"uniform\""), "{text}");
             }
+        }
+    }
+
+    #[test]
+    fn ints_suite_measures_plain_ops_by_byte_width() {
+        let mut out = Vec::new();
+        run(
+            &args(&[
+                "--suite",
+                "ints",
+                "--kmin",
+                "0",
+                "--kmax",
+                "2",
+                "--ints",
+                "5000",
+                "--reps",
+                "1",
+                "--min-time-ms",
+                "0",
+                "--format",
+                "csv",
+                "-q",
+            ]),
+            &mut out,
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let rows: Vec<Vec<&str>> = text
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').collect())
+            .collect();
+        assert!(!rows.is_empty());
+        let mut widths = std::collections::BTreeSet::new();
+        for r in &rows {
+            assert_eq!((r[0], r[1]), ("ints", "random-bytes"), "{r:?}");
+            assert!(["decode", "encode", "copy"].contains(&r[5]), "{r:?}");
+            widths.insert(r[2]);
+        }
+        assert_eq!(widths.into_iter().collect::<Vec<_>>(), ["0", "1", "2"]);
+        // Stream VByte stores a 1-byte value in 8 + 2 bits, a 2-byte one in 18.
+        let bits = |w: &str| -> f64 {
+            rows.iter()
+                .find(|r| r[2] == w && r[3] == "streamvbyte" && r[5] == "decode")
+                .map(|r| r[7].parse().unwrap())
+                .unwrap()
+        };
+        assert!((bits("1") - 10.0).abs() < 0.01 && (bits("2") - 18.0).abs() < 0.01);
+        for bad in [["--kmax", "5"], ["--data", "x.docs"]] {
+            let mut a = vec!["--suite", "ints"];
+            a.extend(bad);
+            assert!(run(&args(&a), &mut Vec::new()).is_err(), "{a:?}");
         }
     }
 

@@ -434,7 +434,7 @@ fn run_job(
 }
 
 /// Runs the suite; `progress` gets short status messages.
-pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Vec<Row>, String> {
+pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Vec<Row>, String> {
     if cfg.bmin == 0 || cfg.bmin > cfg.bmax || cfg.bmax > 24 {
         return Err(format!(
             "keys: bad width range {}..={} (need 1 <= bmin <= bmax <= 24)",
@@ -444,7 +444,9 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Vec<Row>, Str
     let mut rows = Vec::new();
     let mut buf = [0u32; ARRAY];
     for b in cfg.bmin..=cfg.bmax {
-        progress(&format!("keys b={b}: preparing"));
+        let nb = (cfg.bmax - cfg.bmin + 1) as usize;
+        let at = |f: f64| crate::progress::share((b - cfg.bmin) as usize, nb, f);
+        progress(at(0.0), &format!("keys b={b}: preparing"));
         let data = arrays(b, cfg.arrays.max(1), cfg.seed);
         let q = queries(&data, cfg.queries.max(1), cfg.seed ^ u64::from(b));
         let want = data.iter().fold(0u64, |h, a| sum(h, a));
@@ -500,7 +502,10 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Vec<Row>, Str
         }
         let reps = cfg.reps.max(1);
         for rep in 0..reps {
-            progress(&format!("keys b={b}: repetition {}/{reps}", rep + 1));
+            progress(
+                at(0.2 + 0.8 * rep as f64 / reps as f64),
+                &format!("keys b={b}: repetition {}/{reps}", rep + 1),
+            );
             let n = jobs.len();
             for j in 0..n {
                 let at = (j + rep) % n;
@@ -652,7 +657,7 @@ mod tests {
             min_time: Duration::ZERO,
             seed: 2,
         };
-        let rows = run(&cfg, &mut |_| {}).unwrap();
+        let rows = run(&cfg, &mut |_, _| {}).unwrap();
         assert_eq!(rows.len(), 3 * KINDS.len());
         for r in &rows {
             assert!(r.decode_bis > 0.0, "{r:?}");

@@ -19,6 +19,7 @@ pub mod data;
 pub mod keys;
 pub mod measure;
 pub mod plot;
+pub mod progress;
 pub mod record;
 pub mod report;
 pub mod seek;

@@ -197,7 +197,7 @@ impl Bucket {
 }
 
 /// One codec's streams for every chunk of a bucket, back to back.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Encoded {
     /// The streams, then slack (so that every stream is followed by at least
     /// the codec's `max_encoded_len(CHUNK)` readable bytes).

@@ -277,6 +277,24 @@ pub fn scalar_speedups(rows: &[Row]) -> Vec<Ratio> {
     out
 }
 
+/// For each family and op, our default kernel against its best peer: of
+/// [`ratios`], the one with the lowest median (the peer fastest relative to
+/// us), in the order families and ops first appear.
+pub fn best_peer_ratios(rows: &[Row]) -> Vec<Ratio> {
+    let mut best: Vec<Ratio> = Vec::new();
+    for r in ratios(rows) {
+        match best
+            .iter_mut()
+            .find(|b| b.family == r.family && b.op == r.op)
+        {
+            Some(b) if r.median < b.median => *b = r,
+            Some(_) => {}
+            None => best.push(r),
+        }
+    }
+    best
+}
+
 /// Our kernel `ours` (default: the default kernel) of `family` against
 /// (`codec`, `kernel`), per op.
 fn compare(
@@ -336,10 +354,21 @@ fn compare(
 fn family_table(s: &mut String, family: &str, rows: &[Row]) {
     let cols = columns(rows);
     let reps = rows.first().map_or(0, |r| r.reps);
+    let suite = rows.first().map_or("postings", |r| r.suite.as_str());
+    // The ops measured (suite `ints`: no delta coding).
+    let ops: Vec<Op> = Op::CODEC_OPS
+        .into_iter()
+        .filter(|op| rows.iter().any(|r| r.op == *op))
+        .collect();
     let _ = writeln!(
         s,
         "\n[{family}] Speed in billions of ints per second (Bis, median of {reps} repetitions); \
-         bucket 2^K = lists of 2^K..2^(K+1)-1 ints; * = default kernel; bits/int of {}:",
+         {}; * = default kernel; bits/int of {}:",
+        if suite == "ints" {
+            "bucket = bytes per value (mixed: 1..4 at random), unsorted"
+        } else {
+            "bucket 2^K = lists of 2^K..2^(K+1)-1 ints"
+        },
         cols.iter().find(|c| c.label.ends_with('*')).map_or(
             "the first codec".to_string(),
             |c| format!("{} {}", c.codec, c.kernel)
@@ -357,7 +386,7 @@ fn family_table(s: &mut String, family: &str, rows: &[Row]) {
     let group = cols.len() * w;
     let lead = format!("{:>7} {:>7} {:>10} {:>8}", "", "", "", "");
     let mut line1 = lead.clone();
-    for op in Op::CODEC_OPS {
+    for op in &ops {
         let _ = write!(line1, " |{:^group$}", op.name());
     }
     let _ = write!(line1, " |{:>w$}", "memcpy");
@@ -365,7 +394,7 @@ fn family_table(s: &mut String, family: &str, rows: &[Row]) {
         "{:>7} {:>7} {:>10} {:>8}",
         "bucket", "lists", "ints", "bits/int"
     );
-    for _ in Op::CODEC_OPS {
+    for _ in &ops {
         line2.push_str(" |");
         for c in &cols {
             let _ = write!(line2, "{:>w$}", c.label);
@@ -382,17 +411,21 @@ fn family_table(s: &mut String, family: &str, rows: &[Row]) {
         let bits = rows
             .iter()
             .find(|r| r.bucket == k && r.default_kernel && r.op == Op::DecodeDelta)
+            .or_else(|| {
+                rows.iter()
+                    .find(|r| r.bucket == k && r.default_kernel && r.op == Op::Decode)
+            })
             .or_else(|| rows.iter().find(|r| r.bucket == k && r.op != Op::Copy))
             .map_or(f64::NAN, |r| r.bits_per_int);
         let _ = write!(
             s,
             "{:>7} {:>7} {:>10} {:>8.2}",
-            format!("2^{k}"),
+            crate::suite::bucket_label(suite, k),
             any.lists,
             any.ints,
             bits
         );
-        for op in Op::CODEC_OPS {
+        for &op in &ops {
             s.push_str(" |");
             for c in &cols {
                 match find(rows, k, &c.codec, &c.kernel, op) {
@@ -471,6 +504,23 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn Write) -> Result<(), 
             s,
             "  (median/min/max over buckets; overall = total ints / total time, ours over peer)"
         );
+        let _ = writeln!(
+            s,
+            "\nOurs / best peer (per family and op, the peer with the lowest median ratio)"
+        );
+        for r in best_peer_ratios(rows) {
+            let _ = writeln!(
+                s,
+                "  {:<14} {:<22} {:<24} {:>7.2}x {:>7.2}x {:>7.2}x {:>7.2}x",
+                r.op.name(),
+                r.ours,
+                r.peer,
+                r.median,
+                r.min,
+                r.max,
+                r.overall
+            );
+        }
     }
     let kr = kernel_ratios(rows);
     if kr.len() > rs.len() {
@@ -579,6 +629,39 @@ mod tests {
         let j = String::from_utf8(j).unwrap();
         assert!(j.trim_start().starts_with('[') && j.trim_end().ends_with(']'));
         assert_eq!(j.matches("\"suite\"").count(), o.rows.len());
+    }
+
+    #[test]
+    fn best_peer_is_the_one_we_beat_least() {
+        let mut rows = Vec::new();
+        for k in [5u32, 6, 7] {
+            for op in [Op::Decode, Op::Encode] {
+                rows.push(row(k, "vbyte", "avx2", false, true, op, 1.0));
+                // Decode: peer a is faster than peer b; encode: b is.
+                let (a, b) = if op == Op::Decode {
+                    (0.5, 2.0)
+                } else {
+                    (3.0, 1.5)
+                };
+                rows.push(row(k, "peer:a", "rust", true, false, op, a));
+                rows.push(row(k, "peer:b", "rust", true, false, op, b));
+            }
+        }
+        for r in rows.iter_mut() {
+            r.family = "vbyte".into();
+        }
+        let best = best_peer_ratios(&rows);
+        assert_eq!(best.len(), 2, "{best:?}");
+        assert_eq!(
+            (best[0].op, best[0].peer.as_str()),
+            (Op::Decode, "peer:a rust")
+        );
+        assert_eq!(best[0].median, 0.5);
+        assert_eq!(
+            (best[1].op, best[1].peer.as_str()),
+            (Op::Encode, "peer:b rust")
+        );
+        assert_eq!(best[1].median, 1.5);
     }
 
     #[test]

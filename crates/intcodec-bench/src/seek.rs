@@ -213,7 +213,7 @@ fn pass(c: &Contender, op: Op, enc: &[Vec<u8>], d: &Data) -> u64 {
 }
 
 /// Runs the suite.
-pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Outcome, String> {
+pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Outcome, String> {
     let started = Instant::now();
     let cs = contenders(&cfg.families);
     if cs.is_empty() {
@@ -227,11 +227,11 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Outcome, Stri
                 "intcodec bench --suite seek: bit width {b} not in 1..=24"
             ));
         }
-        progress(&format!(
-            "b = {b} ({}/{}): preparing",
-            bi + 1,
-            cfg.bits.len()
-        ));
+        let at = |f: f64| crate::progress::share(bi, cfg.bits.len(), f);
+        progress(
+            at(0.0),
+            &format!("b = {b} ({}/{}): preparing", bi + 1, cfg.bits.len()),
+        );
         let d = data(b, cfg.seed);
         let (want_seek, want_select) = expected(&d);
         let encoded: Vec<Vec<Vec<u8>>> = cs
@@ -274,7 +274,10 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Outcome, Stri
             }
         }
         for rep in 0..reps {
-            progress(&format!("b = {b}: repetition {}/{reps}", rep + 1));
+            progress(
+                at(0.2 + 0.8 * rep as f64 / reps as f64),
+                &format!("b = {b}: repetition {}/{reps}", rep + 1),
+            );
             let n = jobs.len();
             for j in 0..n {
                 let job = &mut jobs[(j + rep) % n];
@@ -452,7 +455,7 @@ mod tests {
             seed: 3,
             families: Vec::new(),
         };
-        let o = run(&cfg, &mut |_| {}).unwrap();
+        let o = run(&cfg, &mut |_, _| {}).unwrap();
         let n = contenders(&[]).len();
         assert!(n >= 3);
         // Each family's default kernel is measured.
@@ -477,7 +480,7 @@ mod tests {
                 bits: vec![25],
                 ..cfg
             },
-            &mut |_| {}
+            &mut |_, _| {}
         )
         .is_err());
     }

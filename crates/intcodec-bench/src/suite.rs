@@ -15,7 +15,17 @@ use crate::measure::{self, Bucket, Encoded, Light, Op};
 use std::time::{Duration, Instant};
 
 /// Names of the suites [`run`] knows.
-pub const SUITES: &[&str] = &["postings", "keys", "seek", "varint"];
+pub const SUITES: &[&str] = &["postings", "ints", "keys", "seek", "varint"];
+
+/// How reports name bucket `k` of a suite: `2^k` (postings: lists of
+/// `2^k ..= 2^(k+1) - 1` ints), or (`ints`) the values' byte width.
+pub fn bucket_label(suite: &str, k: u32) -> String {
+    match (suite, k) {
+        ("ints", 0) => "mixed".to_string(),
+        ("ints", w) => format!("{w} B"),
+        _ => format!("2^{k}"),
+    }
+}
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -102,8 +112,9 @@ struct Job {
     times: Vec<f64>,
 }
 
-/// Runs the suite; `progress` gets short status messages.
-pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Outcome, String> {
+/// Runs the suite.
+/// `progress` gets the fraction of the suite done and a short status.
+pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Outcome, String> {
     let started = Instant::now();
     let mut postings = Postings::open(&cfg.source, cfg.kmin, cfg.kmax, cfg.ints_per_bucket)?;
     let ks = postings.ks();
@@ -133,10 +144,24 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Outcome, Stri
     let mut buf = vec![0u32; CHUNK];
     let mut scratch = vec![0u8; scratch_len];
     let reps = cfg.reps.max(1);
+    // Unsorted values (suite `ints`): plain decode and encode only.
+    let unsorted = cfg.source.is_unsorted();
+    let (suite_name, ops): (&str, &[Op]) = if unsorted {
+        ("ints", &[Op::Decode, Op::Encode])
+    } else {
+        ("postings", &Op::CODEC_OPS)
+    };
     let mut rows = Vec::new();
     for (bi, &k) in ks.iter().enumerate() {
-        let tag = format!("bucket 2^{k} ({}/{})", bi + 1, ks.len());
-        progress(&format!("{tag}: preparing"));
+        let tag = format!(
+            "{} {} ({}/{})",
+            if unsorted { "width" } else { "bucket" },
+            bucket_label(suite_name, k),
+            bi + 1,
+            ks.len()
+        );
+        let at = |f: f64| crate::progress::share(bi, ks.len(), f);
+        progress(at(0.0), &format!("{tag}: preparing"));
         let lists = postings.bucket(k);
         if lists.is_empty() {
             continue;
@@ -146,17 +171,19 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Outcome, Stri
         let encoded: Vec<(Encoded, Encoded)> = codecs
             .iter()
             .map(|c| {
-                Ok((
-                    c.encode_bucket(&bucket, false)?,
-                    c.encode_bucket(&bucket, true)?,
-                ))
+                let delta = if unsorted {
+                    Encoded::default()
+                } else {
+                    c.encode_bucket(&bucket, true)?
+                };
+                Ok((c.encode_bucket(&bucket, false)?, delta))
             })
             .collect::<Result<_, String>>()
-            .map_err(|e| format!("bucket 2^{k}: {e}"))?;
+            .map_err(|e| format!("{tag}: {e}"))?;
 
         let mut jobs: Vec<Job> = Vec::new();
         for ci in 0..codecs.len() {
-            for op in Op::CODEC_OPS {
+            for &op in ops {
                 jobs.push(Job {
                     codec: Some(ci),
                     op,
@@ -175,17 +202,18 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Outcome, Stri
         });
 
         // Full checks (they also warm up), then calibration.
-        progress(&format!("{tag}: checking"));
+        progress(at(0.1), &format!("{tag}: checking"));
         for job in &mut jobs {
             job.expect = match job.codec {
                 Some(ci) => {
                     let enc = pick(&encoded[ci], job.op);
                     codecs[ci]
                         .verify(job.op, &bucket, enc, &mut buf, &mut scratch)
-                        .map_err(|e| format!("bucket 2^{k}: {e}"))?
+                        .map_err(|e| format!("{tag}: {e}"))?
                 }
-                None => measure::verify_copy(&bucket, &mut buf)
-                    .map_err(|e| format!("bucket 2^{k}: {e}"))?,
+                None => {
+                    measure::verify_copy(&bucket, &mut buf).map_err(|e| format!("{tag}: {e}"))?
+                }
             };
             let one = time_job(job, 1, &codecs, &encoded, &bucket, &mut buf, &mut scratch)?;
             let want = cfg.min_time.as_secs_f64();
@@ -197,7 +225,10 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Outcome, Stri
         }
 
         for rep in 0..reps {
-            progress(&format!("{tag}: repetition {}/{reps}", rep + 1));
+            progress(
+                at(0.2 + 0.8 * rep as f64 / reps as f64),
+                &format!("{tag}: repetition {}/{reps}", rep + 1),
+            );
             let n = jobs.len();
             for j in 0..n {
                 let at = (j + rep) % n;
@@ -240,7 +271,7 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Outcome, Stri
                 ),
             };
             rows.push(Row {
-                suite: "postings".to_string(),
+                suite: suite_name.to_string(),
                 dataset: postings.name().to_string(),
                 bucket: k,
                 lists: bucket.lists,
@@ -319,7 +350,7 @@ fn time_job(
     let secs = start.elapsed().as_secs_f64().max(1e-9) / f64::from(iters);
     if let Some((name, kernel)) = bad {
         return Err(format!(
-            "bucket 2^{}: CHECK FAILED: {name} {kernel} {}: a timed pass produced different \
+            "bucket K={}: CHECK FAILED: {name} {kernel} {}: a timed pass produced different \
              output than the verified one (refusing to report a speed)",
             bucket.k,
             job.op.name()
@@ -349,7 +380,13 @@ mod tests {
             families: Vec::new(),
         };
         let mut msgs = 0;
-        let out = run(&cfg, &mut |_| msgs += 1).unwrap();
+        let mut last = 0.0;
+        let out = run(&cfg, &mut |f, _| {
+            assert!((last..=1.0).contains(&f), "{last} then {f}");
+            last = f;
+            msgs += 1
+        })
+        .unwrap();
         assert!(msgs > 0);
         let n = contenders().len();
         assert_eq!(out.rows.len(), 3 * (4 * n + 1));

@@ -730,7 +730,7 @@ fn run_type<T: PeerWord>(
     #[cfg(feature = "peer-varint-simd-builds")] builds: &[cdylib::Build],
     rows: &mut Vec<Row>,
     notes: &mut Vec<String>,
-    progress: &mut dyn FnMut(&str),
+    progress: &mut dyn FnMut(f64, &str),
 ) -> Result<(), String> {
     let d = data::<T>(cfg);
     notes.push(format!(
@@ -767,12 +767,10 @@ fn run_type<T: PeerWord>(
     }
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); cs.len()];
     for rep in 0..cfg.reps {
-        progress(&format!(
-            "varint {}: repetition {}/{}",
-            T::NAME,
-            rep + 1,
-            cfg.reps
-        ));
+        progress(
+            rep as f64 / cfg.reps.max(1) as f64,
+            &format!("varint {}: repetition {}/{}", T::NAME, rep + 1, cfg.reps),
+        );
         for j in 0..cs.len() {
             let i = (j + rep * 7) % cs.len();
             let t = Instant::now();
@@ -809,7 +807,7 @@ fn run_type<T: PeerWord>(
 }
 
 /// Runs the suite.
-pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Outcome, String> {
+pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Outcome, String> {
     let mut rows = Vec::new();
     let mut data_notes = Vec::new();
     #[allow(unused_mut)]
@@ -830,21 +828,21 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Outcome, Stri
         );
     }
     macro_rules! ty {
-        ($t:ty) => {
+        ($i:expr, $t:ty) => {
             run_type::<$t>(
                 cfg,
                 #[cfg(feature = "peer-varint-simd-builds")]
                 &builds,
                 &mut rows,
                 &mut data_notes,
-                progress,
+                &mut |f, m| progress(crate::progress::share($i, 4, f), m),
             )?
         };
     }
-    ty!(u8);
-    ty!(u16);
-    ty!(u32);
-    ty!(u64);
+    ty!(0, u8);
+    ty!(1, u16);
+    ty!(2, u32);
+    ty!(3, u64);
     Ok(Outcome {
         rows,
         builds: build_notes,
@@ -1001,7 +999,7 @@ mod tests {
             seed: 3,
             mixed: true,
         };
-        let o = run(&cfg, &mut |_| {}).unwrap();
+        let o = run(&cfg, &mut |_, _| {}).unwrap();
         for ty in ["u8", "u16", "u32", "u64"] {
             assert!(o
                 .rows

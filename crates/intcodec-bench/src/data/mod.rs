@@ -27,6 +27,21 @@ pub enum Source {
     /// A file of lists: ds2i `.docs`, a Roaring `.zip`, text or plain
     /// little-endian u32 (see [`files`]).
     File(PathBuf),
+    /// Unsorted random u32 by byte width (suite `ints`): "bucket" `w` in
+    /// `1..=4` holds values of exactly `w` bytes, bucket 0 values of mixed
+    /// widths (see [`synth::unsorted_lists`]).
+    Unsorted {
+        /// The seed.
+        seed: u64,
+    },
+}
+
+impl Source {
+    /// Whether the lists' gaps are unsorted values (no delta coding to
+    /// measure).
+    pub fn is_unsorted(&self) -> bool {
+        matches!(self, Source::Unsorted { .. })
+    }
 }
 
 /// The bucket (`K`) of a list of length `len > 0`: `floor(log2(len))`.
@@ -54,6 +69,12 @@ enum Kind {
     },
     /// Lists already grouped: `(k, lists)`, ascending `k`.
     Loaded(Vec<(u32, Vec<Vec<u32>>)>),
+    /// Unsorted values by byte width (`ks` are widths, 0 = mixed).
+    Unsorted {
+        seed: u64,
+        target: u64,
+        ks: Vec<u32>,
+    },
 }
 
 impl Postings {
@@ -90,6 +111,22 @@ impl Postings {
                 })
             }
             Source::File(path) => Self::from_file(path, kmin, kmax, target_ints),
+            Source::Unsorted { seed } => {
+                let ks: Vec<u32> = (kmin..=kmax.min(4)).collect();
+                Ok(Postings {
+                    name: synth::UNSORTED.to_string(),
+                    description: format!(
+                        "unsorted random u32 by byte width (1..4 bytes; 0 = a random width per \
+                         value), arrays of {} values, seed {seed}, ~{target_ints} ints per width",
+                        synth::UNSORTED_ARRAY
+                    ),
+                    kind: Kind::Unsorted {
+                        seed: *seed,
+                        target: target_ints,
+                        ks,
+                    },
+                })
+            }
         }
     }
 
@@ -141,7 +178,8 @@ impl Postings {
         })
     }
 
-    /// Dataset name for reports (`clustered`, `uniform`, or the file stem).
+    /// Dataset name for reports (`clustered`, `uniform`, `random-bytes`, or
+    /// the file stem).
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -154,7 +192,7 @@ impl Postings {
     /// The bucket exponents `K` this dataset has, ascending.
     pub fn ks(&self) -> Vec<u32> {
         match &self.kind {
-            Kind::Synthetic { ks, .. } => ks.clone(),
+            Kind::Synthetic { ks, .. } | Kind::Unsorted { ks, .. } => ks.clone(),
             Kind::Loaded(groups) => groups.iter().map(|g| g.0).collect(),
         }
     }
@@ -170,6 +208,7 @@ impl Postings {
                 target,
                 ..
             } => synth::bucket_lists(*model, *seed, k, *target, *universe),
+            Kind::Unsorted { seed, target, .. } => synth::unsorted_lists(*seed, k, *target),
             Kind::Loaded(groups) => groups
                 .iter_mut()
                 .find(|g| g.0 == k)

@@ -192,9 +192,90 @@ pub fn bucket_lists(
         .collect()
 }
 
+/// Name of the unsorted dataset (suite `ints`).
+pub const UNSORTED: &str = "random-bytes";
+
+/// Values per array of the unsorted dataset (one benchmark chunk).
+pub const UNSORTED_ARRAY: usize = 4096;
+
+/// `n` seeded random u32 of exactly `width` significant bytes (`1..=4`:
+/// uniform over `[2^(8(width-1)), 2^(8 width))`, with 0 allowed for width
+/// 1), or (`width == 0`) of a random width from 1 to 4 per value, so that
+/// lengths vary from value to value.
+pub fn unsorted_values(rng: &mut SplitMix64, width: u32, n: usize) -> Vec<u32> {
+    assert!(width <= 4, "byte width {width} > 4");
+    (0..n)
+        .map(|_| {
+            let w = if width == 0 {
+                1 + rng.below(4) as u32
+            } else {
+                width
+            };
+            let lo = if w == 1 { 0 } else { 1u64 << (8 * (w - 1)) };
+            let hi = 1u64 << (8 * w);
+            (lo + rng.below(hi - lo)) as u32
+        })
+        .collect()
+}
+
+/// The arrays of byte width `width` (0: mixed) of the unsorted dataset:
+/// arrays of [`UNSORTED_ARRAY`] random values ([`unsorted_values`]), about
+/// `target_ints` values in all. The benchmark stores lists and measures
+/// their gaps, so each array is returned as its running sums (wrapping):
+/// its gaps are then exactly the random values.
+pub fn unsorted_lists(seed: u64, width: u32, target_ints: u64) -> Vec<Vec<u32>> {
+    let arrays = target_ints.div_ceil(UNSORTED_ARRAY as u64).max(1);
+    (0..arrays)
+        .map(|i| {
+            let mut rng = SplitMix64::derive(seed, &[3, u64::from(width), i]);
+            let mut acc = 0u32;
+            unsorted_values(&mut rng, width, UNSORTED_ARRAY)
+                .into_iter()
+                .map(|v| {
+                    acc = acc.wrapping_add(v);
+                    acc
+                })
+                .collect()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unsorted_values_have_the_asked_byte_width() {
+        let bytes = |v: u32| (32 - v.leading_zeros()).div_ceil(8).max(1);
+        let mut rng = SplitMix64::new(7);
+        for w in 1..=4 {
+            let v = unsorted_values(&mut rng, w, 5000);
+            assert!(v.iter().all(|&x| bytes(x) == w), "width {w}");
+            // Not constant, and spread over the range.
+            let (lo, hi) = (v.iter().min().unwrap(), v.iter().max().unwrap());
+            let range = (1u64 << (8 * w)) - if w == 1 { 0 } else { 1u64 << (8 * (w - 1)) };
+            assert!(u64::from(hi - lo) * 10 > range * 9, "width {w}: {lo}..{hi}");
+        }
+        let v = unsorted_values(&mut rng, 0, 8000);
+        let mut seen = [0usize; 5];
+        for &x in &v {
+            seen[bytes(x) as usize] += 1;
+        }
+        assert!(seen[1..].iter().all(|&c| c > 1500), "{seen:?}");
+        // Gaps of the lists are the values; deterministic per seed.
+        let lists = unsorted_lists(9, 3, 10_000);
+        assert_eq!(lists.len(), 3);
+        assert_eq!(lists, unsorted_lists(9, 3, 10_000));
+        assert_ne!(lists, unsorted_lists(10, 3, 10_000));
+        for l in &lists {
+            assert_eq!(l.len(), UNSORTED_ARRAY);
+            let mut prev = 0u32;
+            for &x in l {
+                assert_eq!(bytes(x.wrapping_sub(prev)), 3);
+                prev = x;
+            }
+        }
+    }
 
     fn strictly_increasing_in(v: &[u32], min: u64, max: u64) -> bool {
         v.windows(2).all(|w| w[0] < w[1])
