@@ -167,6 +167,67 @@ fn spread56(x: u64) -> u64 {
     (x & 0x007F_007F_007F_007F) | ((x & 0x3F80_3F80_3F80_3F80) << 1)
 }
 
+/// Spreads the 32 bits of `v` into five bytes of 7 bits each (28 | 4,
+/// then 14 | 14, then 7 | 7).
+#[inline(always)]
+fn spread35(v: u32) -> u64 {
+    let x = u64::from(v);
+    let x = (x & 0x0FFF_FFFF) | ((x & 0xF000_0000) << 4);
+    let x = (x & 0xF_0000_3FFF) | ((x & 0x0FFF_C000) << 2);
+    (x & 0xF_007F_007F) | ((x & 0x3F80_3F80) << 1)
+}
+
+/// By the leading zeros of `v | 1`: the encoded length of a u32 (1..=5)
+/// and the continuation bits of its bytes (all but the last).
+const LEN32: [(u8, u64); 32] = {
+    let mut t = [(0u8, 0u64); 32];
+    let mut lz: usize = 0;
+    while lz < 32 {
+        let len = (32 - lz).div_ceil(7);
+        t[lz] = (
+            len as u8,
+            0x8080_8080_8080_8080u64 & ((1u64 << (8 * (len - 1))) - 1),
+        );
+        lz += 1;
+    }
+    t
+};
+
+/// A u32 in VByte as one little-endian word (its bytes, then zeros) and
+/// its length: no branch, one table load.
+#[inline(always)]
+pub(crate) fn word32(v: u32) -> (u64, usize) {
+    let (len, cont) = LEN32[(v | 1).leading_zeros() as usize];
+    (spread35(v) | cont, usize::from(len))
+}
+
+/// Encodes the eight values of `block` (deltas from `prev` if `DELTA`) at
+/// the start of `out`, which must hold their encoded length; returns the
+/// bytes written. With 43 bytes of room (eight 8-byte stores reaching at
+/// most 5 * 7 + 8 bytes) every value is stored as one word, without a
+/// branch per value or per byte; else [`encode`].
+#[inline(always)]
+pub(crate) fn encode_block32<const DELTA: bool>(
+    block: &[u32; 8],
+    prev: u32,
+    out: &mut [u8],
+) -> usize {
+    let Some(dst) = out.first_chunk_mut::<43>() else {
+        return encode::<u32, DELTA>(block, prev, out);
+    };
+    let mut pos = 0;
+    let mut p = prev;
+    for &x in block {
+        let v = if DELTA { x.wrapping_sub(p) } else { x };
+        p = x;
+        let (w, len) = word32(v);
+        // `pos` <= 7 * 5 = 35, so `pos + 8` <= 43.
+        dst[pos..pos + 8].copy_from_slice(&w.to_le_bytes());
+        pos += len;
+    }
+    pos
+}
+
 /// Writes `v` at `pos` in its minimal form; returns the new offset. `out`
 /// must have room.
 ///
@@ -177,6 +238,15 @@ fn spread56(x: u64) -> u64 {
 #[inline(always)]
 fn put<W: Word>(v: W, out: &mut [u8], pos: usize) -> usize {
     let x = v.as_u64();
+    if W::BITS == 32 {
+        // No branch on the value (lengths vary unpredictably in mixed data).
+        if let Some(dst) = out.get_mut(pos..pos + 8) {
+            let (w, len) = word32(x as u32);
+            dst.copy_from_slice(&w.to_le_bytes());
+            return pos + len;
+        }
+        return put_bytewise(v, out, pos);
+    }
     if x < 0x80 {
         // One byte: the common case of small gaps.
         out[pos] = x as u8;

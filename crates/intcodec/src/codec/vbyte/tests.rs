@@ -702,3 +702,23 @@ mod props {
         }
     }
 }
+
+#[test]
+fn word32_matches_bytewise_reference_at_every_length_boundary() {
+    let mut values = vec![0u32, 1, u32::MAX];
+    for b in 0..32 {
+        values.push(1 << b);
+        values.push((1u32 << b).wrapping_sub(1));
+        values.push((1u32 << b) | 1);
+    }
+    let mut rng = Rng::new(77);
+    values.extend((0..10_000).map(|_| rng.next_u32() >> (rng.next_u32() % 32)));
+    for v in values {
+        let want = leb128(&[v]);
+        let (w, len) = scalar::word32(v);
+        assert_eq!(len, want.len(), "{v:#x}");
+        let bytes = w.to_le_bytes();
+        assert_eq!(&bytes[..len], &want[..], "{v:#x}");
+        assert!(bytes[len..].iter().all(|&b| b == 0), "{v:#x}");
+    }
+}

@@ -529,7 +529,7 @@ macro_rules! masked_vbyte_kernels {
                 if _mm_testz_si128(_mm_or_si128(v0, v1), big) == 0 {
                     // A value of 3 bytes or more: this block goes to scalar.
                     let before = if done == 0 { prev } else { values[done - 1] };
-                    pos += scalar::encode::<u32, DELTA>(block, before, &mut out[pos..]);
+                    pos += scalar::encode_block32::<DELTA>(block, before, &mut out[pos..]);
                     done += 8;
                     continue;
                 }
