@@ -74,7 +74,8 @@ OPTIONS:
   --family LIST        only these codec families, comma separated:
                        streamvbyte, vbyte (default: all)
   --dataset NAME       synthetic collection: clustered (default) or uniform
-  --data PATH          read posting lists from a file instead: ds2i/PISA .docs,
+  --data PATH          read posting lists from a file instead: ds2i/PISA .docs
+                       (or .pos, a positional index in the same layout),
                        Roaring .zip, text (.txt/.csv: a list per line) or
                        plain little-endian u32 (any other name: one list)
   --quick              small datasets, few repetitions (every suite: under 30 s;

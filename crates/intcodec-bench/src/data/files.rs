@@ -1,7 +1,8 @@
 //! Readers for the real-data files `intcodec bench --data PATH` takes, by
 //! file name:
 //!
-//! - `*.docs`: ds2i / PISA collections (see [`super::ds2i`]);
+//! - `*.docs`, `*.pos`: ds2i / PISA collections (see [`super::ds2i`]): a
+//!   document index, or a positional index in the same layout;
 //! - `*.zip`: Roaring benchmark sets, one text member per set, each a list
 //!   of comma-separated integers (members stored or deflated);
 //! - `*.txt` / `*.csv`: text, one list per line (integers separated by
@@ -32,11 +33,11 @@ pub fn read(path: &Path) -> Result<Lists, String> {
         .map(|n| n.to_string_lossy().to_ascii_lowercase())
         .unwrap_or_default();
     let where_ = |e: String| format!("{}: {e}", path.display());
-    if name.ends_with(".docs") {
+    if name.ends_with(".docs") || name.ends_with(".pos") {
         let c = ds2i::read(path).map_err(|e| where_(e.to_string()))?;
         return Ok(Lists {
             lists: c.lists,
-            format: "ds2i .docs",
+            format: "ds2i collection",
             universe: u64::from(c.universe),
         });
     }
@@ -279,6 +280,35 @@ mod tests {
         assert!(text(b"4294967296").is_err());
         assert_eq!(le_u32(&[1, 0, 0, 0, 2, 0, 0, 0]).unwrap(), [1, 2]);
         assert!(le_u32(&[1, 0, 0]).unwrap_err().contains("offset 0"));
+    }
+
+    /// The shared ds2i collections (`.docs`, and `.pos` in the same
+    /// layout), when present beside the repository: list and int counts of
+    /// data/README.md.
+    #[test]
+    fn shared_ds2i_collections() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/postings");
+        if !dir.is_dir() {
+            eprintln!(
+                "*** SKIPPED: {} not found (shared data sets absent)",
+                dir.display()
+            );
+            return;
+        }
+        for (file, lists, ints) in [
+            ("clueweb1k.docs", 33_232, 283_651),
+            ("europarl.docs", 209_147, 2_000_826),
+            ("europarl.pos", 209_147, 3_036_121),
+        ] {
+            let l = read(&dir.join(file)).unwrap();
+            assert_eq!(l.format, "ds2i collection", "{file}");
+            assert_eq!(l.lists.len(), lists, "{file}");
+            assert_eq!(l.lists.iter().map(Vec::len).sum::<usize>(), ints, "{file}");
+            assert!(
+                l.lists.iter().all(|s| s.windows(2).all(|w| w[0] < w[1])),
+                "{file}"
+            );
+        }
     }
 
     /// The shared Roaring sets, when present beside the repository.
