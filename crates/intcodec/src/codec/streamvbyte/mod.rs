@@ -395,6 +395,7 @@ impl StreamVByte {
     /// `out` needs [`compressed_len`](Self::compressed_len) bytes;
     /// [`max_compressed_len`] is always enough. Bytes of `out` past the
     /// returned length may be overwritten (the kernels store whole vectors).
+    #[inline]
     pub fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
         self.check_encode_room(values, None, out)?;
         // SAFETY: `self.k` was chosen for an ISA this CPU supports (checked in
@@ -403,6 +404,7 @@ impl StreamVByte {
     }
 
     /// Encodes `values` as deltas from `prev` (wrapping) into `out`.
+    #[inline]
     pub fn encode_delta(
         &self,
         values: &[u32],
@@ -457,6 +459,7 @@ impl StreamVByte {
     /// Decodes `n` values from `input` into `out[..n]`, returning the number
     /// of bytes consumed. Never reads outside `input`; returns an error if
     /// `input` is too short or `out` holds fewer than `n` values.
+    #[inline]
     pub fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
         Self::check_decode_args(input, n, out.len())?;
         // SAFETY: supported ISA (constructors); `input` holds the control
@@ -465,6 +468,7 @@ impl StreamVByte {
     }
 
     /// Decodes `n` delta-coded values (from `prev`) into `out[..n]`.
+    #[inline]
     pub fn decode_delta(
         &self,
         input: &[u8],

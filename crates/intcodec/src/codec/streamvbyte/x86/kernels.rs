@@ -606,7 +606,7 @@ macro_rules! stream_vbyte_kernels {
                 pos = unsafe { put_block::<F>(keys, base, pos, groups) };
                 done += 16;
             }
-            encode_tail::<F, DELTA>(values, prev, out, done, pos)
+            encode_tail::<F, DELTA, 0>(values, prev, out, done, pos)
         }
 
         /// [`encode_tail`] for the wider kernels (a separate function, so
@@ -621,7 +621,7 @@ macro_rules! stream_vbyte_kernels {
             done: usize,
             pos: usize,
         ) -> usize {
-            encode_tail::<F, DELTA>(values, prev, out, done, pos)
+            encode_tail::<F, DELTA, 1>(values, prev, out, done, pos)
         }
 
         /// Finishes an encoding of which `values[..done]` (`done` a multiple
@@ -629,9 +629,14 @@ macro_rules! stream_vbyte_kernels {
         /// at a time while 16 bytes of room remain, then the last partial
         /// group the same way; the scalar kernel only when `out` leaves less
         /// than 16 bytes of room. Returns the encoded length.
+        ///
+        /// `CALLER` (0: this set's encoder, 1: [`encode_rest`]) makes two
+        /// instantiations of one call site each, so that both are inlined
+        /// (a function called from two places was outlined, which cost short
+        /// lists a call).
         #[target_feature(enable = $features)]
         #[inline]
-        fn encode_tail<F: Format, const DELTA: bool>(
+        fn encode_tail<F: Format, const DELTA: bool, const CALLER: u8>(
             values: &[u32],
             prev: u32,
             out: &mut [u8],
