@@ -371,6 +371,7 @@ impl StreamVByte {
         }
     }
 
+    #[inline]
     fn check_encode_room(
         &self,
         values: &[u32],
@@ -380,6 +381,20 @@ impl StreamVByte {
         if out.len() >= max_compressed_len(values.len()) {
             return Ok(());
         }
+        self.check_exact_room(values, prev, out)
+    }
+
+    /// [`check_encode_room`](Self::check_encode_room) when `out` is shorter
+    /// than the maximum: the exact length decides (kept out of line, so the
+    /// common check inlines into the callers).
+    #[cold]
+    #[inline(never)]
+    fn check_exact_room(
+        &self,
+        values: &[u32],
+        prev: Option<u32>,
+        out: &[u8],
+    ) -> Result<(), EncodeError> {
         let needed = self.compressed_len_from(values, prev);
         if out.len() < needed {
             return Err(EncodeError::OutputTooSmall {
