@@ -449,6 +449,21 @@ fn family_table(s: &mut String, family: &str, rows: &[Row]) {
     }
 }
 
+/// One line of a ratio summary: op, ours, peer, median, min, max, overall.
+fn ratio_line(s: &mut String, r: &Ratio) {
+    let _ = writeln!(
+        s,
+        "  {:<14} {:<22} {:<24} {:>7.2}x {:>7.2}x {:>7.2}x {:>7.2}x",
+        r.op.name(),
+        r.ours,
+        r.peer,
+        r.median,
+        r.min,
+        r.max,
+        r.overall
+    );
+}
+
 /// Writes the terminal report: header, one table per format family (a row
 /// per bucket), and the ours/peer summary.
 pub fn table(o: &Outcome, header: &[String], out: &mut dyn Write) -> Result<(), String> {
@@ -488,17 +503,7 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn Write) -> Result<(), 
             "op", "ours", "peer", "median", "min", "max", "overall"
         );
         for r in &rs {
-            let _ = writeln!(
-                s,
-                "  {:<14} {:<22} {:<24} {:>7.2}x {:>7.2}x {:>7.2}x {:>7.2}x",
-                r.op.name(),
-                r.ours,
-                r.peer,
-                r.median,
-                r.min,
-                r.max,
-                r.overall
-            );
+            ratio_line(&mut s, r);
         }
         let _ = writeln!(
             s,
@@ -509,51 +514,21 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn Write) -> Result<(), 
             "\nOurs / best peer (per family and op, the peer with the lowest median ratio)"
         );
         for r in best_peer_ratios(rows) {
-            let _ = writeln!(
-                s,
-                "  {:<14} {:<22} {:<24} {:>7.2}x {:>7.2}x {:>7.2}x {:>7.2}x",
-                r.op.name(),
-                r.ours,
-                r.peer,
-                r.median,
-                r.min,
-                r.max,
-                r.overall
-            );
+            ratio_line(&mut s, &r);
         }
     }
     let kr = kernel_ratios(rows);
     if kr.len() > rs.len() {
         let _ = writeln!(s, "\nEach SIMD kernel / peer");
         for r in &kr {
-            let _ = writeln!(
-                s,
-                "  {:<14} {:<22} {:<24} {:>7.2}x {:>7.2}x {:>7.2}x {:>7.2}x",
-                r.op.name(),
-                r.ours,
-                r.peer,
-                r.median,
-                r.min,
-                r.max,
-                r.overall
-            );
+            ratio_line(&mut s, r);
         }
     }
     let su = scalar_speedups(rows);
     if !su.is_empty() {
         let _ = writeln!(s, "\nSIMD speed-up: our default kernel / our scalar kernel");
         for r in &su {
-            let _ = writeln!(
-                s,
-                "  {:<14} {:<22} {:<24} {:>7.2}x {:>7.2}x {:>7.2}x {:>7.2}x",
-                r.op.name(),
-                r.ours,
-                r.peer,
-                r.median,
-                r.min,
-                r.max,
-                r.overall
-            );
+            ratio_line(&mut s, r);
         }
     }
     let _ = writeln!(
