@@ -282,53 +282,57 @@ mod tests {
         assert!(le_u32(&[1, 0, 0]).unwrap_err().contains("offset 0"));
     }
 
-    /// The shared ds2i collections (`.docs`, and `.pos` in the same
-    /// layout), when present beside the repository: list and int counts of
-    /// data/README.md.
+    /// The shared data sets, when present beside the repository: the ds2i
+    /// collections (`.docs`, and `.pos` in the same layout) and the Roaring
+    /// sets read with the counts of data/README.md, every list increasing.
+    /// Skipped loudly without them (an error under
+    /// `INTCODEC_REQUIRE_ORACLES=1`, as scripts/test.sh runs).
     #[test]
-    fn shared_ds2i_collections() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/postings");
-        if !dir.is_dir() {
-            eprintln!(
-                "*** SKIPPED: {} not found (shared data sets absent)",
-                dir.display()
-            );
-            return;
-        }
-        for (file, lists, ints) in [
-            ("clueweb1k.docs", 33_232, 283_651),
-            ("europarl.docs", 209_147, 2_000_826),
-            ("europarl.pos", 209_147, 3_036_121),
-        ] {
-            let l = read(&dir.join(file)).unwrap();
-            assert_eq!(l.format, "ds2i collection", "{file}");
-            assert_eq!(l.lists.len(), lists, "{file}");
-            assert_eq!(l.lists.iter().map(Vec::len).sum::<usize>(), ints, "{file}");
+    fn shared_data_sets() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+        if !root.is_dir() {
             assert!(
-                l.lists.iter().all(|s| s.windows(2).all(|w| w[0] < w[1])),
-                "{file}"
+                std::env::var_os("INTCODEC_REQUIRE_ORACLES").is_none(),
+                "{} not found but INTCODEC_REQUIRE_ORACLES is set",
+                root.display()
             );
-        }
-    }
-
-    /// The shared Roaring sets, when present beside the repository.
-    #[test]
-    fn shared_roaring_sets() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/roaring");
-        if !dir.is_dir() {
             eprintln!(
                 "*** SKIPPED: {} not found (shared data sets absent)",
-                dir.display()
+                root.display()
             );
             return;
         }
-        for (file, sets, ints) in [
-            ("census1881.zip", 200, 1_003_861),
-            ("wikileaks-noquotes.zip", 200, 275_355),
-            ("uscensus2000.zip", 200, 5_985),
+        for (file, format, lists, ints) in [
+            (
+                "postings/clueweb1k.docs",
+                "ds2i collection",
+                33_232,
+                283_651,
+            ),
+            (
+                "postings/europarl.docs",
+                "ds2i collection",
+                209_147,
+                2_000_826,
+            ),
+            (
+                "postings/europarl.pos",
+                "ds2i collection",
+                209_147,
+                3_036_121,
+            ),
+            ("roaring/census1881.zip", "Roaring zip", 200, 1_003_861),
+            (
+                "roaring/wikileaks-noquotes.zip",
+                "Roaring zip",
+                200,
+                275_355,
+            ),
+            ("roaring/uscensus2000.zip", "Roaring zip", 200, 5_985),
         ] {
-            let l = read(&dir.join(file)).unwrap();
-            assert_eq!(l.lists.len(), sets, "{file}");
+            let l = read(&root.join(file)).unwrap();
+            assert_eq!(l.format, format, "{file}");
+            assert_eq!(l.lists.len(), lists, "{file}");
             assert_eq!(l.lists.iter().map(Vec::len).sum::<usize>(), ints, "{file}");
             assert!(
                 l.lists.iter().all(|s| s.windows(2).all(|w| w[0] < w[1])),
