@@ -338,8 +338,8 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         }
         let mut bar = Bar::new(&format!("[{}/{} {s}]", i + 1, suites.len()), a.quiet);
         let (r, d) = match *s {
-            "postings" => run_postings(&a, out, &mut bar)?,
-            "ints" => run_ints(&a, out, &mut bar)?,
+            "postings" => run_lists(&a, config(&a)?, out, &mut bar)?,
+            "ints" => run_lists(&a, ints_config(&a)?, out, &mut bar)?,
             "seek" => run_seek(&a, out, &mut bar)?,
             "keys" => run_keys(&a, out, &mut bar)?,
             "varint" => run_varint(&a, out, &mut bar)?,
@@ -395,26 +395,6 @@ fn machine_header() -> Vec<String> {
     ]
 }
 
-/// `--suite postings`: its table (with `--format table`); returns its rows
-/// and dataset name.
-fn run_postings(
-    a: &Args,
-    out: &mut dyn Write,
-    bar: &mut Bar,
-) -> Result<(Vec<suite::Row>, String), String> {
-    run_lists(a, config(a)?, out, bar)
-}
-
-/// `--suite ints`: the postings machinery on unsorted random values by byte
-/// width (plain decode and encode).
-fn run_ints(
-    a: &Args,
-    out: &mut dyn Write,
-    bar: &mut Bar,
-) -> Result<(Vec<suite::Row>, String), String> {
-    run_lists(a, ints_config(a)?, out, bar)
-}
-
 /// The `ints` suite's configuration: with `--suite ints`, `--kmin/--kmax`
 /// select byte widths (0 = mixed), default 0..=4 (in a run of every suite
 /// they are postings' buckets, and ints runs every width); sizes and
@@ -449,7 +429,9 @@ fn ints_config(a: &Args) -> Result<Config, String> {
     })
 }
 
-/// Runs the list-based suites (`postings`, `ints`) and prints their table.
+/// Runs a list-based suite (`postings`, or `ints` on unsorted values by
+/// byte width) and prints its table (with `--format table`); returns its
+/// rows and dataset name.
 fn run_lists(
     a: &Args,
     cfg: Config,
