@@ -171,10 +171,59 @@ fn columns(rows: &[Row]) -> Vec<Column> {
     cols
 }
 
+/// Legend notes for a peer column: the ops not measured for it (it does
+/// not support them, e.g. no delta coding), and its bits per int when they
+/// differ from our default kernel's (a different format).
+fn peer_notes(s: &mut String, rows: &[Row], c: &Column) {
+    let missing: Vec<&str> = Op::CODEC_OPS
+        .iter()
+        .filter(|&&op| {
+            rows.iter().any(|r| r.op == op)
+                && !rows
+                    .iter()
+                    .any(|r| r.op == op && r.codec == c.codec && r.kernel == c.kernel)
+        })
+        .map(|op| op.name())
+        .collect();
+    if !missing.is_empty() {
+        let _ = writeln!(
+            s,
+            "    not measured (unsupported by this peer): {}",
+            missing.join(", ")
+        );
+    }
+    let mut differ = Vec::new();
+    for k in buckets(rows) {
+        let theirs = find(rows, k, &c.codec, &c.kernel, Op::Decode);
+        let ours = rows
+            .iter()
+            .find(|r| r.bucket == k && r.default_kernel && r.op == Op::Decode);
+        if let (Some(t), Some(o)) = (theirs, ours) {
+            if (t.bits_per_int - o.bits_per_int).abs() > 1e-9 {
+                differ.push(format!(
+                    "2^{k} {:.2} vs {:.2}",
+                    t.bits_per_int, o.bits_per_int
+                ));
+            }
+        }
+    }
+    if !differ.is_empty() {
+        let _ = writeln!(
+            s,
+            "    a different format: its bits/int vs ours (gaps): {}",
+            differ.join(", ")
+        );
+    }
+}
+
 /// A column label (at most 7 characters) for a peer: its name without
 /// `peer:`, abbreviated (`integer-encoding` -> `int-enc`).
 fn peer_label(codec: &str) -> String {
     let name = codec.strip_prefix("peer:").unwrap_or(codec);
+    // Names the rule below would cut to another peer's label.
+    if name == "streamvbyte64" {
+        return "svb64".to_string();
+    }
     if name.len() <= 6 {
         return name.to_string();
     }
@@ -347,6 +396,7 @@ fn family_table(s: &mut String, family: &str, rows: &[Row]) {
     );
     for c in cols.iter().filter(|c| c.codec.starts_with("peer:")) {
         let _ = writeln!(s, "  {} = {} ({})", c.label, c.codec, c.kernel);
+        peer_notes(s, rows, c);
     }
     let w = cols
         .iter()
@@ -506,12 +556,28 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn Write) -> Result<(), 
             );
         }
     }
+    for n in peer_build_notes(rows) {
+        let _ = writeln!(s, "{n}");
+    }
     let _ = writeln!(
         s,
         "\nEvery measured pass was checked against the source data (checksums); total run time {:.1} s.",
         o.elapsed.as_secs_f64()
     );
     out.write_all(s.as_bytes()).map_err(io)
+}
+
+/// Lines on peers built apart (how, or why they are missing), when the
+/// run measured their family.
+fn peer_build_notes(rows: &[Row]) -> Vec<String> {
+    let mut notes = Vec::new();
+    #[cfg(any(feature = "peer-stream-vbyte", feature = "peer-streamvbyte64"))]
+    if rows.iter().any(|r| r.family == "streamvbyte") {
+        notes.push(String::new());
+        notes.extend(crate::svb_rust::notes());
+    }
+    let _ = rows;
+    notes
 }
 
 #[cfg(test)]
