@@ -521,6 +521,13 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn Write) -> Result<(), 
             s,
             "  (median/min/max over buckets; overall = total ints / total time, ours over peer)"
         );
+        for (family, peer) in other_formats(rows) {
+            let _ = writeln!(
+                s,
+                "  ({peer}: a different format from {family}, compared for speed only; \
+                 bits/int in the [{family}] table's legend)"
+            );
+        }
     }
     let kr = kernel_ratios(rows);
     if kr.len() > rs.len() {
@@ -567,17 +574,37 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn Write) -> Result<(), 
     out.write_all(s.as_bytes()).map_err(io)
 }
 
+/// Peers (family, codec) whose streams are not ours: their bits per int
+/// differ from our default kernel's in some bucket.
+fn other_formats(rows: &[Row]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for r in rows.iter().filter(|r| r.peer && r.op == Op::Decode) {
+        let differs = rows.iter().any(|o| {
+            o.bucket == r.bucket
+                && o.family == r.family
+                && o.default_kernel
+                && o.op == Op::Decode
+                && (o.bits_per_int - r.bits_per_int).abs() > 1e-9
+        });
+        let key = (r.family.clone(), r.codec.clone());
+        if differs && !out.contains(&key) {
+            out.push(key);
+        }
+    }
+    out
+}
+
 /// Lines on peers built apart (how, or why they are missing), when the
 /// run measured their family.
 fn peer_build_notes(rows: &[Row]) -> Vec<String> {
-    let mut notes = Vec::new();
     #[cfg(any(feature = "peer-stream-vbyte", feature = "peer-streamvbyte64"))]
     if rows.iter().any(|r| r.family == "streamvbyte") {
-        notes.push(String::new());
+        let mut notes = vec![String::new()];
         notes.extend(crate::svb_rust::notes());
+        return notes;
     }
     let _ = rows;
-    notes
+    Vec::new()
 }
 
 #[cfg(test)]

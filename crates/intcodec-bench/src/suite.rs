@@ -159,9 +159,9 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(&str)) -> Result<Outcome, Stri
             .map_err(|e| format!("bucket 2^{k}: {e}"))?;
 
         let mut jobs: Vec<Job> = Vec::new();
-        for ci in 0..codecs.len() {
+        for (ci, c) in codecs.iter().enumerate() {
             for op in Op::CODEC_OPS {
-                if !codecs[ci].supports(op) {
+                if !c.supports(op) {
                     continue;
                 }
                 jobs.push(Job {

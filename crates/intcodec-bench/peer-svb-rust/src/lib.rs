@@ -31,7 +31,8 @@ use streamvbyte64::{Coder, Coder1234};
 /// (NUL-terminated).
 #[no_mangle]
 pub extern "C" fn svbr_build_flags() -> *const c_char {
-    const S: &str = concat!(
+    const S: &str =
+        concat!(
         "stream-vbyte 0.4.1 (features x86_ssse3, x86_sse41: decode x86::Ssse3, encode x86::Sse41) \
          and streamvbyte64 0.2.0 (Coder1234) cdylib, nightly rustc; target features",
         " ssse3=", cfg!(target_feature = "ssse3"),
@@ -86,7 +87,12 @@ unsafe fn dst<'a, T>(p: *mut T, n: usize) -> &'a mut [T] {
 /// # Safety
 /// `values` readable for `n` u32s, `out` writable for `cap` bytes.
 #[no_mangle]
-pub unsafe extern "C" fn svbr_sv_encode(values: *const u32, n: usize, out: *mut u8, cap: usize) -> isize {
+pub unsafe extern "C" fn svbr_sv_encode(
+    values: *const u32,
+    n: usize,
+    out: *mut u8,
+    cap: usize,
+) -> isize {
     // SAFETY: the caller's contract.
     let v = unsafe { src(values, n) };
     // SAFETY: the caller's contract.
@@ -100,7 +106,12 @@ pub unsafe extern "C" fn svbr_sv_encode(values: *const u32, n: usize, out: *mut 
 /// # Safety
 /// `input` readable for `len` bytes, `out` writable for `n` u32s.
 #[no_mangle]
-pub unsafe extern "C" fn svbr_sv_decode(input: *const u8, len: usize, n: usize, out: *mut u32) -> isize {
+pub unsafe extern "C" fn svbr_sv_decode(
+    input: *const u8,
+    len: usize,
+    n: usize,
+    out: *mut u32,
+) -> isize {
     // SAFETY: the caller's contract.
     let i = unsafe { src(input, len) };
     // SAFETY: the caller's contract.
@@ -128,7 +139,14 @@ fn len_code(v: u32) -> (usize, u8) {
 /// Encodes the last `values.len() < 4` values (deltas from `prev` when
 /// `delta`) as one partial group: the control byte at `out[ctrl]`, the data
 /// at `out[pos..]`. Returns the new end of the data.
-fn tail_encode(values: &[u32], delta: bool, mut prev: u32, out: &mut [u8], ctrl: usize, mut pos: usize) -> usize {
+fn tail_encode(
+    values: &[u32],
+    delta: bool,
+    mut prev: u32,
+    out: &mut [u8],
+    ctrl: usize,
+    mut pos: usize,
+) -> usize {
     let mut code = 0u8;
     for (i, &x) in values.iter().enumerate() {
         let v = if delta { x.wrapping_sub(prev) } else { x };
@@ -145,7 +163,14 @@ fn tail_encode(values: &[u32], delta: bool, mut prev: u32, out: &mut [u8], ctrl:
 /// Decodes the partial group of `out.len() < 4` values (adding to `prev`
 /// when `delta`) with control byte `input[ctrl]` and data at `input[pos..]`.
 /// Returns the new end of the data.
-fn tail_decode(input: &[u8], delta: bool, mut prev: u32, out: &mut [u32], ctrl: usize, mut pos: usize) -> usize {
+fn tail_decode(
+    input: &[u8],
+    delta: bool,
+    mut prev: u32,
+    out: &mut [u32],
+    ctrl: usize,
+    mut pos: usize,
+) -> usize {
     let code = input[ctrl];
     for (i, o) in out.iter_mut().enumerate() {
         let len = usize::from((code >> (2 * i)) & 3) + 1;
