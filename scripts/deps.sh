@@ -8,6 +8,9 @@
 #                             target/oracle-venv (built from source: needs a
 #                             C++ compiler and Python headers)
 #   nightly + cargo-fuzz    - the fuzz targets (--tests, --fuzz)
+#   nightly                 - the benchmark's Rust Stream VByte peers
+#                             (stream-vbyte, streamvbyte64: a cdylib built
+#                             with nightly by intcodec-bench's build.rs)
 #   nightly miri, rust-src  - Miri over the scalar kernels (--tests)
 #   rsvg-convert            - PNG figures of `intcodec bench --plot FILE.png`
 #                             (--plots; SVG figures need nothing)
@@ -51,6 +54,12 @@ case "${1:-}" in
     --fuzz) rust_tools yes; exit 0 ;;
     --miri) rust_tools no miri rust-src; exit 0 ;;
     --tests) rust_tools yes miri rust-src ;;
+esac
+
+# The nightly toolchain for the benchmark's Rust Stream VByte peers (without
+# it they are left out of the report, which says so).
+case "${1:-}" in
+    ""|--plots) if command -v rustup >/dev/null 2>&1; then rust_tools no; fi ;;
 esac
 
 need=()

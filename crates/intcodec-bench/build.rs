@@ -17,6 +17,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn main() {
+    svb_rust_peer();
     println!("cargo:rerun-if-changed=peer-varint-simd/src/lib.rs");
     println!("cargo:rerun-if-changed=peer-varint-simd/Cargo.toml");
     println!("cargo:rerun-if-changed=peer-varint-simd/Cargo.lock");
@@ -86,4 +87,96 @@ fn main() {
         }
         println!("cargo:rustc-env=VARINT_SIMD_PEER_{name}={path}");
     }
+}
+
+/// The environment variables of this build that must not reach a nested
+/// cargo (flags, wrappers, target directory, jobserver), plus, for a build
+/// with another toolchain, the ones that name this build's compiler.
+const NESTED_ENV_REMOVE: &[&str] = &[
+    "RUSTFLAGS",
+    "CARGO_ENCODED_RUSTFLAGS",
+    "RUSTC_WRAPPER",
+    "RUSTC_WORKSPACE_WRAPPER",
+    "CARGO_TARGET_DIR",
+    "CARGO_BUILD_TARGET",
+    "CARGO_BUILD_RUSTFLAGS",
+    "CARGO_PROFILE_RELEASE_DEBUG",
+    "CARGO_MAKEFLAGS",
+    "MAKEFLAGS",
+    "MFLAGS",
+    "RUSTC",
+    "RUSTDOC",
+    "RUSTC_LINKER",
+    "CARGO",
+    "RUSTUP_TOOLCHAIN",
+];
+
+/// Builds the Rust Stream VByte peers (`peer-svb-rust/`, its own workspace:
+/// the `stream-vbyte` and `streamvbyte64` crates) as a cdylib with nightly
+/// (`rustup run nightly cargo`; stream-vbyte's SIMD needs `portable_simd`)
+/// and `-C target-feature=+ssse3,+sse4.1`, when the feature
+/// `peer-stream-vbyte` or `peer-streamvbyte64` is on. Its path reaches the
+/// `postings` suite through `SVB_RUST_PEER` (empty when the build failed or
+/// nightly is missing: the suite then says so in its report).
+fn svb_rust_peer() {
+    println!("cargo:rerun-if-changed=peer-svb-rust/src/lib.rs");
+    println!("cargo:rerun-if-changed=peer-svb-rust/Cargo.toml");
+    println!("cargo:rerun-if-changed=peer-svb-rust/Cargo.lock");
+    if env::var_os("CARGO_FEATURE_PEER_STREAM_VBYTE").is_none()
+        && env::var_os("CARGO_FEATURE_PEER_STREAMVBYTE64").is_none()
+    {
+        return;
+    }
+    let x86_64 = env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("x86_64");
+    let same_host = env::var("TARGET").ok() == env::var("HOST").ok();
+    let mut path = String::new();
+    if !(x86_64 && same_host) {
+        println!(
+            "cargo:warning=stream-vbyte/streamvbyte64 peers: only built for a native x86-64 target"
+        );
+    } else if !Command::new("rustup")
+        .args(["run", "nightly", "rustc", "--version"])
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .env_remove("RUSTC")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        println!(
+            "cargo:warning=stream-vbyte/streamvbyte64 peers not built: no nightly toolchain \
+             (scripts/deps.sh installs it: rustup toolchain install nightly --profile minimal)"
+        );
+    } else {
+        let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap())
+            .join("peer-svb-rust")
+            .join("Cargo.toml");
+        let dir = PathBuf::from(env::var("OUT_DIR").unwrap()).join("svb-rust-peer");
+        let mut cmd = Command::new("rustup");
+        cmd.args(["run", "nightly", "cargo", "build", "--release", "--locked"])
+            .arg("--manifest-path")
+            .arg(&manifest)
+            .arg("--target-dir")
+            .arg(&dir);
+        for var in NESTED_ENV_REMOVE {
+            cmd.env_remove(var);
+        }
+        cmd.env("CARGO_ENCODED_RUSTFLAGS", "-Ctarget-feature=+ssse3,+sse4.1");
+        match cmd.status() {
+            Ok(s) if s.success() => {
+                let so = dir.join("release").join("libsvb_rust_peer.so");
+                if so.exists() {
+                    path = so.display().to_string();
+                } else {
+                    println!(
+                        "cargo:warning=stream-vbyte/streamvbyte64 peers: {} missing",
+                        so.display()
+                    );
+                }
+            }
+            Ok(s) => println!("cargo:warning=stream-vbyte/streamvbyte64 peers: build failed: {s}"),
+            Err(e) => {
+                println!("cargo:warning=stream-vbyte/streamvbyte64 peers: cannot run rustup: {e}")
+            }
+        }
+    }
+    println!("cargo:rustc-env=SVB_RUST_PEER={path}");
 }

@@ -10,6 +10,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use intcodec_bench::codec::{contenders, Codec, CHUNK};
 use intcodec_bench::data::synth::{self, Model};
+use intcodec_bench::measure::Op;
 use std::hint::black_box;
 
 /// One 4096-int chunk of sorted ids (a ClusterData list of bucket 2^12).
@@ -39,9 +40,15 @@ fn bench(c: &mut Criterion) {
         let room = codec.max_encoded_len(n);
         let mut plain = vec![0u8; room];
         let mut delta = vec![0u8; room];
+        // A peer without delta coding (`supports`) gets its plain ops only.
+        let has_delta = codec.supports(Op::EncodeDelta);
         let (wp, wd) = match (
             codec.encode(&gaps, &mut plain),
-            codec.encode_delta(&ids, 0, &mut delta),
+            if has_delta {
+                codec.encode_delta(&ids, 0, &mut delta)
+            } else {
+                Ok(0)
+            },
         ) {
             (Ok(a), Ok(b)) => (a, b),
             (Err(e), _) | (_, Err(e)) => panic!("{label}: {e}"),
@@ -51,34 +58,40 @@ fn bench(c: &mut Criterion) {
         // Every measured operation is checked once before it is timed.
         assert_eq!(codec.decode(&plain, n, &mut out).unwrap(), wp, "{label}");
         assert_eq!(out, gaps, "{label}");
-        assert_eq!(
-            codec.decode_delta(&delta, n, 0, &mut out).unwrap(),
-            wd,
-            "{label}"
-        );
-        assert_eq!(out, ids, "{label}");
+        if has_delta {
+            assert_eq!(
+                codec.decode_delta(&delta, n, 0, &mut out).unwrap(),
+                wd,
+                "{label}"
+            );
+            assert_eq!(out, ids, "{label}");
+        }
         let mut g = c.benchmark_group(codec.family());
         g.throughput(Throughput::Elements(n as u64));
         g.bench_function(BenchmarkId::new("decode", &label), |b| {
             b.iter(|| codec.decode(black_box(&plain), n, &mut out).unwrap())
         });
-        g.bench_function(BenchmarkId::new("decode_delta", &label), |b| {
-            b.iter(|| {
-                codec
-                    .decode_delta(black_box(&delta), n, 0, &mut out)
-                    .unwrap()
-            })
-        });
+        if has_delta {
+            g.bench_function(BenchmarkId::new("decode_delta", &label), |b| {
+                b.iter(|| {
+                    codec
+                        .decode_delta(black_box(&delta), n, 0, &mut out)
+                        .unwrap()
+                })
+            });
+        }
         g.bench_function(BenchmarkId::new("encode", &label), |b| {
             b.iter(|| codec.encode(black_box(&gaps), &mut scratch).unwrap())
         });
-        g.bench_function(BenchmarkId::new("encode_delta", &label), |b| {
-            b.iter(|| {
-                codec
-                    .encode_delta(black_box(&ids), 0, &mut scratch)
-                    .unwrap()
-            })
-        });
+        if has_delta {
+            g.bench_function(BenchmarkId::new("encode_delta", &label), |b| {
+                b.iter(|| {
+                    codec
+                        .encode_delta(black_box(&ids), 0, &mut scratch)
+                        .unwrap()
+                })
+            });
+        }
         g.finish();
     }
 }

@@ -56,6 +56,23 @@ pub trait Codec {
         out: &mut [u32],
     ) -> Result<usize, String>;
 
+    /// Whether this codec can run `op` (one of [`Op::CODEC_OPS`]). A peer
+    /// without a delta API says `false` for [`Op::DecodeDelta`] and
+    /// [`Op::EncodeDelta`] (both or neither): the `postings` suite then
+    /// measures neither for it, and its report names the ops not measured;
+    /// its `encode_delta` / `decode_delta` return an error saying so.
+    fn supports(&self, op: Op) -> bool {
+        let _ = op;
+        true
+    }
+    /// Whether this codec writes a different format from the rest of its
+    /// family: it is compared for speed (the family is its natural
+    /// competitor, e.g. another bit-packing codec), with its own bits per
+    /// int, but not byte for byte.
+    fn own_format(&self) -> bool {
+        false
+    }
+
     /// One timed pass of `op` over every chunk of `bucket` (see
     /// [`measure::codec_pass`]). Provided so the loop is compiled for each
     /// codec type: no dynamic dispatch per chunk.
@@ -396,6 +413,10 @@ pub fn contenders() -> Vec<Box<dyn Codec>> {
     all.push(Box::new(PeerStreamVByte));
     all.extend(crate::vbyte::contenders());
     all.extend(crate::bp128::contenders());
+    #[cfg(any(feature = "peer-stream-vbyte", feature = "peer-streamvbyte64"))]
+    all.extend(crate::svb_rust::contenders());
+    #[cfg(feature = "peer-fastpfor")]
+    all.push(Box::new(crate::fastpfor_peer::PeerFastPFor::new()));
     for gb in OursVarIntGb::all() {
         all.push(Box::new(gb));
     }
@@ -426,10 +447,23 @@ mod tests {
             assert_eq!(c.decode(&out, values.len(), &mut back).unwrap(), w);
             assert_eq!(back, values, "{} {}", c.name(), c.kernel());
 
+            // A codec without delta coding says so, and refuses it.
+            if !c.supports(Op::EncodeDelta) {
+                assert!(!c.supports(Op::DecodeDelta), "{}", c.name());
+                assert!(c.encode_delta(&ids, 5, &mut out).is_err());
+                let p = reference.get(c.family()).expect("ours come first");
+                assert_eq!(&plain, &p.0, "{} {}", c.name(), c.kernel());
+                continue;
+            }
             let w = c.encode_delta(&ids, 5, &mut out).unwrap();
             let delta = out[..w].to_vec();
             assert_eq!(c.decode_delta(&out, ids.len(), 5, &mut back).unwrap(), w);
             assert_eq!(back, ids, "{} {}", c.name(), c.kernel());
+            // A different format (compared for speed only) writes its own bytes.
+            if c.own_format() {
+                assert!(c.is_peer(), "{}", c.name());
+                continue;
+            }
             // Same format: every implementation of a family writes the same bytes.
             match reference.get(c.family()) {
                 None => {

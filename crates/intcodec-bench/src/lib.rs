@@ -12,10 +12,17 @@
 //! - [`varint`]: the `varint` suite (single values, varint-simd's benchmark).
 //! - [`bp128`]: the BP128 families (ours and the `bitpacking` crate).
 //! - [`keys`]: the `keys` suite (the upscaledb B+-tree key study, b = 1..24).
+//! - `svb_rust`: the `stream-vbyte` and `streamvbyte64` crates (a cdylib
+//!   built apart) as Stream VByte peers (features `peer-stream-vbyte`,
+//!   `peer-streamvbyte64`).
+//! - `fastpfor_peer`: the `fastpfor` crate as a bit-packing peer of BP128
+//!   (feature `peer-fastpfor`).
 pub mod bp128;
 pub mod cli;
 pub mod codec;
 pub mod data;
+#[cfg(feature = "peer-fastpfor")]
+pub mod fastpfor_peer;
 pub mod keys;
 pub mod measure;
 pub mod plot;
@@ -24,6 +31,8 @@ pub mod record;
 pub mod report;
 pub mod seek;
 pub mod suite;
+#[cfg(any(feature = "peer-stream-vbyte", feature = "peer-streamvbyte64"))]
+pub mod svb_rust;
 pub mod sysinfo;
 pub mod varint;
 pub mod vbyte;

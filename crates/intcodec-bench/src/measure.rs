@@ -196,7 +196,8 @@ impl Bucket {
     }
 }
 
-/// One codec's streams for every chunk of a bucket, back to back.
+/// One codec's streams for every chunk of a bucket, back to back (empty:
+/// `Encoded::default()`, for ops a codec does not support).
 #[derive(Clone, Debug, Default)]
 pub struct Encoded {
     /// The streams, then slack (so that every stream is followed by at least
@@ -539,8 +540,15 @@ mod tests {
         ];
         for c in contenders() {
             let plain = c.encode_bucket(&b, false).unwrap();
-            let delta = c.encode_bucket(&b, true).unwrap();
+            let delta = if c.supports(Op::DecodeDelta) {
+                c.encode_bucket(&b, true).unwrap()
+            } else {
+                Encoded::default()
+            };
             for op in Op::CODEC_OPS {
+                if !c.supports(op) {
+                    continue;
+                }
                 let enc = if op.is_delta() { &delta } else { &plain };
                 let want = c.verify(op, &b, enc, &mut buf, &mut scratch).unwrap();
                 let got = c.pass(op, &b, enc, &mut buf, &mut scratch).unwrap();

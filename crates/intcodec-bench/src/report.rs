@@ -171,10 +171,61 @@ fn columns(rows: &[Row]) -> Vec<Column> {
     cols
 }
 
+/// Legend notes for a peer column: the ops not measured for it (it does
+/// not support them, e.g. no delta coding), and its bits per int when they
+/// differ from our default kernel's (a different format).
+fn peer_notes(s: &mut String, rows: &[Row], c: &Column) {
+    let missing: Vec<&str> = Op::CODEC_OPS
+        .iter()
+        .filter(|&&op| {
+            rows.iter().any(|r| r.op == op)
+                && !rows
+                    .iter()
+                    .any(|r| r.op == op && r.codec == c.codec && r.kernel == c.kernel)
+        })
+        .map(|op| op.name())
+        .collect();
+    if !missing.is_empty() {
+        let _ = writeln!(
+            s,
+            "    not measured (unsupported by this peer): {}",
+            missing.join(", ")
+        );
+    }
+    let mut differ = Vec::new();
+    for k in buckets(rows) {
+        let theirs = find(rows, k, &c.codec, &c.kernel, Op::Decode);
+        let ours = rows
+            .iter()
+            .find(|r| r.bucket == k && r.default_kernel && r.op == Op::Decode);
+        if let (Some(t), Some(o)) = (theirs, ours) {
+            if (t.bits_per_int - o.bits_per_int).abs() > 1e-9 {
+                differ.push(format!(
+                    "{} {:.2} vs {:.2}",
+                    crate::suite::bucket_label(&t.suite, k),
+                    t.bits_per_int,
+                    o.bits_per_int
+                ));
+            }
+        }
+    }
+    if !differ.is_empty() {
+        let _ = writeln!(
+            s,
+            "    a different format: its bits/int vs ours (gaps): {}",
+            differ.join(", ")
+        );
+    }
+}
+
 /// A column label (at most 7 characters) for a peer: its name without
 /// `peer:`, abbreviated (`integer-encoding` -> `int-enc`).
 fn peer_label(codec: &str) -> String {
     let name = codec.strip_prefix("peer:").unwrap_or(codec);
+    // Names the rule below would cut to another peer's label.
+    if name == "streamvbyte64" {
+        return "svb64".to_string();
+    }
     if name.len() <= 6 {
         return name.to_string();
     }
@@ -376,6 +427,7 @@ fn family_table(s: &mut String, family: &str, rows: &[Row]) {
     );
     for c in cols.iter().filter(|c| c.codec.starts_with("peer:")) {
         let _ = writeln!(s, "  {} = {} ({})", c.label, c.codec, c.kernel);
+        peer_notes(s, rows, c);
     }
     let w = cols
         .iter()
@@ -509,6 +561,13 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn Write) -> Result<(), 
             s,
             "  (median/min/max over buckets; overall = total ints / total time, ours over peer)"
         );
+        for (family, peer) in other_formats(rows) {
+            let _ = writeln!(
+                s,
+                "  ({peer}: a different format from {family}, compared for speed only; \
+                 bits/int in the [{family}] table's legend)"
+            );
+        }
         let _ = writeln!(
             s,
             "\nOurs / best peer (per family and op, the peer with the lowest median ratio)"
@@ -531,12 +590,48 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn Write) -> Result<(), 
             ratio_line(&mut s, r);
         }
     }
+    for n in peer_build_notes(rows) {
+        let _ = writeln!(s, "{n}");
+    }
     let _ = writeln!(
         s,
         "\nEvery measured pass was checked against the source data (checksums); total run time {:.1} s.",
         o.elapsed.as_secs_f64()
     );
     out.write_all(s.as_bytes()).map_err(io)
+}
+
+/// Peers (family, codec) whose streams are not ours: their bits per int
+/// differ from our default kernel's in some bucket.
+fn other_formats(rows: &[Row]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for r in rows.iter().filter(|r| r.peer && r.op == Op::Decode) {
+        let differs = rows.iter().any(|o| {
+            o.bucket == r.bucket
+                && o.family == r.family
+                && o.default_kernel
+                && o.op == Op::Decode
+                && (o.bits_per_int - r.bits_per_int).abs() > 1e-9
+        });
+        let key = (r.family.clone(), r.codec.clone());
+        if differs && !out.contains(&key) {
+            out.push(key);
+        }
+    }
+    out
+}
+
+/// Lines on peers built apart (how, or why they are missing), when the
+/// run measured their family.
+fn peer_build_notes(rows: &[Row]) -> Vec<String> {
+    #[cfg(any(feature = "peer-stream-vbyte", feature = "peer-streamvbyte64"))]
+    if rows.iter().any(|r| r.family == "streamvbyte") {
+        let mut notes = vec![String::new()];
+        notes.extend(crate::svb_rust::notes());
+        return notes;
+    }
+    let _ = rows;
+    Vec::new()
 }
 
 #[cfg(test)]
