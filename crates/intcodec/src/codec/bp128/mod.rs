@@ -167,6 +167,12 @@ impl From<Delta> for Mode {
 // transformed value fits in `bits` (otherwise the output is garbage, never
 // out of bounds).
 pub(crate) type BlockUnpackFn = unsafe fn(&[u8], &mut [u32], &[u32; 8]);
+/// Unpack of consecutive blocks: `(input, widths, out, mode, prev)`, block
+/// `j` of width `widths[j]` following block `j - 1` in `input`, into
+/// `out[j * B..]`, the first from `prev`. Needs every width <= 32, the blocks
+/// inside `input` and `out.len() >= widths.len() * B` (the kernels assert
+/// it).
+pub(crate) type BlocksUnpackFn = unsafe fn(&[u8], &[u8], &mut [u32], Mode, &[u32; 8]);
 /// `[mode as usize][bits]`.
 pub(crate) type UnpackTable = [[BlockUnpackFn; 33]; 4];
 pub(crate) type PackFn = unsafe fn(&[u32], &mut [u8], u8, Mode, &[u32; 8]);
@@ -217,6 +223,7 @@ pub(crate) struct Kernels {
     pub(crate) isa: Isa,
     pub(crate) layout: Layout,
     pub(crate) unpack: &'static UnpackTable,
+    pub(crate) unpack_blocks: BlocksUnpackFn,
     pub(crate) pack: PackFn,
 }
 
@@ -291,6 +298,23 @@ pub(crate) fn call_unpack(
     // SAFETY: the ISA is supported (see above); the kernel asserts
     // `input.len() >= 4*L*bits` and `out.len() >= B`.
     unsafe { f(input, out, prev) }
+}
+
+/// Runs `k`'s unpack on consecutive blocks (see [`BlocksUnpackFn`]; same
+/// contract as [`call_unpack`]: the kernel asserts the sizes and widths).
+#[inline]
+pub(crate) fn call_unpack_blocks(
+    k: &Kernels,
+    input: &[u8],
+    widths: &[u8],
+    out: &mut [u32],
+    mode: Mode,
+    prev: &[u32; 8],
+) {
+    // SAFETY: the ISA is supported (`k` comes from a handle); the kernel
+    // asserts every width <= 32, the blocks inside `input` and `out` long
+    // enough.
+    unsafe { (k.unpack_blocks)(input, widths, out, mode, prev) }
 }
 
 /// Runs `k`'s pack on one block (same contract as [`call_unpack`]).

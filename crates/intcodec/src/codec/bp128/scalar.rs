@@ -27,12 +27,14 @@ pub(super) const fn kernels(layout: Layout) -> Kernels {
             isa: Isa::Scalar,
             layout,
             unpack: &UNPACK4,
+            unpack_blocks: unpack_blocks::<4>,
             pack: pack::<4>,
         },
         Layout::Lanes8 => Kernels {
             isa: Isa::Scalar,
             layout,
             unpack: &UNPACK8,
+            unpack_blocks: unpack_blocks::<8>,
             pack: pack::<8>,
         },
     }
@@ -107,6 +109,33 @@ pub(crate) fn unpack<const L: usize>(
             }
             Mode::Offset => v.wrapping_add(prev[0]),
         };
+    }
+}
+
+/// Reference unpack of consecutive blocks (see
+/// [`super::BlocksUnpackFn`]): [`unpack`] per block, `prev` taken from the
+/// block before.
+pub(crate) fn unpack_blocks<const L: usize>(
+    input: &[u8],
+    widths: &[u8],
+    out: &mut [u32],
+    mode: Mode,
+    prev: &[u32; 8],
+) {
+    let bl = 32 * L;
+    assert!(out.len() / bl >= widths.len());
+    let mut prev = *prev;
+    let mut pos = 0;
+    for (&w, dst) in widths.iter().zip(out.chunks_exact_mut(bl)) {
+        let len = 4 * L * usize::from(w);
+        unpack::<L>(&input[pos..pos + len], dst, w, mode, &prev);
+        pos += len;
+        match mode {
+            Mode::Lane => prev[..L].copy_from_slice(&dst[bl - L..]),
+            Mode::D1 => prev = splat(dst[bl - 1]),
+            // Offset: every block from the same minimum; Plain: unused.
+            Mode::Plain | Mode::Offset => {}
+        }
     }
 }
 
@@ -281,23 +310,20 @@ pub(crate) fn decode_array(
 ) -> Result<usize, DecodeError> {
     let layout = k.layout;
     let n = out.len();
-    scan_blocks(layout, input, n)?;
+    let tail = scan_blocks(layout, input, n)?;
     let bl = layout.block_len();
-    let l = layout.lanes();
     let m = n / bl;
-    let mut pos = m;
-    let mut prev = splat(initial);
-    for j in 0..m {
-        let bits = input[j];
-        let len = layout.block_bytes(bits);
-        let dst = &mut out[j * bl..(j + 1) * bl];
-        super::call_unpack(k, &input[pos..pos + len], dst, bits, mode, &prev);
-        pos += len;
-        match mode {
-            Mode::Lane => prev[..l].copy_from_slice(&dst[bl - l..]),
-            _ => prev = splat(dst[bl - 1]),
-        }
-    }
+    let mut pos = tail;
+    // One kernel call for every full block: the running value stays in a
+    // register between blocks. The widths and sizes are valid (scanned).
+    super::call_unpack_blocks(
+        k,
+        &input[m..tail],
+        &input[..m],
+        &mut out[..m * bl],
+        mode,
+        &splat(initial),
+    );
     let mut last = if m == 0 { initial } else { out[m * bl - 1] };
     for (i, slot) in out.iter_mut().enumerate().skip(m * bl) {
         let (v, len) = one::<u32>(input, pos).map_err(|e| tail_err(e, pos, i))?;
