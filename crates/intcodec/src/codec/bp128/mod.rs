@@ -169,10 +169,12 @@ impl From<Delta> for Mode {
 pub(crate) type BlockUnpackFn = unsafe fn(&[u8], &mut [u32], &[u32; 8]);
 /// Unpack of consecutive blocks: `(input, widths, out, mode, prev)`, block
 /// `j` of width `widths[j]` following block `j - 1` in `input`, into
-/// `out[j * B..]`, the first from `prev`. Needs every width <= 32, the blocks
-/// inside `input` and `out.len() >= widths.len() * B` (the kernels assert
-/// it).
-pub(crate) type BlocksUnpackFn = unsafe fn(&[u8], &[u8], &mut [u32], Mode, &[u32; 8]);
+/// `out[j * B..]`, the first from `prev`. Needs `out.len() >= widths.len() *
+/// B` (the kernels assert it); checks every block before unpacking it (width
+/// at most 32, bytes inside `input`) and stops at the first bad one,
+/// `Err(j)`; `Ok(bytes read)`.
+pub(crate) type BlocksUnpackFn =
+    unsafe fn(&[u8], &[u8], &mut [u32], Mode, &[u32; 8]) -> Result<usize, usize>;
 /// `[mode as usize][bits]`.
 pub(crate) type UnpackTable = [[BlockUnpackFn; 33]; 4];
 pub(crate) type PackFn = unsafe fn(&[u32], &mut [u8], u8, Mode, &[u32; 8]);
@@ -300,8 +302,8 @@ pub(crate) fn call_unpack(
     unsafe { f(input, out, prev) }
 }
 
-/// Runs `k`'s unpack on consecutive blocks (see [`BlocksUnpackFn`]; same
-/// contract as [`call_unpack`]: the kernel asserts the sizes and widths).
+/// Runs `k`'s unpack on consecutive blocks (see [`BlocksUnpackFn`]: the
+/// kernel checks every width and block size and asserts `out`'s length).
 #[inline]
 pub(crate) fn call_unpack_blocks(
     k: &Kernels,
@@ -310,10 +312,9 @@ pub(crate) fn call_unpack_blocks(
     out: &mut [u32],
     mode: Mode,
     prev: &[u32; 8],
-) {
+) -> Result<usize, usize> {
     // SAFETY: the ISA is supported (`k` comes from a handle); the kernel
-    // asserts every width <= 32, the blocks inside `input` and `out` long
-    // enough.
+    // checks the widths and block sizes and asserts `out` long enough.
     unsafe { (k.unpack_blocks)(input, widths, out, mode, prev) }
 }
 

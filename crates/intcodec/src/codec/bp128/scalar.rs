@@ -121,13 +121,16 @@ pub(crate) fn unpack_blocks<const L: usize>(
     out: &mut [u32],
     mode: Mode,
     prev: &[u32; 8],
-) {
+) -> Result<usize, usize> {
     let bl = 32 * L;
     assert!(out.len() / bl >= widths.len());
     let mut prev = *prev;
     let mut pos = 0;
-    for (&w, dst) in widths.iter().zip(out.chunks_exact_mut(bl)) {
+    for (j, (&w, dst)) in widths.iter().zip(out.chunks_exact_mut(bl)).enumerate() {
         let len = 4 * L * usize::from(w);
+        if w > 32 || input.len() - pos < len {
+            return Err(j);
+        }
         unpack::<L>(&input[pos..pos + len], dst, w, mode, &prev);
         pos += len;
         match mode {
@@ -137,6 +140,7 @@ pub(crate) fn unpack_blocks<const L: usize>(
             Mode::Plain | Mode::Offset => {}
         }
     }
+    Ok(pos)
 }
 
 /// Reference pack of one block (see [`super::PackFn`]).
@@ -310,20 +314,33 @@ pub(crate) fn decode_array(
 ) -> Result<usize, DecodeError> {
     let layout = k.layout;
     let n = out.len();
-    let tail = scan_blocks(layout, input, n)?;
     let bl = layout.block_len();
     let m = n / bl;
-    let mut pos = tail;
-    // One kernel call for every full block: the running value stays in a
-    // register between blocks. The widths and sizes are valid (scanned).
-    super::call_unpack_blocks(
+    let Some(widths) = input.get(..m) else {
+        return Err(truncated(input.len(), input.len() * bl));
+    };
+    // One kernel call for every full block (the running value stays in a
+    // register between blocks); it checks each block before unpacking it,
+    // so no separate validation pass. On a bad block, `scan_blocks` names
+    // the error (the first bad width or the first block past the input).
+    let blocks = super::call_unpack_blocks(
         k,
-        &input[m..tail],
-        &input[..m],
+        &input[m..],
+        widths,
         &mut out[..m * bl],
         mode,
         &splat(initial),
     );
+    let mut pos = match blocks {
+        Ok(len) => m + len,
+        Err(j) => {
+            return Err(match scan_blocks(layout, input, n) {
+                Err(e) => e,
+                // Unreachable: the kernel and the scan check the same.
+                Ok(_) => malformed(j, j * bl),
+            });
+        }
+    };
     let mut last = if m == 0 { initial } else { out[m * bl - 1] };
     for (i, slot) in out.iter_mut().enumerate().skip(m * bl) {
         let (v, len) = one::<u32>(input, pos).map_err(|e| tail_err(e, pos, i))?;

@@ -381,8 +381,22 @@ fn consecutive_blocks_of_every_width() {
             let p0 = splat(initial);
             for_each_kernel(layout, |c| {
                 let mut out = vec![0u32; values.len() + 1];
-                call_unpack_blocks(c.k, &packed, &widths, &mut out[1..], mode, &p0);
+                assert_eq!(
+                    call_unpack_blocks(c.k, &packed, &widths, &mut out[1..], mode, &p0),
+                    Ok(packed.len())
+                );
                 assert_eq!(&out[1..], &values[..], "{} {layout} {mode:?}", c.isa());
+                // A width above 32 at block 5, the input cut inside block 8
+                // (or its last byte missing): stops there, reads no further.
+                let mut bad = widths.clone();
+                bad[5] = 33 + (mode as u8) * 50;
+                let r = call_unpack_blocks(c.k, &packed, &bad, &mut out, mode, &p0);
+                assert_eq!(r, Err(5), "{} {layout} {mode:?}", c.isa());
+                let end8: usize = widths[..9].iter().map(|&w| layout.block_bytes(w)).sum();
+                for cut in [end8 - 1, end8 - layout.block_bytes(widths[8]) / 2] {
+                    let r = call_unpack_blocks(c.k, &packed[..cut], &widths, &mut out, mode, &p0);
+                    assert_eq!(r, Err(8), "{} {layout} {mode:?} cut {cut}", c.isa());
+                }
             });
             // The array format (widths, blocks, a tail) in the delta modes.
             let delta = match mode {

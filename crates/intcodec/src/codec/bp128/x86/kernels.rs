@@ -658,15 +658,16 @@ macro_rules! bp_body {
         /// `input`; the running value stays in a register from one block
         /// to the next (no store and reload of `prev` between blocks, which
         /// would put a store-forwarding round trip on the carried chain).
-        /// Asserts `out.len() >= widths.len() * 32 * L`, and per block that
-        /// its width is at most 32 and its bytes lie inside `input`.
+        /// Asserts `out.len() >= widths.len() * 32 * L`; checks each block
+        /// (width at most 32, bytes inside `input`) before unpacking it and
+        /// stops at the first bad one: `Err(j)`. `Ok(bytes read)`.
         #[target_feature(enable = $f)]
         fn unpack_blocks_m<const M: u8>(
             input: &[u8],
             widths: &[u8],
             out: &mut [u32],
             prev: &[u32; 8],
-        ) {
+        ) -> Result<usize, usize> {
             assert!(out.len() / (32 * L) >= widths.len());
             let mut carry = first_carry::<M>(prev);
             let ip = input.as_ptr();
@@ -674,20 +675,20 @@ macro_rules! bp_body {
             let mut pos = 0usize;
             for (j, &w) in widths.iter().enumerate() {
                 let len = usize::from(w) * VB;
-                assert!(
-                    w <= 32 && input.len() - pos >= len,
-                    "block outside the input"
-                );
+                if w > 32 || input.len() - pos < len {
+                    return Err(j);
+                }
                 // SAFETY: pos <= input.len() (checked on the previous block).
                 let src = unsafe { ip.add(pos) };
                 // SAFETY: j < widths.len() <= out.len() / (32 * L) (asserted).
                 let dst = unsafe { op.add(j * 32 * L) };
                 // Every arm: `src[..w * VB]` is inside `input` and
-                // `dst[..32 * L]` inside `out` (asserted above).
+                // `dst[..32 * L]` inside `out` (checked above).
                 carry = by_bits_unsafe!(unpack_core, M, w, (src, dst, carry));
                 pos += len;
             }
             let _ = carry;
+            Ok(pos)
         }
 
         /// The kernel entry for a sequence of blocks (see
@@ -699,7 +700,7 @@ macro_rules! bp_body {
             out: &mut [u32],
             mode: Mode,
             prev: &[u32; 8],
-        ) {
+        ) -> Result<usize, usize> {
             match mode {
                 Mode::Plain => unpack_blocks_m::<0>(input, widths, out, prev),
                 Mode::D1 => unpack_blocks_m::<1>(input, widths, out, prev),
