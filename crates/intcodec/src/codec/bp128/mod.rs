@@ -75,6 +75,9 @@
 //! Every width is its own monomorphised function (const generic), fully
 //! unrolled, so every shift is an immediate; the prefix sum of D1 decoding
 //! is fused into the unpack loop, carrying the running value in a register.
+//! An array's full blocks are decoded by one kernel call
+//! (`Kernels::unpack_blocks`), which keeps the running value in a register
+//! from block to block and checks each block before reading it.
 
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::isa::Isa;
