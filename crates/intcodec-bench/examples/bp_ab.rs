@@ -3,6 +3,12 @@
 //! `decompress_sorted`, 4096 blocks of 128 values per width, medians of 9.
 //!
 //! `cargo run --release -p intcodec-bench --example bp_ab [WIDTHS...]`
+//!
+//! `bp_ab arrays [WIDTHS...]`: the keys suite's unit instead, whole arrays
+//! of 256 sorted ints (gaps < 2^b) through the checked array API
+//! (`Bp128::decode`, D1 and lane delta) against the `bitpacking` peer in the
+//! same array format (`decompress_sorted`), plus the two blocks through
+//! `decompress_block` (the kernel alone) to show the per-call overhead.
 
 use bitpacking::{BitPacker, BitPacker4x};
 use intcodec::bp128::{Bp128, Delta, Layout};
@@ -28,7 +34,102 @@ fn time(mut f: impl FnMut() -> u64) -> f64 {
     median(t)
 }
 
+/// Whole 256-int arrays (the keys suite's unit), per b.
+fn arrays(widths: &[u8]) {
+    use intcodec::bp128::SortedArray;
+    use intcodec_bench::keys;
+    let bp = Bp128::new(Layout::Lanes4);
+    let peer = intcodec_bench::bp128::peer::four(intcodec_bench::bp128::FAMILY_4X);
+    println!("   b  d1/peer  d4/peer  blk-d1/peer  blk-d4/peer   (Gints/s: d1 d4 peer)");
+    let (mut r1, mut r4) = (Vec::new(), Vec::new());
+    for &b in widths {
+        let data = keys::arrays(u32::from(b), 512, 1);
+        let d1: Vec<SortedArray> = data
+            .iter()
+            .map(|a| SortedArray::new(bp, Delta::D1, a))
+            .collect();
+        let d4: Vec<SortedArray> = data
+            .iter()
+            .map(|a| SortedArray::new(bp, Delta::Lane, a))
+            .collect();
+        let pb: Vec<Vec<u8>> = data
+            .iter()
+            .map(|a| {
+                let mut out = vec![0u8; 2 + 4 * 256];
+                let n = peer.enc(a, true, 0, &mut out);
+                out.truncate(n);
+                out
+            })
+            .collect();
+        let mut buf = [0u32; 256];
+        let mut arr = |v: &[SortedArray], d: Delta| {
+            time(|| {
+                let mut h = 0;
+                for a in v {
+                    bp.decode(a.as_bytes(), 256, d, 0, &mut buf).unwrap();
+                    h += u64::from(buf[255]);
+                }
+                h
+            })
+        };
+        let t1 = arr(&d1, Delta::D1);
+        let t4 = arr(&d4, Delta::Lane);
+        let mut blk = |v: &[SortedArray], d: Delta| {
+            time(|| {
+                let mut h = 0;
+                for a in v {
+                    let x = a.as_bytes();
+                    let (w0, w1) = (x[0], x[1]);
+                    let n0 = bp.decompress_block(&x[2..], &mut buf, w0, d, 0).unwrap();
+                    let prev = if d == Delta::D1 { buf[127] } else { 0 };
+                    bp.decompress_block(&x[2 + n0..], &mut buf[128..], w1, d, prev)
+                        .unwrap();
+                    h += u64::from(buf[255]);
+                }
+                h
+            })
+        };
+        let b1 = blk(&d1, Delta::D1);
+        let b4 = blk(&d4, Delta::Lane);
+        let tp = time(|| {
+            let mut h = 0;
+            for a in &pb {
+                peer.dec(a, true, 0, &mut buf).unwrap();
+                h += u64::from(buf[255]);
+            }
+            h
+        });
+        let n = (512 * 256) as f64;
+        r1.push(tp / t1);
+        r4.push(tp / t4);
+        println!(
+            "{b:4}  {:>6.2}x  {:>6.2}x  {:>10.2}x  {:>10.2}x   ({:.2} {:.2} {:.2})",
+            tp / t1,
+            tp / t4,
+            tp / b1,
+            tp / b4,
+            n / t1 / 1e9,
+            n / t4 / 1e9,
+            n / tp / 1e9
+        );
+    }
+    println!(
+        "median d1/peer {:.2}x, d4/peer {:.2}x",
+        median(r1),
+        median(r4)
+    );
+}
+
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("arrays") {
+        let w: Vec<u8> = std::env::args()
+            .skip(2)
+            .map(|a| a.parse().expect("width"))
+            .collect();
+        let w = if w.is_empty() { (1..=24).collect() } else { w };
+        arrays(&w);
+        return;
+    }
     let widths: Vec<u8> = std::env::args()
         .skip(1)
         .map(|a| a.parse().expect("width"))

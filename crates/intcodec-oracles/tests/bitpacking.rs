@@ -154,3 +154,81 @@ fn posting_lists_both_layouts() {
     }
     assert!(blocks > 1000, "real data checked ({blocks} blocks)");
 }
+
+/// Whole arrays against a caller chaining `bitpacking` block by block (each
+/// block from the previous one's last value): 33 full blocks whose D1
+/// deltas take every width 0..=32 in a scrambled order, plus a tail. Our
+/// array's blocks are their `compress_sorted` bytes back to back; every
+/// kernel's array decode (one call for all blocks, the running value
+/// carried in a register) reproduces the values; their
+/// `decompress_sorted` decodes our blocks. Plain arrays the same way.
+fn check_arrays<P: BitPacker>(theirs: &P, layout: Layout) {
+    let bl = P::BLOCK_LEN;
+    let mut rng = Rng(0x0A11_A7E5_0000_0006 ^ bl as u64);
+    let widths: Vec<u32> = (0..33u32).map(|j| (j * 7 + 3) % 33).collect();
+    for sorted in [true, false] {
+        let initial = rng.next();
+        let mut acc = initial;
+        let mut values = Vec::new();
+        for &w in &widths {
+            let mask = if w == 32 { u32::MAX } else { (1u32 << w) - 1 };
+            let block: Vec<u32> = (0..bl)
+                .map(|_| {
+                    let d = rng.next() & mask;
+                    acc = acc.wrapping_add(d);
+                    if sorted {
+                        acc
+                    } else {
+                        d
+                    }
+                })
+                .collect();
+            values.extend(block);
+        }
+        values.extend((0..7).map(|_| rng.next() >> 3));
+        let delta = if sorted { Delta::D1 } else { Delta::None };
+        let scalar = Bp128::with_isa(Isa::Scalar, layout).unwrap();
+        let ours = scalar.encode_to_vec(&values, delta, initial);
+        let m = widths.len();
+        // Their blocks, chained as the array format chains them.
+        let mut pos = m;
+        let mut init = initial;
+        let mut buf = vec![0u8; 4 * bl];
+        for (j, block) in values.chunks_exact(bl).enumerate() {
+            let bits = if sorted {
+                theirs.num_bits_sorted(init, block)
+            } else {
+                theirs.num_bits(block)
+            };
+            assert_eq!(ours[j], bits, "width of block {j} (sorted {sorted})");
+            let len = if sorted {
+                theirs.compress_sorted(init, block, &mut buf, bits)
+            } else {
+                theirs.compress(block, &mut buf, bits)
+            };
+            assert_eq!(&ours[pos..pos + len], &buf[..len], "block {j} bytes");
+            let mut back = vec![0u32; bl];
+            if sorted {
+                theirs.decompress_sorted(init, &ours[pos..pos + len], &mut back, bits);
+            } else {
+                theirs.decompress(&ours[pos..pos + len], &mut back, bits);
+            }
+            assert_eq!(back, block, "their decode of our block {j}");
+            pos += len;
+            init = block[bl - 1];
+        }
+        for k in kernels(layout) {
+            assert_eq!(
+                k.decode_to_vec(&ours, values.len(), delta, initial),
+                Ok(values.clone()),
+                "{k:?} sorted {sorted}"
+            );
+        }
+    }
+}
+
+#[test]
+fn arrays_of_every_width_both_layouts() {
+    check_arrays(&BitPacker4x::new(), Layout::Lanes4);
+    check_arrays(&BitPacker8x::new(), Layout::Lanes8);
+}

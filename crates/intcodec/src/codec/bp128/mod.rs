@@ -75,6 +75,9 @@
 //! Every width is its own monomorphised function (const generic), fully
 //! unrolled, so every shift is an immediate; the prefix sum of D1 decoding
 //! is fused into the unpack loop, carrying the running value in a register.
+//! An array's full blocks are decoded by one kernel call
+//! (`Kernels::unpack_blocks`), which keeps the running value in a register
+//! from block to block and checks each block before reading it.
 
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::isa::Isa;
@@ -167,6 +170,14 @@ impl From<Delta> for Mode {
 // transformed value fits in `bits` (otherwise the output is garbage, never
 // out of bounds).
 pub(crate) type BlockUnpackFn = unsafe fn(&[u8], &mut [u32], &[u32; 8]);
+/// Unpack of consecutive blocks: `(input, widths, out, mode, prev)`, block
+/// `j` of width `widths[j]` following block `j - 1` in `input`, into
+/// `out[j * B..]`, the first from `prev`. Needs `out.len() >= widths.len() *
+/// B` (the kernels assert it); checks every block before unpacking it (width
+/// at most 32, bytes inside `input`) and stops at the first bad one,
+/// `Err(j)`; `Ok(bytes read)`.
+pub(crate) type BlocksUnpackFn =
+    unsafe fn(&[u8], &[u8], &mut [u32], Mode, &[u32; 8]) -> Result<usize, usize>;
 /// `[mode as usize][bits]`.
 pub(crate) type UnpackTable = [[BlockUnpackFn; 33]; 4];
 pub(crate) type PackFn = unsafe fn(&[u32], &mut [u8], u8, Mode, &[u32; 8]);
@@ -217,6 +228,7 @@ pub(crate) struct Kernels {
     pub(crate) isa: Isa,
     pub(crate) layout: Layout,
     pub(crate) unpack: &'static UnpackTable,
+    pub(crate) unpack_blocks: BlocksUnpackFn,
     pub(crate) pack: PackFn,
 }
 
@@ -291,6 +303,22 @@ pub(crate) fn call_unpack(
     // SAFETY: the ISA is supported (see above); the kernel asserts
     // `input.len() >= 4*L*bits` and `out.len() >= B`.
     unsafe { f(input, out, prev) }
+}
+
+/// Runs `k`'s unpack on consecutive blocks (see [`BlocksUnpackFn`]: the
+/// kernel checks every width and block size and asserts `out`'s length).
+#[inline]
+pub(crate) fn call_unpack_blocks(
+    k: &Kernels,
+    input: &[u8],
+    widths: &[u8],
+    out: &mut [u32],
+    mode: Mode,
+    prev: &[u32; 8],
+) -> Result<usize, usize> {
+    // SAFETY: the ISA is supported (`k` comes from a handle); the kernel
+    // checks the widths and block sizes and asserts `out` long enough.
+    unsafe { (k.unpack_blocks)(input, widths, out, mode, prev) }
 }
 
 /// Runs `k`'s pack on one block (same contract as [`call_unpack`]).

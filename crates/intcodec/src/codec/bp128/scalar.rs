@@ -27,12 +27,14 @@ pub(super) const fn kernels(layout: Layout) -> Kernels {
             isa: Isa::Scalar,
             layout,
             unpack: &UNPACK4,
+            unpack_blocks: unpack_blocks::<4>,
             pack: pack::<4>,
         },
         Layout::Lanes8 => Kernels {
             isa: Isa::Scalar,
             layout,
             unpack: &UNPACK8,
+            unpack_blocks: unpack_blocks::<8>,
             pack: pack::<8>,
         },
     }
@@ -108,6 +110,37 @@ pub(crate) fn unpack<const L: usize>(
             Mode::Offset => v.wrapping_add(prev[0]),
         };
     }
+}
+
+/// Reference unpack of consecutive blocks (see
+/// [`super::BlocksUnpackFn`]): [`unpack`] per block, `prev` taken from the
+/// block before.
+pub(crate) fn unpack_blocks<const L: usize>(
+    input: &[u8],
+    widths: &[u8],
+    out: &mut [u32],
+    mode: Mode,
+    prev: &[u32; 8],
+) -> Result<usize, usize> {
+    let bl = 32 * L;
+    assert!(out.len() / bl >= widths.len());
+    let mut prev = *prev;
+    let mut pos = 0;
+    for (j, (&w, dst)) in widths.iter().zip(out.chunks_exact_mut(bl)).enumerate() {
+        let len = 4 * L * usize::from(w);
+        if w > 32 || input.len() - pos < len {
+            return Err(j);
+        }
+        unpack::<L>(&input[pos..pos + len], dst, w, mode, &prev);
+        pos += len;
+        match mode {
+            Mode::Lane => prev[..L].copy_from_slice(&dst[bl - L..]),
+            Mode::D1 => prev = splat(dst[bl - 1]),
+            // Offset: every block from the same minimum; Plain: unused.
+            Mode::Plain | Mode::Offset => {}
+        }
+    }
+    Ok(pos)
 }
 
 /// Reference pack of one block (see [`super::PackFn`]).
@@ -281,23 +314,33 @@ pub(crate) fn decode_array(
 ) -> Result<usize, DecodeError> {
     let layout = k.layout;
     let n = out.len();
-    scan_blocks(layout, input, n)?;
     let bl = layout.block_len();
-    let l = layout.lanes();
     let m = n / bl;
-    let mut pos = m;
-    let mut prev = splat(initial);
-    for j in 0..m {
-        let bits = input[j];
-        let len = layout.block_bytes(bits);
-        let dst = &mut out[j * bl..(j + 1) * bl];
-        super::call_unpack(k, &input[pos..pos + len], dst, bits, mode, &prev);
-        pos += len;
-        match mode {
-            Mode::Lane => prev[..l].copy_from_slice(&dst[bl - l..]),
-            _ => prev = splat(dst[bl - 1]),
+    let Some(widths) = input.get(..m) else {
+        return Err(truncated(input.len(), input.len() * bl));
+    };
+    // One kernel call for every full block (the running value stays in a
+    // register between blocks); it checks each block before unpacking it,
+    // so no separate validation pass. On a bad block, `scan_blocks` names
+    // the error (the first bad width or the first block past the input).
+    let blocks = super::call_unpack_blocks(
+        k,
+        &input[m..],
+        widths,
+        &mut out[..m * bl],
+        mode,
+        &splat(initial),
+    );
+    let mut pos = match blocks {
+        Ok(len) => m + len,
+        Err(j) => {
+            return Err(match scan_blocks(layout, input, n) {
+                Err(e) => e,
+                // Unreachable: the kernel and the scan check the same.
+                Ok(_) => malformed(j, j * bl),
+            });
         }
-    }
+    };
     let mut last = if m == 0 { initial } else { out[m * bl - 1] };
     for (i, slot) in out.iter_mut().enumerate().skip(m * bl) {
         let (v, len) = one::<u32>(input, pos).map_err(|e| tail_err(e, pos, i))?;

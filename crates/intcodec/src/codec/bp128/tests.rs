@@ -332,3 +332,90 @@ fn sorted_array_ops() {
         }
     }
 }
+
+/// Arrays whose consecutive full blocks take every width 0..=32 (in a
+/// scrambled order, so that each width follows several others): every
+/// kernel's multi-block unpack (the running value carried in a register
+/// from block to block) against the values, in every mode, and the raw
+/// `unpack_blocks` entry (also Offset) against the scalar one.
+#[test]
+fn consecutive_blocks_of_every_width() {
+    let mut rng = Rng::new(23);
+    for layout in LAYOUTS {
+        let (bl, l) = (layout.block_len(), layout.lanes());
+        let widths: Vec<u8> = (0..33u8).map(|j| (j * 7 + 3) % 33).collect();
+        for mode in MODES {
+            let initial = rng.next_u32();
+            let mut prev = splat(initial);
+            let mut values = Vec::new();
+            for &w in &widths {
+                let block = block_of_width(&mut rng, layout, w, mode, &prev);
+                prev = match mode {
+                    Mode::Lane => {
+                        let mut p = splat(block[bl - 1]);
+                        p[..l].copy_from_slice(&block[bl - l..]);
+                        p
+                    }
+                    Mode::D1 => splat(block[bl - 1]),
+                    _ => prev,
+                };
+                values.extend_from_slice(&block);
+            }
+            // The packed blocks, back to back, from the scalar packer.
+            let mut packed = Vec::new();
+            let s = scalar(layout);
+            let mut prev = splat(initial);
+            for (j, &w) in widths.iter().enumerate() {
+                let block = &values[j * bl..(j + 1) * bl];
+                let mut b = vec![0u8; layout.block_bytes(w)];
+                assert_eq!(scalar::needed_bits(layout, block, mode, &prev), w);
+                call_pack(s.k, block, &mut b, w, mode, &prev);
+                packed.extend_from_slice(&b);
+                if mode != Mode::Offset {
+                    prev = scalar::block_prev(layout, &values, j + 1, initial);
+                    if mode != Mode::Lane {
+                        prev = splat(prev[l - 1]);
+                    }
+                }
+            }
+            let p0 = splat(initial);
+            for_each_kernel(layout, |c| {
+                let mut out = vec![0u32; values.len() + 1];
+                assert_eq!(
+                    call_unpack_blocks(c.k, &packed, &widths, &mut out[1..], mode, &p0),
+                    Ok(packed.len())
+                );
+                assert_eq!(&out[1..], &values[..], "{} {layout} {mode:?}", c.isa());
+                // A width above 32 at block 5, the input cut inside block 8
+                // (or its last byte missing): stops there, reads no further.
+                let mut bad = widths.clone();
+                bad[5] = 33 + (mode as u8) * 50;
+                let r = call_unpack_blocks(c.k, &packed, &bad, &mut out, mode, &p0);
+                assert_eq!(r, Err(5), "{} {layout} {mode:?}", c.isa());
+                let end8: usize = widths[..9].iter().map(|&w| layout.block_bytes(w)).sum();
+                for cut in [end8 - 1, end8 - layout.block_bytes(widths[8]) / 2] {
+                    let r = call_unpack_blocks(c.k, &packed[..cut], &widths, &mut out, mode, &p0);
+                    assert_eq!(r, Err(8), "{} {layout} {mode:?} cut {cut}", c.isa());
+                }
+            });
+            // The array format (widths, blocks, a tail) in the delta modes.
+            let delta = match mode {
+                Mode::Plain => Delta::None,
+                Mode::D1 => Delta::D1,
+                Mode::Lane => Delta::Lane,
+                Mode::Offset => continue,
+            };
+            values.extend((0..5).map(|_| rng.next_u32()));
+            let want = s.encode_to_vec(&values, delta, initial);
+            assert_eq!(&want[..widths.len()], &widths[..]);
+            for_each_kernel(layout, |c| {
+                assert_eq!(
+                    c.decode_to_vec(&want, values.len(), delta, initial),
+                    Ok(values.clone()),
+                    "{} {layout} {delta:?}",
+                    c.isa()
+                );
+            });
+        }
+    }
+}

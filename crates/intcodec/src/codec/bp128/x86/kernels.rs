@@ -88,6 +88,25 @@ macro_rules! by_bits {
     };
 }
 
+/// `match $bits { b => unsafe { $f::<b, $m, 1>($args) } }` for b = 0..=32
+/// (`$f` an `unsafe fn` whose contract the call site states).
+macro_rules! by_bits_unsafe {
+    ($f:ident, $m:tt, $bits:expr, $args:tt) => {
+        by_bits_unsafe!(@arms $f, $m, $bits, $args,
+            0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29
+            30 31 32)
+    };
+    (@arms $f:ident, $m:tt, $bits:expr, $args:tt, $($b:literal)*) => {
+        match $bits {
+            $(
+                // SAFETY: the call site's contract (stated there).
+                $b => unsafe { $f::<$b, $m, 1> $args },
+            )*
+            _ => unreachable!("bit width above 32"),
+        }
+    };
+}
+
 /// 4 lanes in one `__m128i`.
 macro_rules! ops_m128 {
     ($f:literal) => {
@@ -544,6 +563,7 @@ macro_rules! bp_body {
             isa: $isa,
             layout: $layout,
             unpack: &UNPACK,
+            unpack_blocks,
             pack,
         };
 
@@ -554,13 +574,43 @@ macro_rules! bp_body {
         #[target_feature(enable = $f)]
         fn unpack_w<const B: u32, const M: u8>(input: &[u8], out: &mut [u32], prev: &[u32; 8]) {
             assert!(input.len() >= B as usize * VB && out.len() >= 32 * L);
-            let carry = match M {
+            let carry = first_carry::<M>(prev);
+            // SAFETY: `B * VB` readable bytes and `32 * L` writable values
+            // (asserted above).
+            unsafe { unpack_core::<B, M, 0>(input.as_ptr(), out.as_mut_ptr(), carry) };
+        }
+
+        /// The running value a block starts from: `prev[L-1]` broadcast
+        /// (D1), `prev[0]` broadcast (Offset), the previous group (Lane).
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn first_carry<const M: u8>(prev: &[u32; 8]) -> V {
+            match M {
                 1 => set1(prev[L - 1]),
                 3 => set1(prev[0]),
                 _ => lanes(prev),
-            };
-            let ip = input.as_ptr();
-            let op = out.as_mut_ptr();
+            }
+        }
+
+        /// The unrolled body of one block of width `B` in mode `M`, from the
+        /// running value `carry`; returns the running value after the block
+        /// (D1: the last value broadcast; Lane: the last group), so that a
+        /// sequence of blocks keeps it in a register.
+        ///
+        /// `SITE` only separates the instances of its two callers
+        /// (`unpack_w`: 0, `unpack_blocks_m`: 1): an instance with a single
+        /// call site is inlined there by LLVM, which keeps the running value
+        /// in a register (a non-inlined call passes vectors through memory).
+        ///
+        /// # Safety
+        /// `ip[..B * VB]` is readable and `op[..32 * L]` writable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn unpack_core<const B: u32, const M: u8, const SITE: u8>(
+            ip: *const u8,
+            op: *mut u32,
+            carry: V,
+        ) -> V {
             let mask = set1(if B >= 32 { u32::MAX } else { (1u32 << B) - 1 });
             let mut carry = carry;
             macro_rules! step {
@@ -573,7 +623,7 @@ macro_rules! bp_body {
                         zero()
                     } else {
                         // SAFETY: word w < B (see the header), and
-                        // `input.len() >= B * VB` (asserted).
+                        // `ip[..B * VB]` is readable (caller).
                         srl(unsafe { ld(ip, w * VB) }, s)
                     };
                     if B < 32 && s + B > 32 {
@@ -594,12 +644,69 @@ macro_rules! bp_body {
                     } else if M == 3 {
                         v = add(v, carry);
                     }
-                    // SAFETY: K * L + L <= 32 * L <= out.len() (asserted).
+                    // SAFETY: K * L + L <= 32 * L; `op[..32 * L]` is
+                    // writable (caller).
                     unsafe { st(op, K as usize * L, v) };
                 }};
             }
             unroll32!(step);
+            carry
+        }
+
+        /// Unpack of consecutive blocks (the array format's full blocks):
+        /// block `j` has width `widths[j]` and follows block `j - 1` in
+        /// `input`; the running value stays in a register from one block
+        /// to the next (no store and reload of `prev` between blocks, which
+        /// would put a store-forwarding round trip on the carried chain).
+        /// Asserts `out.len() >= widths.len() * 32 * L`; checks each block
+        /// (width at most 32, bytes inside `input`) before unpacking it and
+        /// stops at the first bad one: `Err(j)`. `Ok(bytes read)`.
+        #[target_feature(enable = $f)]
+        fn unpack_blocks_m<const M: u8>(
+            input: &[u8],
+            widths: &[u8],
+            out: &mut [u32],
+            prev: &[u32; 8],
+        ) -> Result<usize, usize> {
+            assert!(out.len() / (32 * L) >= widths.len());
+            let mut carry = first_carry::<M>(prev);
+            let ip = input.as_ptr();
+            let op = out.as_mut_ptr();
+            let mut pos = 0usize;
+            for (j, &w) in widths.iter().enumerate() {
+                let len = usize::from(w) * VB;
+                if w > 32 || input.len() - pos < len {
+                    return Err(j);
+                }
+                // SAFETY: pos <= input.len() (checked on the previous block).
+                let src = unsafe { ip.add(pos) };
+                // SAFETY: j < widths.len() <= out.len() / (32 * L) (asserted).
+                let dst = unsafe { op.add(j * 32 * L) };
+                // Every arm: `src[..w * VB]` is inside `input` and
+                // `dst[..32 * L]` inside `out` (checked above).
+                carry = by_bits_unsafe!(unpack_core, M, w, (src, dst, carry));
+                pos += len;
+            }
             let _ = carry;
+            Ok(pos)
+        }
+
+        /// The kernel entry for a sequence of blocks (see
+        /// `BlocksUnpackFn`).
+        #[target_feature(enable = $f)]
+        fn unpack_blocks(
+            input: &[u8],
+            widths: &[u8],
+            out: &mut [u32],
+            mode: Mode,
+            prev: &[u32; 8],
+        ) -> Result<usize, usize> {
+            match mode {
+                Mode::Plain => unpack_blocks_m::<0>(input, widths, out, prev),
+                Mode::D1 => unpack_blocks_m::<1>(input, widths, out, prev),
+                Mode::Lane => unpack_blocks_m::<2>(input, widths, out, prev),
+                Mode::Offset => unpack_blocks_m::<3>(input, widths, out, prev),
+            }
         }
 
         /// Pack of one block of width `B` (mirror of `unpack_w`).
