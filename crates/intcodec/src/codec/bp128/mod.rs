@@ -181,6 +181,9 @@ pub(crate) type BlocksUnpackFn =
 /// `[mode as usize][bits]`.
 pub(crate) type UnpackTable = [[BlockUnpackFn; 33]; 4];
 pub(crate) type PackFn = unsafe fn(&[u32], &mut [u8], u8, Mode, &[u32; 8]);
+/// Bits needed by the widest packed value of one block: `(values, mode,
+/// prev)`; `values.len() >=` the block length (the kernels assert it).
+pub(crate) type BitsFn = unsafe fn(&[u32], Mode, &[u32; 8]) -> u8;
 
 /// The mode numbered `m` (`Mode as u8`), for const generics.
 pub(crate) const fn mode_of(m: u8) -> Mode {
@@ -230,6 +233,7 @@ pub(crate) struct Kernels {
     pub(crate) unpack: &'static UnpackTable,
     pub(crate) unpack_blocks: BlocksUnpackFn,
     pub(crate) pack: PackFn,
+    pub(crate) bits: BitsFn,
 }
 
 static SCALAR_4: Kernels = scalar::kernels(Layout::Lanes4);
@@ -333,6 +337,15 @@ pub(crate) fn call_pack(
 ) {
     // SAFETY: as in `call_unpack`; the kernel asserts the sizes.
     unsafe { (k.pack)(values, out, bits, mode, prev) }
+}
+
+/// Bits needed by the widest packed value of `block` (its first block
+/// length of values) under `mode` from `prev`, by the kernel set `k`.
+#[inline]
+pub(crate) fn call_bits(k: &Kernels, block: &[u32], mode: Mode, prev: &[u32; 8]) -> u8 {
+    // SAFETY: `k` was chosen for an ISA this CPU supports (constructors);
+    // the kernel asserts the block length.
+    unsafe { (k.bits)(block, mode, prev) }
 }
 
 /// Bits needed for `v` (0 for 0).
@@ -443,7 +456,7 @@ impl Bp128 {
     pub fn num_bits(&self, block: &[u32], delta: Delta, initial: u32) -> u8 {
         let b = self.block_len();
         assert_eq!(block.len(), b, "a block has {b} values");
-        scalar::needed_bits(self.k.layout, block, Mode::from(delta), &splat(initial))
+        call_bits(self.k, block, Mode::from(delta), &splat(initial))
     }
 
     /// Packs one block of `B` values in `bits` bits into `out`, returning
@@ -464,7 +477,7 @@ impl Bp128 {
         assert_eq!(block.len(), layout.block_len(), "a block has B values");
         assert!(bits <= 32, "bit width {bits} > 32");
         let prev = splat(initial);
-        let needed = scalar::needed_bits(layout, block, Mode::from(delta), &prev);
+        let needed = call_bits(self.k, block, Mode::from(delta), &prev);
         if needed > bits {
             return Err(EncodeError::BitWidthTooSmall {
                 needed,
@@ -528,7 +541,8 @@ impl Bp128 {
 
     /// Encodes `values` in the array format into `out`, returning the bytes
     /// written. `out` needs [`compressed_len`](Self::compressed_len) bytes;
-    /// [`max_compressed_len`] is always enough.
+    /// [`max_compressed_len`] is always enough. Bytes of `out` past the
+    /// returned length may be overwritten (the tail is stored in words).
     pub fn encode(
         &self,
         values: &[u32],

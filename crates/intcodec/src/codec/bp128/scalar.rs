@@ -29,6 +29,7 @@ pub(super) const fn kernels(layout: Layout) -> Kernels {
             unpack: &UNPACK4,
             unpack_blocks: unpack_blocks::<4>,
             pack: pack::<4>,
+            bits: bits::<4>,
         },
         Layout::Lanes8 => Kernels {
             isa: Isa::Scalar,
@@ -36,6 +37,7 @@ pub(super) const fn kernels(layout: Layout) -> Kernels {
             unpack: &UNPACK8,
             unpack_blocks: unpack_blocks::<8>,
             pack: pack::<8>,
+            bits: bits::<8>,
         },
     }
 }
@@ -65,10 +67,48 @@ pub(crate) fn delta_at(l: usize, values: &[u32], i: usize, mode: Mode, prev: &[u
 }
 
 /// Bits needed by the widest packed value of `block` (`B` values).
+///
+/// One loop per mode, without a branch or an index check per value, so that
+/// each is vectorised (an OR-reduction of the values or of their deltas).
 pub(crate) fn needed_bits(layout: Layout, block: &[u32], mode: Mode, prev: &[u32; 8]) -> u8 {
     let l = layout.lanes();
-    let acc = (0..block.len()).fold(0u32, |a, i| a | delta_at(l, block, i, mode, prev));
+    let acc = match mode {
+        Mode::Plain => block.iter().fold(0, |a, &v| a | v),
+        Mode::Offset => block.iter().fold(0, |a, &v| a | v.wrapping_sub(prev[0])),
+        Mode::D1 => match block.first() {
+            None => 0,
+            Some(&first) => block
+                .iter()
+                .zip(&block[1..])
+                .fold(first.wrapping_sub(prev[l - 1]), |a, (&p, &v)| {
+                    a | v.wrapping_sub(p)
+                }),
+        },
+        Mode::Lane => {
+            let head = block
+                .iter()
+                .zip(prev)
+                .take(l)
+                .fold(0, |a, (&v, &p)| a | v.wrapping_sub(p));
+            block
+                .iter()
+                .zip(block.get(l..).unwrap_or(&[]))
+                .fold(head, |a, (&p, &v)| a | v.wrapping_sub(p))
+        }
+    };
     bits_of(acc)
+}
+
+/// [`needed_bits`] as the scalar kernel entry (see [`super::BitsFn`]).
+fn bits<const L: usize>(block: &[u32], mode: Mode, prev: &[u32; 8]) -> u8 {
+    let layout = if L == 4 {
+        Layout::Lanes4
+    } else {
+        Layout::Lanes8
+    };
+    let bl = layout.block_len();
+    assert!(block.len() >= bl);
+    needed_bits(layout, &block[..bl], mode, prev)
 }
 
 /// Reference unpack of one block (see [`super::BlockUnpackFn`]).
@@ -180,8 +220,21 @@ pub(crate) fn leb_len(v: u32) -> usize {
 }
 
 /// Writes `v` as minimal LEB128 at `out[pos..]`, returning the next position.
+/// With 8 bytes of room, one word store without a branch per byte (VByte's
+/// encoder; bytes past the value may be overwritten); else byte by byte.
 #[inline]
-pub(crate) fn leb_put(out: &mut [u8], mut pos: usize, mut v: u32) -> usize {
+pub(crate) fn leb_put(out: &mut [u8], pos: usize, v: u32) -> usize {
+    if let Some(dst) = out.get_mut(pos..pos + 8) {
+        let (w, len) = crate::codec::vbyte::scalar::word32(v);
+        dst.copy_from_slice(&w.to_le_bytes());
+        return pos + len;
+    }
+    leb_put_bytewise(out, pos, v)
+}
+
+/// [`leb_put`] one byte at a time, for the last bytes of `out`.
+#[cold]
+fn leb_put_bytewise(out: &mut [u8], mut pos: usize, mut v: u32) -> usize {
     while v >= 0x80 {
         out[pos] = (v as u8) | 0x80;
         v >>= 7;
@@ -254,7 +307,7 @@ pub(crate) fn encode_array(
     for j in 0..m {
         let block = &values[j * bl..(j + 1) * bl];
         let prev = prev_for(layout, values, j, mode, initial);
-        let bits = needed_bits(layout, block, mode, &prev);
+        let bits = super::call_bits(k, block, mode, &prev);
         out[j] = bits;
         let len = layout.block_bytes(bits);
         super::call_pack(k, block, &mut out[pos..pos + len], bits, mode, &prev);

@@ -419,3 +419,50 @@ fn consecutive_blocks_of_every_width() {
         }
     }
 }
+
+#[test]
+fn needed_bits_of_every_kernel_match_the_per_value_definition() {
+    let mut rng = Rng::new(0xB175);
+    for layout in LAYOUTS {
+        let l = layout.lanes();
+        let bl = layout.block_len();
+        for round in 0..200 {
+            // Widths 0..=32 of plain values and of deltas, wrapping too.
+            let w = round % 33;
+            let mask = if w == 32 { u32::MAX } else { (1u32 << w) - 1 };
+            let mut block: Vec<u32> = (0..bl).map(|_| rng.next_u32() & mask).collect();
+            if round % 3 == 1 {
+                let mut acc = rng.next_u32();
+                for v in block.iter_mut() {
+                    acc = acc.wrapping_add(*v);
+                    *v = acc;
+                }
+            }
+            let mut prev = [0u32; 8];
+            for p in prev.iter_mut() {
+                *p = rng.next_u32() >> (rng.next_u32() % 33).min(31);
+            }
+            for mode in MODES {
+                let want =
+                    (0..bl).fold(0u32, |a, i| a | scalar::delta_at(l, &block, i, mode, &prev));
+                assert_eq!(
+                    scalar::needed_bits(layout, &block, mode, &prev),
+                    bits_of(want),
+                    "{layout:?} {mode:?} round {round}"
+                );
+                // Every kernel's own (SIMD) width computation.
+                let mut ran = 0;
+                for k in kernel_sets(layout).iter().filter(|k| k.isa.is_enabled()) {
+                    assert_eq!(
+                        call_bits(k, &block, mode, &prev),
+                        bits_of(want),
+                        "{:?} {layout:?} {mode:?} round {round}",
+                        k.isa
+                    );
+                    ran += 1;
+                }
+                assert!(ran >= 1);
+            }
+        }
+    }
+}

@@ -565,6 +565,7 @@ macro_rules! bp_body {
             unpack: &UNPACK,
             unpack_blocks,
             pack,
+            bits,
         };
 
         static UNPACK: UnpackTable = crate::codec::bp128::unpack_table!(unpack_w);
@@ -754,6 +755,69 @@ macro_rules! bp_body {
             }
             unroll32!(step);
             let _ = (prev, acc);
+        }
+
+        /// Bits needed by the widest packed value of one block (the values,
+        /// or their deltas as `pack_w` forms them): an OR of every group,
+        /// then of the lanes.
+        #[target_feature(enable = $f)]
+        fn bits(values: &[u32], mode: Mode, prev: &[u32; 8]) -> u8 {
+            assert!(values.len() >= 32 * L);
+            let vp = values.as_ptr();
+            let acc = match mode {
+                // SAFETY: `values` holds 32 * L readable values (asserted).
+                Mode::Plain => unsafe { bits_or::<0>(vp, prev) },
+                // SAFETY: `values` holds 32 * L readable values (asserted).
+                Mode::D1 => unsafe { bits_or::<1>(vp, prev) },
+                // SAFETY: `values` holds 32 * L readable values (asserted).
+                Mode::Lane => unsafe { bits_or::<2>(vp, prev) },
+                // SAFETY: `values` holds 32 * L readable values (asserted).
+                Mode::Offset => unsafe { bits_or::<3>(vp, prev) },
+            };
+            let mut all = [0u32; 8];
+            // SAFETY: `all` holds 8 >= L values.
+            unsafe { st(all.as_mut_ptr(), 0, acc) };
+            crate::codec::bp128::bits_of(all.iter().fold(0, |a, &v| a | v))
+        }
+
+        /// The OR of a block's 32 groups as packed in mode `M` (the values,
+        /// or their deltas as `pack_w` forms them), four groups a step into
+        /// four accumulators (four independent OR chains, not one).
+        ///
+        /// # Safety
+        /// `vp[..32 * L]` is readable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn bits_or<const M: u8>(vp: *const u32, prev: &[u32; 8]) -> V {
+            let mut p = match M {
+                1 => set1(prev[L - 1]),
+                2 => lanes(prev),
+                3 => set1(prev[0]),
+                _ => zero(),
+            };
+            let mut acc = [zero(); 4];
+            for q in 0..8 {
+                // SAFETY: group 4q + 3 < 32 (caller).
+                let xs = [0, 1, 2, 3].map(|i| unsafe { ldv(vp, (4 * q + i) * L) });
+                for (a, x) in acc.iter_mut().zip(xs) {
+                    let d = match M {
+                        1 => {
+                            let d = sub(x, shift_in(p, x));
+                            p = x;
+                            d
+                        }
+                        2 => {
+                            let d = sub(x, p);
+                            p = x;
+                            d
+                        }
+                        3 => sub(x, p),
+                        _ => x,
+                    };
+                    *a = or(*a, d);
+                }
+            }
+            or(or(acc[0], acc[1]), or(acc[2], acc[3]))
         }
 
         /// The kernel entry for packing.
