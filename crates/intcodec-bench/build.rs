@@ -13,7 +13,7 @@
 //! suite then says so in its report). The nested cargo gets a target
 //! directory under OUT_DIR and none of the outer build's flag variables.
 use std::env;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn main() {
@@ -47,39 +47,14 @@ fn main() {
             if let Some(f) = features {
                 cmd.args(["--features", f]);
             }
-            for var in [
-                "RUSTFLAGS",
-                "CARGO_ENCODED_RUSTFLAGS",
-                "RUSTC_WRAPPER",
-                "RUSTC_WORKSPACE_WRAPPER",
-                "CARGO_TARGET_DIR",
-                "CARGO_BUILD_TARGET",
-                "CARGO_BUILD_RUSTFLAGS",
-                "CARGO_PROFILE_RELEASE_DEBUG",
-                "CARGO_MAKEFLAGS",
-                "MAKEFLAGS",
-                "MFLAGS",
-            ] {
-                cmd.env_remove(var);
-            }
-            cmd.env("CARGO_ENCODED_RUSTFLAGS", flags);
-            match cmd.status() {
-                Ok(s) if s.success() => {
-                    let so = dir.join("release").join("libvarint_simd_peer.so");
-                    if so.exists() {
-                        path = so.display().to_string();
-                    } else {
-                        println!(
-                            "cargo:warning=varint-simd peer ({name}): {} missing",
-                            so.display()
-                        );
-                    }
-                }
-                Ok(s) => println!("cargo:warning=varint-simd peer ({name}) build failed: {s}"),
-                Err(e) => {
-                    println!("cargo:warning=varint-simd peer ({name}): cannot run cargo: {e}")
-                }
-            }
+            path = build_cdylib(
+                cmd,
+                &[NESTED_ENV_REMOVE],
+                flags,
+                &dir,
+                "libvarint_simd_peer.so",
+                &format!("varint-simd peer ({name})"),
+            );
         } else {
             println!(
                 "cargo:warning=varint-simd peer ({name}): only built for a native x86-64 target"
@@ -90,8 +65,7 @@ fn main() {
 }
 
 /// The environment variables of this build that must not reach a nested
-/// cargo (flags, wrappers, target directory, jobserver), plus, for a build
-/// with another toolchain, the ones that name this build's compiler.
+/// cargo (flags, wrappers, target directory, jobserver).
 const NESTED_ENV_REMOVE: &[&str] = &[
     "RUSTFLAGS",
     "CARGO_ENCODED_RUSTFLAGS",
@@ -104,12 +78,46 @@ const NESTED_ENV_REMOVE: &[&str] = &[
     "CARGO_MAKEFLAGS",
     "MAKEFLAGS",
     "MFLAGS",
+];
+
+/// For a nested build with another toolchain, also the variables that name
+/// this build's compiler and toolchain.
+const OTHER_TOOLCHAIN_ENV_REMOVE: &[&str] = &[
     "RUSTC",
     "RUSTDOC",
     "RUSTC_LINKER",
     "CARGO",
     "RUSTUP_TOOLCHAIN",
 ];
+
+/// Runs the nested `cmd` (a release build of a peer cdylib into `dir`)
+/// without the variables in `remove` and with `rustflags`; returns the path
+/// of `dir/release/<lib>`, or "" after a cargo warning naming `what`.
+fn build_cdylib(
+    mut cmd: Command,
+    remove: &[&[&str]],
+    rustflags: &str,
+    dir: &Path,
+    lib: &str,
+    what: &str,
+) -> String {
+    for var in remove.iter().flat_map(|r| r.iter()) {
+        cmd.env_remove(var);
+    }
+    cmd.env("CARGO_ENCODED_RUSTFLAGS", rustflags);
+    match cmd.status() {
+        Ok(s) if s.success() => {
+            let so = dir.join("release").join(lib);
+            if so.exists() {
+                return so.display().to_string();
+            }
+            println!("cargo:warning={what}: {} missing", so.display());
+        }
+        Ok(s) => println!("cargo:warning={what}: build failed: {s}"),
+        Err(e) => println!("cargo:warning={what}: cannot run the build: {e}"),
+    }
+    String::new()
+}
 
 /// Builds the Rust Stream VByte peers (`peer-svb-rust/`, its own workspace:
 /// the `stream-vbyte` and `streamvbyte64` crates) as a cdylib with nightly
@@ -156,27 +164,14 @@ fn svb_rust_peer() {
             .arg(&manifest)
             .arg("--target-dir")
             .arg(&dir);
-        for var in NESTED_ENV_REMOVE {
-            cmd.env_remove(var);
-        }
-        cmd.env("CARGO_ENCODED_RUSTFLAGS", "-Ctarget-feature=+ssse3,+sse4.1");
-        match cmd.status() {
-            Ok(s) if s.success() => {
-                let so = dir.join("release").join("libsvb_rust_peer.so");
-                if so.exists() {
-                    path = so.display().to_string();
-                } else {
-                    println!(
-                        "cargo:warning=stream-vbyte/streamvbyte64 peers: {} missing",
-                        so.display()
-                    );
-                }
-            }
-            Ok(s) => println!("cargo:warning=stream-vbyte/streamvbyte64 peers: build failed: {s}"),
-            Err(e) => {
-                println!("cargo:warning=stream-vbyte/streamvbyte64 peers: cannot run rustup: {e}")
-            }
-        }
+        path = build_cdylib(
+            cmd,
+            &[NESTED_ENV_REMOVE, OTHER_TOOLCHAIN_ENV_REMOVE],
+            "-Ctarget-feature=+ssse3,+sse4.1",
+            &dir,
+            "libsvb_rust_peer.so",
+            "stream-vbyte/streamvbyte64 peers",
+        );
     }
     println!("cargo:rustc-env=SVB_RUST_PEER={path}");
 }
