@@ -54,7 +54,7 @@ echo "== benchmark smoke run (intcodec bench --quick: every suite, figures; spee
 smoke=$(mktemp -d)
 # The intcodec binary the CLI tests above use (the test profile: optimised,
 # all features, so g8iu too): no release build of the whole workspace just
-# for this run (it cost about four minutes). `--no-run` makes sure the
+# for this run (a minute or two). `--no-run` makes sure the
 # binary in place is the all-features one; without it, a release build.
 cargo test --workspace --all-features --no-run --quiet 2>/dev/null
 bin="${CARGO_TARGET_DIR:-target}/debug/intcodec"
