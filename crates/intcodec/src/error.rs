@@ -25,6 +25,9 @@ pub enum DecodeErrorKind {
     /// `offset` is the offending byte (the descriptor, or the vint's fifth
     /// byte).
     Malformed,
+    /// The operation is not part of this codec's format (for example a
+    /// delta decode of a frame-of-reference codec).
+    Unsupported,
 }
 
 impl DecodeErrorKind {
@@ -36,6 +39,7 @@ impl DecodeErrorKind {
             DecodeErrorKind::Overlong => "varint longer than its type allows",
             DecodeErrorKind::Overflow => "varint value too large for its type",
             DecodeErrorKind::Malformed => "malformed input",
+            DecodeErrorKind::Unsupported => "operation not supported by this codec",
         }
     }
 }
@@ -111,6 +115,9 @@ pub enum EncodeError {
         /// Bits asked for.
         given: u8,
     },
+    /// The operation is not part of this codec's format (for example a
+    /// delta encode of a frame-of-reference codec).
+    Unsupported,
 }
 
 impl fmt::Display for EncodeError {
@@ -120,6 +127,7 @@ impl fmt::Display for EncodeError {
                 f,
                 "output buffer too small: {needed} bytes needed, {available} available"
             ),
+            EncodeError::Unsupported => f.write_str("operation not supported by this codec"),
             EncodeError::BitWidthTooSmall { needed, given } => write!(
                 f,
                 "bit width too small: values need {needed} bits, {given} given"
