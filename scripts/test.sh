@@ -1,12 +1,44 @@
 #!/usr/bin/env bash
 # Every test: installs what the tests need, checks formatting and lints, runs
-# the whole suite under the default kernel choice and under each INTCODEC_ISA
-# cap this CPU supports, smoke-runs the benchmark (no speed is asserted), runs
-# Miri over the small-input tests, and runs every fuzz target briefly.
+# the whole suite under the default kernel choice and the kernel tests under
+# each INTCODEC_ISA cap this CPU supports, smoke-runs the benchmark (no speed
+# is asserted), runs Miri over the small-input tests, and runs every fuzz
+# target briefly. Prints each step's duration at the end (also on failure).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/deps.sh --tests
+# step NAME CMD...: runs CMD, timing it; the table is printed on exit.
+step_names=()
+step_secs=()
+step_now=""
+step_start=0
+step() {
+    local name=$1; shift
+    echo "== $name"
+    step_now=$name
+    step_start=$SECONDS
+    "$@"
+    step_names+=("$name")
+    step_secs+=($((SECONDS - step_start)))
+    step_now=""
+}
+summary() {
+    local rc=$?
+    echo
+    echo "== step durations"
+    local i
+    for i in "${!step_names[@]}"; do
+        printf '%6ss  %s\n' "${step_secs[$i]}" "${step_names[$i]}"
+    done
+    if [ -n "$step_now" ]; then
+        printf '%6ss  %s  (FAILED)\n' "$((SECONDS - step_start))" "$step_now"
+    fi
+    printf '%6ss  total\n' "$SECONDS"
+    exit "$rc"
+}
+trap summary EXIT
+
+step "dependencies (scripts/deps.sh --tests)" bash scripts/deps.sh --tests
 
 # Oracle tests must not skip silently when run by this script.
 export INTCODEC_REQUIRE_ORACLES=1
@@ -19,25 +51,35 @@ if [ ! -d ../shared/data/postings ] && [ -z "${INTCODEC_SHARED_DATA:-}" ]; then
 MSG
 fi
 
-echo "== cargo fmt --check"
-cargo fmt --all -- --check
-(cd fuzz && cargo fmt -- --check)
+fmt() {
+    cargo fmt --all -- --check
+    (cd fuzz && cargo fmt -- --check)
+}
+step "cargo fmt --check" fmt
+
 # `--all-features` turns on `g8iu` (VarInt-G8IU, off by default for patent
-# reasons) so CI builds and tests it; the default build is linted too, and
-# the CLI is tested without it (its "not in this build" message).
-echo "== cargo clippy (default features, then all features)"
-cargo clippy --workspace --all-targets --quiet -- -D warnings
-cargo clippy --workspace --all-targets --all-features --quiet -- -D warnings
-(cd fuzz && cargo clippy --all-targets --quiet -- -D warnings)
+# reasons) and the benchmark peers, so CI builds and tests them; the default
+# build is linted too.
+clippy() {
+    cargo clippy --workspace --all-targets --quiet -- -D warnings
+    cargo clippy --workspace --all-targets --all-features --quiet -- -D warnings
+    (cd fuzz && cargo clippy --all-targets --quiet -- -D warnings)
+}
+step "cargo clippy (default features, all features, fuzz)" clippy
 
-echo "== cargo test (default kernel choice, all features)"
 unset INTCODEC_ISA
-cargo test --workspace --all-features
+step "cargo test, every crate, all features, default kernel choice" \
+    cargo test --workspace --all-features
 
-echo "== cargo test -p intcodec-cli (default features: no g8iu)"
-cargo test -p intcodec-cli --quiet
+# The CLI without g8iu ("not in this build" messages): only the core crate
+# and the CLI are rebuilt for this feature set (the CLI's default build has
+# no benchmark peers, so no C and no nightly), and only the CLI's tests run.
+step "cargo test -p intcodec-cli (default features: no g8iu, no peers)" \
+    cargo test -p intcodec-cli --quiet
 
-# Each cap this CPU supports (DESIGN.md, Testing 5).
+# Each cap this CPU supports (DESIGN.md, Testing 5), on the crates whose
+# tests run kernels (the core crate and the oracles); the build is the one
+# above, so each cap costs only its run time.
 flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null || true)
 has() { for f in "$@"; do [[ " $flags " == *" $f "* ]] || return 1; done; }
 isas=(scalar)
@@ -46,33 +88,33 @@ has ssse3 sse4_1 && isas+=(sse41)
 has ssse3 sse4_1 avx2 bmi1 bmi2 popcnt && isas+=(avx2)
 has ssse3 sse4_1 avx2 bmi1 bmi2 popcnt avx512f avx512bw avx512vl avx512vbmi avx512_vbmi2 && isas+=(avx512)
 for isa in "${isas[@]}"; do
-    echo "== cargo test with INTCODEC_ISA=$isa"
-    INTCODEC_ISA=$isa cargo test --workspace --all-features --quiet
+    step "cargo test with INTCODEC_ISA=$isa (core and oracles)" \
+        env INTCODEC_ISA="$isa" cargo test -p intcodec -p intcodec-oracles --all-features --quiet
 done
 
-echo "== benchmark smoke run (intcodec bench --quick: every suite, figures; speed not asserted)"
-smoke=$(mktemp -d)
-# The intcodec binary the CLI tests above use (the test profile: optimised,
-# all features, so g8iu too): no release build of the whole workspace just
-# for this run (a minute or two). `--no-run` makes sure the
-# binary in place is the all-features one; without it, a release build.
-cargo test --workspace --all-features --no-run --quiet 2>/dev/null
-bin="${CARGO_TARGET_DIR:-target}/debug/intcodec"
-if [ -x "$bin" ]; then
-    "$bin" bench --quick -q --plot "$smoke/figures.svg" > "$smoke/report.txt"
-else
-    cargo run --release --quiet -p intcodec-cli --features g8iu -- bench --quick -q \
-        --plot "$smoke/figures.svg" > "$smoke/report.txt"
-fi
-grep -q "Fig. 5a" "$smoke/figures.svg" && grep -q "Fig. 6a" "$smoke/figures.svg"
-grep -q "varint-g8iu" "$smoke/report.txt"
-rm -rf "$smoke"
+smoke() {
+    local dir bin
+    dir=$(mktemp -d)
+    # The intcodec binary the tests above built (test profile: optimised, all
+    # features, so g8iu and every peer): no release build just for this run.
+    # `--no-run` makes sure the binary in place is the all-features one.
+    cargo test --workspace --all-features --no-run --quiet 2>/dev/null
+    bin="${CARGO_TARGET_DIR:-target}/debug/intcodec"
+    if [ -x "$bin" ]; then
+        "$bin" bench --quick -q --plot "$dir/figures.svg" > "$dir/report.txt"
+    else
+        cargo run --release --quiet -p intcodec-cli --all-features -- bench --quick -q \
+            --plot "$dir/figures.svg" > "$dir/report.txt"
+    fi
+    grep -q "Fig. 5a" "$dir/figures.svg" && grep -q "Fig. 6a" "$dir/figures.svg"
+    grep -q "varint-g8iu" "$dir/report.txt"
+    rm -rf "$dir"
+}
+step "benchmark smoke run (intcodec bench --quick: every suite, figures; speed not asserted)" smoke
 
-echo "== fuzz helper tests"
-(cd fuzz && cargo test --quiet --lib)
+step "fuzz helper tests" bash -c 'cd fuzz && cargo test --quiet --lib'
 # Miri over the small-input tests, scalar + SSE4.1 + AVX2 kernels (a few minutes).
-bash scripts/miri.sh
-# Every fuzz target, 10 s each (scripts/fuzz.sh 600 is the long run; 22 targets:
-# 10 s keeps a full CI run near 25 minutes on a 2-core machine).
-bash scripts/fuzz.sh 10
+step "miri" bash scripts/miri.sh
+# Every fuzz target, 10 s each (scripts/fuzz.sh 600 is the long run).
+step "fuzz, every target 10 s" bash scripts/fuzz.sh 10
 echo "== all tests passed"
