@@ -394,6 +394,7 @@ fn differing_bytes_fail() {
 
 #[test]
 fn a_differing_error_offset_fails() {
+    // The first check to see it: the empty stream read as one value.
     let msg = failure_of(|| check_codec(&Toy::new(Fault::TruncOffset)));
     assert_names(
         &msg,
@@ -402,7 +403,30 @@ fn a_differing_error_offset_fails() {
             "kernel sse41",
             "n=1",
             "family=zeros",
-            "truncated to 0 of 1 bytes",
+            "the stream of 0 values read as 1",
+            "decode result differs from scalar's",
+        ],
+    );
+    // The truncation points alone see it too.
+    let ks = kernels(&Toy::new(Fault::TruncOffset));
+    let at = At {
+        codec: NAME,
+        isa: Isa::Scalar,
+        n: 3,
+        family: "w2",
+        mode: Mode::Delta(5),
+    };
+    let values = [300, 70_000, 9];
+    let stream = ks[0].encode_delta_to_vec(&values, 5);
+    let msg = failure_of(|| check_truncations(&ks, &values, &stream, at));
+    assert_names(
+        &msg,
+        &[
+            "kernel sse41",
+            "n=3",
+            "family=w2",
+            "delta prev=5",
+            "truncated to 0 of",
             "decode result differs from scalar's",
         ],
     );
@@ -477,7 +501,7 @@ fn agree_catches_writes_past_n_on_any_input() {
         mode: Mode::Plain,
     };
     let msg = failure_of(|| {
-        agree(&ks, &[1, 2, 3], 2, at, &"three bytes");
+        let _ = agree(&ks, &[1, 2, 3], 2, at, &"three bytes");
     });
     assert_names(&msg, &["kernel sse41", "three bytes", "wrote past n"]);
 }
