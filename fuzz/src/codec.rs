@@ -9,9 +9,9 @@
 //!
 //! - [`fuzz_decode`]: checked decoding of arbitrary bytes (plain or delta,
 //!   arbitrary count and output capacity): every kernel gives scalar's
-//!   `Result` and values, writes nothing past `n`; `encoded_len` and
-//!   `decode_to_vec` agree with decoding; `Ok(used)` implies
-//!   `n <= max_values(used)`.
+//!   `Result` and values, writes nothing past `n`; `encoded_len` (scalar's,
+//!   consistent with decoding) and `decode_to_vec` agree with decoding;
+//!   `Ok(used)` implies `n <= max_values(used)`.
 //! - [`fuzz_roundtrip`]: values from the bytes, encoded on every kernel
 //!   (exact-size buffer, slack, one byte short), decoded back checked and
 //!   unchecked.
@@ -128,16 +128,26 @@ pub fn fuzz_decode(data: &[u8]) {
         }
     });
     if !delta || ks[0].supports_delta() {
-        // Decoding can fail on capacity alone; else encoded_len validates
-        // as decoding does.
+        // Decoding can fail on capacity alone. Else encoded_len gives the
+        // same Ok; on a decoding error the same error, or a length beyond
+        // the input (read from headers alone, as Stream VByte's control
+        // bytes give). Every kernel gives scalar's.
         let capacity_only = cap < n;
+        let want_len = ks[0].encoded_len(input, n);
         for k in ks {
             let len = k.encoded_len(input, n);
+            assert_eq!(len, want_len, "{k:?}: encoded_len vs scalar");
             if !capacity_only {
-                assert_eq!(len, want.result, "{k:?}: encoded_len vs decode");
+                match (want.result, len) {
+                    (Ok(used), len) => assert_eq!(len, Ok(used), "{k:?}: encoded_len vs decode"),
+                    (Err(e), Err(f)) => assert_eq!(f, e, "{k:?}: encoded_len error vs decode"),
+                    (Err(e), Ok(l)) => assert!(
+                        l > input.len(),
+                        "{k:?}: encoded_len Ok({l}) within the input, decode {e:?}"
+                    ),
+                }
             }
-            if let Ok(used) = len {
-                assert!(used <= input.len(), "{k:?}: encoded_len past the input");
+            if let Some(used) = len.ok().filter(|&l| l <= input.len()) {
                 assert!(
                     n <= k.max_values(used),
                     "{k:?}: {n} values in {used} bytes > max_values"

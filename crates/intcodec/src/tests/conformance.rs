@@ -31,7 +31,9 @@
 //!   and random garbage: every kernel gives scalar's `Result` (bytes
 //!   consumed, or error kind, offset and value index), the same values (on
 //!   an error at value `i`, the same `out[..i]`), nothing written past `n`;
-//!   `encoded_len` gives the same `Result` as decoding; any `Ok` from a
+//!   `encoded_len` gives scalar's result, consistent with decoding (the same
+//!   `Ok`; on an error the same error, or a length beyond the input, as
+//!   Stream VByte reads it from the control bytes alone); any `Ok` from a
 //!   prefix of a valid stream holds the true values;
 //! - codecs without delta: `encode_delta` is `EncodeError::Unsupported` and
 //!   `decode_delta` is `DecodeErrorKind::Unsupported` on every kernel.
@@ -509,7 +511,8 @@ fn check_valid(ks: &[Box<dyn IntCodec>], values: &[u32], at: At<'_>) -> Vec<u8> 
 
 /// Decodes `input` (`n` values) on every kernel and checks they agree with
 /// scalar: the `Result`, the values (on an error at value `i`, `out[..i]`),
-/// nothing past `n`, `encoded_len` = the decoding's `Result`, `Ok(used)`
+/// nothing past `n`, `encoded_len` scalar's and consistent with decoding
+/// ([`check_encoded_len`]), `Ok(used)`
 /// within the input and `n <= max_values(used)`, `decode_to_vec` consistent.
 /// Returns scalar's result and values.
 fn agree(
@@ -522,6 +525,7 @@ fn agree(
     let mode = at.mode;
     let mut want = vec![SENTINEL; n + 3];
     let want_r = decode(&*ks[0], input, n, mode, &mut want);
+    let want_len = ks[0].encoded_len(input, n);
     let valid = match want_r {
         Ok(_) => n,
         Err(e) => e.index().unwrap_or(0).min(n),
@@ -557,11 +561,12 @@ fn agree(
             );
         }
         if mode == Mode::Plain || k.supports_delta() {
+            let len = k.encoded_len(input, n);
             assert_eq!(
-                k.encoded_len(input, n),
-                r,
-                "{at}, {what}: encoded_len differs from the decoding's result"
+                len, want_len,
+                "{at}, {what}: encoded_len differs from scalar's"
             );
+            check_encoded_len(len, r, input.len(), at, what);
         }
         let v = decode_to_vec(k, input, n, mode);
         if n <= k.max_values(input.len()) {
@@ -576,6 +581,34 @@ fn agree(
     }
     want.truncate(n);
     (want_r, want)
+}
+
+/// `encoded_len` (`len`) against the decoding's result `r` on an input of
+/// `input_len` bytes: the same `Ok`; on a decoding error the same error, or
+/// an `Ok` length beyond the input (a length read from headers alone, as
+/// Stream VByte's control bytes give, naming bytes the input lacks).
+fn check_encoded_len(
+    len: Result<usize, DecodeError>,
+    r: Result<usize, DecodeError>,
+    input_len: usize,
+    at: At<'_>,
+    what: &dyn fmt::Display,
+) {
+    match (r, len) {
+        (Ok(used), len) => assert_eq!(
+            len,
+            Ok(used),
+            "{at}, {what}: encoded_len differs from the bytes decoding consumed"
+        ),
+        (Err(e), Err(f)) => assert_eq!(
+            f, e,
+            "{at}, {what}: encoded_len's error differs from the decoding's"
+        ),
+        (Err(e), Ok(l)) => assert!(
+            l > input_len,
+            "{at}, {what}: encoded_len is Ok({l}) within the {input_len}-byte input but decoding fails: {e:?}"
+        ),
+    }
 }
 
 /// Cut points of a stream of `len` bytes: every one for `n <= 40`, else

@@ -26,6 +26,9 @@ enum Fault {
     MaxValuesHalf,
     /// sse41's `lower_bound` finds the first value `> key`.
     LowerBoundUpper,
+    /// Every kernel's `encoded_len` is `Ok(input.len())` where decoding
+    /// fails.
+    EncodedLenLies,
     /// `kernel_isas` lists avx2, which `with_isa` cannot build.
     PhantomKernel,
 }
@@ -234,7 +237,11 @@ impl IntCodec for Toy {
     }
 
     fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
-        self.parse(input, n, None, |_, _| true)
+        let r = self.parse(input, n, None, |_, _| true);
+        if self.fault == Fault::EncodedLenLies {
+            return Ok(r.unwrap_or(input.len()));
+        }
+        r
     }
 
     fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
@@ -472,6 +479,20 @@ fn a_wrong_lower_bound_fails() {
             "kernel sse41",
             "family=zeros",
             "lower_bound(0)",
+        ],
+    );
+}
+
+#[test]
+fn an_encoded_len_that_accepts_a_broken_stream_fails() {
+    let msg = failure_of(|| check_codec(&Toy::new(Fault::EncodedLenLies)));
+    assert_names(
+        &msg,
+        &[
+            "codec toy-varint",
+            "n=1",
+            "family=zeros",
+            "encoded_len is Ok(0) within the 0-byte input but decoding fails",
         ],
     );
 }
