@@ -13,6 +13,8 @@
 //! - [`values_from`]: u32 values of varied byte widths from raw bytes.
 //! - [`svb`], [`vbyte`], [`varint_gb`], [`varint_g8iu`]: each codec's
 //!   kernels (scalar first) and density.
+//! - [`codec`]: the same checks generic over the codec traits, for every
+//!   codec of `intcodec::registry` (the `codec_*` targets).
 //!
 //! Adding a codec: see `fuzz/README.md`.
 
@@ -20,6 +22,7 @@ use intcodec::DecodeError;
 use std::fmt::Debug;
 
 pub mod bp128;
+pub mod codec;
 pub mod sorted;
 pub mod svb;
 pub mod varint;

@@ -1,6 +1,8 @@
 //! Internal test harness: deterministic corpus generators and the list of
 //! lengths every kernel is run on.
 
+pub(crate) mod conformance;
+
 /// splitmix64: small, seeded, reproducible.
 pub(crate) struct Rng(u64);
 

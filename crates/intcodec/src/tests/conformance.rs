@@ -1,0 +1,1021 @@
+//! The conformance harness every codec runs: written against the public
+//! traits only ([`IntCodec`], [`KernelChoice`], [`SortedCodec`]), so a codec
+//! is checked by one call, e.g.
+//! `check_codec(&*registry::by_name("streamvbyte").unwrap())`.
+//!
+//! [`check_codec`] takes every kernel the codec lists (`kernel_isas` +
+//! `with_isa_dyn`), the scalar kernel being the reference, and checks on
+//! every length of [`lengths`] (0..=300 and block boundaries ±1 up to 4097)
+//! and every family of [`corpus`] (zeros, MAX, each byte width, alternating
+//! and random widths, sorted gaps), plain and, when `supports_delta()`,
+//! delta-coded from several `prev` (0, `u32::MAX - 1`, the first value):
+//!
+//! - the kernel list: scalar first, ascending, each kernel constructible and
+//!   reporting its ISA and the codec's name, none outside the list;
+//! - encoding: the same bytes as scalar into an exact-size buffer and into a
+//!   larger one; `compressed_len(_delta)` is the written size;
+//!   `max_compressed_len(n)` bounds it; one byte short is
+//!   `OutputTooSmall { needed, available }`;
+//! - decoding the stream: the values and bytes consumed, into exact-size and
+//!   larger buffers (nothing written past `n`: sentinel), from unaligned
+//!   input (offsets 1..=3) and into unaligned output, with trailing bytes
+//!   (ignored); `encoded_len`; `decode_to_vec`; `OutputTooSmall` when
+//!   `out.len() < n` (the same error as scalar); the unchecked decoders on
+//!   the stream followed by 64 padding bytes;
+//! - `max_values` is a bound: `n <= max_values(len)` for every stream of `n`
+//!   values in `len` bytes (also for every `Ok(used)` decode of other input),
+//!   and `decode_to_vec` refuses `max_values(len) + 1` and `usize::MAX`
+//!   values with `Truncated` without allocating them;
+//! - every truncation point of the stream (every cut for `n <= 40`, a sample
+//!   beyond), streams with one byte changed, the stream read with `n ± 1`,
+//!   and random garbage: every kernel gives scalar's `Result` (bytes
+//!   consumed, or error kind, offset and value index), the same values (on
+//!   an error at value `i`, the same `out[..i]`), nothing written past `n`;
+//!   `encoded_len` gives scalar's result, consistent with decoding (the same
+//!   `Ok`; on an error the same error, or a length beyond the input, as
+//!   Stream VByte reads it from the control bytes alone); any `Ok` from a
+//!   prefix of a valid stream holds the true values;
+//! - codecs without delta: `encode_delta` is `EncodeError::Unsupported` and
+//!   `decode_delta` is `DecodeErrorKind::Unsupported` on every kernel.
+//!
+//! [`check_sorted`] checks a [`SortedCodec`] on every kernel of
+//! `all_kernels()`: `select` for every index (a sample for long lists, and
+//! indexes `>= n`), `lower_bound` for keys below, at, between and above the
+//! values, against the sorted `Vec`; `insert` against a `Vec` model (index
+//! after equal values, the canonical stream, trailing bytes kept, errors
+//! leave the bytes alone); truncated and garbage streams give scalar's
+//! result on every kernel, and any `Ok` from a truncated stream is the true
+//! answer.
+//!
+//! What it cannot know generically stays in each codec's own tests: golden
+//! vectors, the exact error a format implies (an independent parser), the
+//! kernel list against the codec's kernel table, format-specific malformed
+//! inputs, and other entry points (block APIs, u64, containers).
+
+use std::boxed::Box;
+use std::fmt;
+use std::string::String;
+use std::vec::Vec;
+
+use super::seek::{indexes, lower_bound as model_lower_bound, targets};
+use super::{corpus, lengths, Rng};
+use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
+use crate::isa::Isa;
+use crate::traits::{IntCodec, KernelChoice, SortedCodec};
+
+/// What every output slot holds before a decode.
+pub(crate) const SENTINEL: u32 = 0xA5A5_5A5A;
+
+/// Bytes after a stream given to the unchecked decoders (every codec's
+/// `PADDING` is at most this).
+const PAD: usize = 64;
+
+/// Bytes appended after a stream: they must be ignored.
+const TRAILING: [u8; 7] = [0xFF, 0x00, 0x80, 0x7F, 0xFF, 0x0F, 0x01];
+
+const SEED: u64 = 0xC0DE_C0DE;
+
+/// Lengths whose truncation points are all tried (every cut for `n <= 40`).
+const EVERY_CUT_UP_TO: usize = 40;
+
+/// Plain or delta-coded from `prev`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Plain,
+    Delta(u32),
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mode::Plain => f.write_str("plain"),
+            Mode::Delta(p) => write!(f, "delta prev={p}"),
+        }
+    }
+}
+
+/// Where a check is: formatted only when it fails.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    codec: &'static str,
+    isa: Isa,
+    n: usize,
+    family: &'a str,
+    mode: Mode,
+}
+
+impl At<'_> {
+    fn on(self, isa: Isa) -> Self {
+        At { isa, ..self }
+    }
+}
+
+impl fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "conformance: codec {}, kernel {} vs scalar, n={}, family={}, {}",
+            self.codec, self.isa, self.n, self.family, self.mode
+        )
+    }
+}
+
+/// The first index where two byte strings differ, for messages.
+fn first_diff<T: PartialEq>(a: &[T], b: &[T]) -> String {
+    match a.iter().zip(b).position(|(x, y)| x != y) {
+        Some(i) => format!("first difference at index {i}"),
+        None => format!("lengths {} and {}", a.len(), b.len()),
+    }
+}
+
+// ------------------------------------------------------------ entry points
+
+/// Every kernel of `codec` (`kernel_isas` + `with_isa_dyn`), scalar first,
+/// after checking the list itself.
+pub(crate) fn kernels(codec: &dyn IntCodec) -> Vec<Box<dyn IntCodec>> {
+    let name = codec.name();
+    let isas = codec.kernel_isas();
+    assert_eq!(
+        isas.first(),
+        Some(&Isa::Scalar),
+        "conformance: codec {name}: kernel_isas() must start with scalar: {isas:?}"
+    );
+    assert!(
+        isas.windows(2).all(|w| w[0] < w[1]),
+        "conformance: codec {name}: kernel_isas() must be ascending without repeats: {isas:?}"
+    );
+    assert!(
+        isas.contains(&codec.isa()),
+        "conformance: codec {name}: its kernel {} is not in kernel_isas() {isas:?}",
+        codec.isa()
+    );
+    let ks: Vec<Box<dyn IntCodec>> = isas
+        .iter()
+        .map(|&isa| {
+            let k = codec.with_isa_dyn(isa).unwrap_or_else(|| {
+                panic!("conformance: codec {name}: kernel_isas() lists {isa} but with_isa_dyn({isa}) is None")
+            });
+            assert_eq!(k.isa(), isa, "conformance: codec {name}: with_isa_dyn({isa}).isa()");
+            assert_eq!(k.name(), name, "conformance: codec {name}: with_isa_dyn({isa}).name()");
+            assert_eq!(
+                k.kernel_isas(),
+                isas,
+                "conformance: codec {name}: kernel {isa} lists other kernels"
+            );
+            k
+        })
+        .collect();
+    for isa in Isa::ALL.into_iter().filter(|i| !isas.contains(i)) {
+        assert!(
+            codec.with_isa_dyn(isa).is_none(),
+            "conformance: codec {name}: with_isa_dyn({isa}) gives a kernel kernel_isas() does not list"
+        );
+    }
+    let delta = codec.supports_delta();
+    for k in &ks {
+        assert_eq!(
+            k.supports_delta(),
+            delta,
+            "conformance: codec {name}: kernel {} differs on supports_delta()",
+            k.isa()
+        );
+    }
+    ks
+}
+
+/// Checks every kernel of `codec` against its scalar kernel (see the module
+/// docs for the list). Panics with a message naming the codec, kernel,
+/// length, input family and mode of the first failure.
+pub(crate) fn check_codec(codec: &dyn IntCodec) {
+    let ks = kernels(codec);
+    let name = codec.name();
+    let delta = codec.supports_delta();
+    let mut rng = Rng::new(SEED ^ name.len() as u64);
+    for n in lengths() {
+        let deep = n <= EVERY_CUT_UP_TO || TRUNCATION_LENGTHS.contains(&n);
+        for (family, values) in corpus(n, SEED) {
+            let mut modes = vec![Mode::Plain];
+            if delta {
+                for p in [0, u32::MAX - 1, values.first().copied().unwrap_or(7)] {
+                    if !modes.contains(&Mode::Delta(p)) {
+                        modes.push(Mode::Delta(p));
+                    }
+                }
+            }
+            for (m, &mode) in modes.iter().enumerate() {
+                let at = At {
+                    codec: name,
+                    isa: Isa::Scalar,
+                    n,
+                    family,
+                    mode,
+                };
+                let stream = check_valid(&ks, &values, at);
+                // The quadratic checks: on the first two modes, and on long
+                // lists only for a few families.
+                let few = n <= 300 || matches!(family, "w4" | "random-width" | "sorted");
+                if deep && m < 2 && few {
+                    check_truncations(&ks, &values, &stream, at);
+                    check_mutations(&ks, &values, &stream, at, &mut rng);
+                }
+            }
+        }
+    }
+    if !delta {
+        check_no_delta(&ks, name);
+    }
+    check_garbage(&ks, name, delta, &mut rng);
+}
+
+/// [`check_codec`] for a concrete codec, plus its [`KernelChoice`] list.
+#[allow(dead_code)] // for the codecs' conformance tests
+pub(crate) fn check_codec_generic<C: KernelChoice>(c: C) {
+    let all = c.all_kernels();
+    let isas: Vec<Isa> = all.iter().map(|k| k.isa()).collect();
+    assert_eq!(
+        isas,
+        c.kernel_isas(),
+        "conformance: codec {}: all_kernels() vs kernel_isas()",
+        c.name()
+    );
+    assert!(
+        C::best().kernel_isas().contains(&C::best().isa()),
+        "conformance: codec {}: best() is not one of its kernels",
+        c.name()
+    );
+    check_codec(&c);
+}
+
+/// Lengths (beyond `0..=EVERY_CUT_UP_TO`) whose truncations, mutations are
+/// tried: block boundaries of the usual sizes.
+const TRUNCATION_LENGTHS: [usize; 16] = [
+    63, 64, 65, 127, 128, 129, 255, 256, 257, 300, 511, 512, 513, 1025, 4095, 4097,
+];
+
+// ----------------------------------------------------------- mode helpers
+
+fn compressed_len(k: &dyn IntCodec, v: &[u32], mode: Mode) -> usize {
+    match mode {
+        Mode::Plain => k.compressed_len(v),
+        Mode::Delta(p) => k.compressed_len_delta(v, p),
+    }
+}
+
+fn encode(k: &dyn IntCodec, v: &[u32], mode: Mode, out: &mut [u8]) -> Result<usize, EncodeError> {
+    match mode {
+        Mode::Plain => k.encode(v, out),
+        Mode::Delta(p) => k.encode_delta(v, p, out),
+    }
+}
+
+fn decode(
+    k: &dyn IntCodec,
+    input: &[u8],
+    n: usize,
+    mode: Mode,
+    out: &mut [u32],
+) -> Result<usize, DecodeError> {
+    match mode {
+        Mode::Plain => k.decode(input, n, out),
+        Mode::Delta(p) => k.decode_delta(input, n, p, out),
+    }
+}
+
+fn decode_to_vec(
+    k: &dyn IntCodec,
+    input: &[u8],
+    n: usize,
+    mode: Mode,
+) -> Result<Vec<u32>, DecodeError> {
+    match mode {
+        Mode::Plain => k.decode_to_vec(input, n),
+        Mode::Delta(p) => k.decode_delta_to_vec(input, n, p),
+    }
+}
+
+/// The unchecked decoder on `stream` followed by [`PAD`] bytes, into an
+/// exact-size buffer: (bytes consumed, values).
+///
+/// # Safety
+/// `stream` must be what `k`'s format (any kernel of it) writes for `n`
+/// values in `mode`.
+unsafe fn decode_unchecked(
+    k: &dyn IntCodec,
+    stream: &[u8],
+    n: usize,
+    mode: Mode,
+) -> (usize, Vec<u32>) {
+    let mut padded = Vec::with_capacity(stream.len() + PAD);
+    padded.extend_from_slice(stream);
+    padded.extend((0..PAD).map(|i| if i % 3 == 0 { 0x00 } else { 0xFF }));
+    let mut out = vec![SENTINEL; n];
+    let used = match mode {
+        // SAFETY: a stream the encoder wrote for `n` values (caller), PAD
+        // (>= every codec's padding) bytes after it, `out.len() == n`.
+        Mode::Plain => unsafe { k.decode_unchecked(&padded, n, &mut out) },
+        // SAFETY: as above, for a delta-coded stream.
+        Mode::Delta(p) => unsafe { k.decode_delta_unchecked(&padded, n, p, &mut out) },
+    };
+    (used, out)
+}
+
+// ------------------------------------------------------- a valid stream
+
+/// Encodes `values` on every kernel and decodes the stream back in every
+/// way; returns scalar's stream.
+fn check_valid(ks: &[Box<dyn IntCodec>], values: &[u32], at: At<'_>) -> Vec<u8> {
+    let s = &*ks[0];
+    let n = values.len();
+    let mode = at.mode;
+    let len = compressed_len(s, values, mode);
+    let max = s
+        .max_compressed_len(n)
+        .unwrap_or_else(|| panic!("{at}: max_compressed_len(n) is None"));
+    assert!(
+        len <= max,
+        "{at}: compressed_len {len} > max_compressed_len {max}"
+    );
+    let mut want = vec![0u8; len];
+    assert_eq!(
+        encode(s, values, mode, &mut want),
+        Ok(len),
+        "{at}: encode into a buffer of compressed_len bytes"
+    );
+    let max_values = s.max_values(len);
+    assert!(
+        n <= max_values,
+        "{at}: max_values({len}) = {max_values} but the stream holds {n} values: not a bound"
+    );
+    let mut padded_in = vec![0u8; len + TRAILING.len()];
+    padded_in[..len].copy_from_slice(&want);
+    padded_in[len..].copy_from_slice(&TRAILING);
+    let want_short = (n > 0).then(|| {
+        let mut out = vec![SENTINEL; n - 1];
+        decode(s, &want, n, mode, &mut out)
+    });
+
+    for k in ks {
+        let at = at.on(k.isa());
+        let k = &**k;
+        assert_eq!(compressed_len(k, values, mode), len, "{at}: compressed_len");
+        assert_eq!(
+            k.max_compressed_len(n),
+            Some(max),
+            "{at}: max_compressed_len"
+        );
+        assert_eq!(k.max_values(len), max_values, "{at}: max_values({len})");
+
+        // Encoding: exact size, larger, one byte short.
+        let mut out = vec![0u8; len];
+        assert_eq!(
+            encode(k, values, mode, &mut out),
+            Ok(len),
+            "{at}: encode (exact-size buffer)"
+        );
+        assert!(
+            out == want,
+            "{at}: encoded bytes differ from scalar's ({}, {len} bytes)",
+            first_diff(&out, &want)
+        );
+        let mut big = vec![0xEEu8; max + 16];
+        assert_eq!(
+            encode(k, values, mode, &mut big),
+            Ok(len),
+            "{at}: encode (larger buffer)"
+        );
+        assert!(
+            big[..len] == want[..],
+            "{at}: encoded bytes (larger buffer) differ from scalar's"
+        );
+        if len > 0 {
+            let mut short = vec![0u8; len - 1];
+            assert_eq!(
+                encode(k, values, mode, &mut short),
+                Err(EncodeError::OutputTooSmall {
+                    needed: len,
+                    available: len - 1
+                }),
+                "{at}: encode into a buffer one byte short"
+            );
+        }
+
+        // Decoding: exact size.
+        let mut got = vec![SENTINEL; n];
+        assert_eq!(
+            decode(k, &want, n, mode, &mut got),
+            Ok(len),
+            "{at}: decode (exact-size buffer)"
+        );
+        assert!(
+            got == values,
+            "{at}: decoded values differ ({})",
+            first_diff(&got, values)
+        );
+        // Larger buffer: nothing past n.
+        let mut got = vec![SENTINEL; n + 5];
+        assert_eq!(
+            decode(k, &want, n, mode, &mut got),
+            Ok(len),
+            "{at}: decode (larger buffer)"
+        );
+        assert!(
+            got[..n] == *values,
+            "{at}: decoded values differ (larger buffer)"
+        );
+        assert!(
+            got[n..].iter().all(|&v| v == SENTINEL),
+            "{at}: decode wrote past n into the larger buffer"
+        );
+        // Trailing bytes are ignored.
+        let mut got = vec![SENTINEL; n];
+        assert_eq!(
+            decode(k, &padded_in, n, mode, &mut got),
+            Ok(len),
+            "{at}: decode with trailing bytes"
+        );
+        assert!(
+            got == values,
+            "{at}: decoded values differ with trailing bytes"
+        );
+        assert_eq!(k.encoded_len(&want, n), Ok(len), "{at}: encoded_len");
+        assert_eq!(
+            k.encoded_len(&padded_in, n),
+            Ok(len),
+            "{at}: encoded_len with trailing bytes"
+        );
+        assert_eq!(
+            decode_to_vec(k, &want, n, mode).as_deref(),
+            Ok(values),
+            "{at}: decode_to_vec"
+        );
+        // Unaligned input and output.
+        for off in 1..=3 {
+            let mut shifted = vec![0xEEu8; off + len];
+            shifted[off..].copy_from_slice(&want);
+            let mut got = vec![SENTINEL; off + n + 1];
+            let r = decode(k, &shifted[off..], n, mode, &mut got[off..off + n]);
+            assert_eq!(r, Ok(len), "{at}: decode at input offset {off}");
+            assert!(
+                got[off..off + n] == *values,
+                "{at}: values at input/output offset {off}"
+            );
+            assert!(
+                got[..off]
+                    .iter()
+                    .chain(&got[off + n..])
+                    .all(|&v| v == SENTINEL),
+                "{at}: decode at output offset {off} wrote outside out[..n]"
+            );
+        }
+        // Too small an output buffer.
+        if let Some(want_short) = want_short {
+            let mut short = vec![SENTINEL; n - 1];
+            let r = decode(k, &want, n, mode, &mut short);
+            assert_eq!(
+                r, want_short,
+                "{at}: decode into n - 1 slots (scalar's result)"
+            );
+            assert!(
+                matches!(r, Err(e) if e.kind() == DecodeErrorKind::OutputTooSmall),
+                "{at}: decode into n - 1 slots must be OutputTooSmall: {r:?}"
+            );
+        }
+        // Unchecked decoding of a valid, padded stream.
+        // SAFETY: `want` is what this codec's (scalar) encoder wrote for `n`
+        // values in `mode`, and every kernel wrote the same bytes (above).
+        let (used, got) = unsafe { decode_unchecked(k, &want, n, mode) };
+        assert_eq!(used, len, "{at}: unchecked decode: bytes consumed");
+        assert!(
+            got == values,
+            "{at}: unchecked decode: values ({})",
+            first_diff(&got, values)
+        );
+        // The allocating decoders refuse counts beyond max_values.
+        for bad in [
+            max_values.checked_add(1),
+            (max_values < usize::MAX).then_some(usize::MAX),
+        ] {
+            let Some(bad) = bad else { continue };
+            let r = decode_to_vec(k, &want, bad, mode);
+            assert!(
+                matches!(r, Err(e) if e.kind() == DecodeErrorKind::Truncated),
+                "{at}: decode_to_vec of {bad} values (max_values({len}) = {max_values}) must fail Truncated: {:?}",
+                r.map(|v| v.len())
+            );
+        }
+    }
+    want
+}
+
+// ------------------------------------------------- arbitrary input bytes
+
+/// Decodes `input` (`n` values) on every kernel and checks they agree with
+/// scalar: the `Result`, the values (on an error at value `i`, `out[..i]`),
+/// nothing past `n`, `encoded_len` scalar's and consistent with decoding
+/// ([`check_encoded_len`]), `Ok(used)`
+/// within the input and `n <= max_values(used)`, `decode_to_vec` consistent.
+/// Returns scalar's result and values.
+fn agree(
+    ks: &[Box<dyn IntCodec>],
+    input: &[u8],
+    n: usize,
+    at: At<'_>,
+    what: &dyn fmt::Display,
+) -> (Result<usize, DecodeError>, Vec<u32>) {
+    let mode = at.mode;
+    let mut want = vec![SENTINEL; n + 3];
+    let want_r = decode(&*ks[0], input, n, mode, &mut want);
+    let want_len = ks[0].encoded_len(input, n);
+    let valid = match want_r {
+        Ok(_) => n,
+        Err(e) => e.index().unwrap_or(0).min(n),
+    };
+    for k in ks {
+        let at = at.on(k.isa());
+        let k = &**k;
+        let mut got = vec![SENTINEL; n + 3];
+        let r = decode(k, input, n, mode, &mut got);
+        assert_eq!(
+            r, want_r,
+            "{at}, {what}: decode result differs from scalar's"
+        );
+        assert!(
+            got[..valid] == want[..valid],
+            "{at}, {what}: decoded values differ from scalar's ({})",
+            first_diff(&got[..valid], &want[..valid])
+        );
+        assert!(
+            got[n..].iter().all(|&v| v == SENTINEL),
+            "{at}, {what}: decode wrote past n ({r:?})"
+        );
+        if let Ok(used) = r {
+            assert!(
+                used <= input.len(),
+                "{at}, {what}: consumed {used} of {} bytes",
+                input.len()
+            );
+            let mv = k.max_values(used);
+            assert!(
+                n <= mv,
+                "{at}, {what}: decoded {n} values from {used} bytes but max_values({used}) = {mv}: not a bound"
+            );
+        }
+        if mode == Mode::Plain || k.supports_delta() {
+            let len = k.encoded_len(input, n);
+            assert_eq!(
+                len, want_len,
+                "{at}, {what}: encoded_len differs from scalar's"
+            );
+            check_encoded_len(len, r, input.len(), at, what);
+        }
+        let v = decode_to_vec(k, input, n, mode);
+        if n <= k.max_values(input.len()) {
+            let expect = r.map(|_| got[..n].to_vec());
+            assert_eq!(v, expect, "{at}, {what}: decode_to_vec differs from decode");
+        } else {
+            assert!(
+                matches!(v, Err(e) if e.kind() == DecodeErrorKind::Truncated),
+                "{at}, {what}: decode_to_vec beyond max_values must fail Truncated"
+            );
+        }
+    }
+    want.truncate(n);
+    (want_r, want)
+}
+
+/// `encoded_len` (`len`) against the decoding's result `r` on an input of
+/// `input_len` bytes: the same `Ok`; on a decoding error the same error, or
+/// an `Ok` length beyond the input (a length read from headers alone, as
+/// Stream VByte's control bytes give, naming bytes the input lacks).
+fn check_encoded_len(
+    len: Result<usize, DecodeError>,
+    r: Result<usize, DecodeError>,
+    input_len: usize,
+    at: At<'_>,
+    what: &dyn fmt::Display,
+) {
+    match (r, len) {
+        (Ok(used), len) => assert_eq!(
+            len,
+            Ok(used),
+            "{at}, {what}: encoded_len differs from the bytes decoding consumed"
+        ),
+        (Err(e), Err(f)) => assert_eq!(
+            f, e,
+            "{at}, {what}: encoded_len's error differs from the decoding's"
+        ),
+        (Err(e), Ok(l)) => assert!(
+            l > input_len,
+            "{at}, {what}: encoded_len is Ok({l}) within the {input_len}-byte input but decoding fails: {e:?}"
+        ),
+    }
+}
+
+/// Cut points of a stream of `len` bytes: every one for `n <= 40`, else
+/// the first and last few and an even sample.
+fn cuts(n: usize, len: usize) -> Vec<usize> {
+    if n <= EVERY_CUT_UP_TO {
+        return (0..len).collect();
+    }
+    let mut c: Vec<usize> = (0..len.min(9)).collect();
+    c.extend(len.saturating_sub(17)..len);
+    c.extend((1..24).map(|j| len * j / 24));
+    c.sort_unstable();
+    c.dedup();
+    c.retain(|&x| x < len);
+    c
+}
+
+fn check_truncations(ks: &[Box<dyn IntCodec>], values: &[u32], stream: &[u8], at: At<'_>) {
+    let n = values.len();
+    for cut in cuts(n, stream.len()) {
+        let input = stream[..cut].to_vec();
+        let what = format!("truncated to {cut} of {} bytes", stream.len());
+        let (r, got) = agree(ks, &input, n, at, &what);
+        if r.is_ok() {
+            assert!(
+                got == values,
+                "{at}, {what}: a truncated stream decoded Ok to other values"
+            );
+        }
+    }
+}
+
+/// The stream with one byte changed, and read with `n - 1`, `n + 1` values.
+fn check_mutations(
+    ks: &[Box<dyn IntCodec>],
+    values: &[u32],
+    stream: &[u8],
+    at: At<'_>,
+    rng: &mut Rng,
+) {
+    let n = values.len();
+    for m in 0..8 {
+        if stream.is_empty() {
+            break;
+        }
+        let mut bytes = stream.to_vec();
+        let pos = rng.next_u32() as usize % bytes.len();
+        bytes[pos] = match m % 4 {
+            0 => 0xFF,
+            1 => 0x00,
+            2 => bytes[pos] ^ 0x80,
+            _ => rng.next_u32() as u8,
+        };
+        let what = format!("byte {pos} of the stream set to {:#04x}", bytes[pos]);
+        let _ = agree(ks, &bytes, n, at, &what);
+    }
+    for other in [n.wrapping_sub(1), n + 1, 2 * n + 3] {
+        if other == usize::MAX {
+            continue;
+        }
+        let what = format!("the stream of {n} values read as {other}");
+        let _ = agree(ks, stream, other, At { n: other, ..at }, &what);
+    }
+}
+
+fn check_garbage(ks: &[Box<dyn IntCodec>], name: &'static str, delta: bool, rng: &mut Rng) {
+    for round in 0..1500 {
+        let len = (rng.next_u32() % 300) as usize;
+        let input: Vec<u8> = (0..len)
+            .map(|_| {
+                let b = rng.next_u32() as u8;
+                match round % 4 {
+                    0 => b | 0x80,
+                    1 => b & 0x0F,
+                    _ => b,
+                }
+            })
+            .collect();
+        let room = ks[0].max_values(len).min(8 * len + 64);
+        let n = match round % 3 {
+            0 => (rng.next_u32() % 600) as usize,
+            1 => room.saturating_sub((rng.next_u32() % 8) as usize),
+            _ => (rng.next_u32() % 8) as usize,
+        };
+        let mode = if delta && round % 2 == 1 {
+            Mode::Delta(rng.next_u32())
+        } else {
+            Mode::Plain
+        };
+        let at = At {
+            codec: name,
+            isa: Isa::Scalar,
+            n,
+            family: "garbage",
+            mode,
+        };
+        let what = format!("garbage round {round} ({len} bytes)");
+        let _ = agree(ks, &input, n, at, &what);
+    }
+}
+
+fn check_no_delta(ks: &[Box<dyn IntCodec>], name: &'static str) {
+    for k in ks {
+        let isa = k.isa();
+        let mut out = vec![0u8; 64];
+        assert_eq!(
+            k.encode_delta(&[1, 2, 3], 0, &mut out),
+            Err(EncodeError::Unsupported),
+            "conformance: codec {name}, kernel {isa}: encode_delta without delta support"
+        );
+        let bytes = k.encode_to_vec(&[1, 2, 3]);
+        let mut vals = [0u32; 3];
+        let r = k.decode_delta(&bytes, 3, 0, &mut vals);
+        assert!(
+            matches!(r, Err(e) if e.kind() == DecodeErrorKind::Unsupported),
+            "conformance: codec {name}, kernel {isa}: decode_delta without delta support: {r:?}"
+        );
+    }
+}
+
+// --------------------------------------------------------- sorted streams
+
+/// The stream `k` keeps sorted values in: delta-coded from `prev` when the
+/// codec supports delta, else plain.
+fn sorted_stream<C: SortedCodec>(k: &C, values: &[u32], prev: u32) -> Vec<u8> {
+    if k.supports_delta() {
+        k.encode_delta_to_vec(values, prev)
+    } else {
+        k.encode_to_vec(values)
+    }
+}
+
+/// Lengths for the sorted checks: the short ones and block boundaries.
+fn sorted_lengths() -> impl Iterator<Item = usize> {
+    lengths().filter(|&n| n <= EVERY_CUT_UP_TO || TRUNCATION_LENGTHS.contains(&n) || n % 1024 <= 1)
+}
+
+/// Checks `select`, `lower_bound` and `insert` of `c` on every kernel of
+/// `all_kernels()` against a sorted `Vec`, and against scalar on truncated
+/// and garbage streams (see the module docs).
+#[allow(dead_code)] // for the codecs' conformance tests
+pub(crate) fn check_sorted<C: SortedCodec + KernelChoice>(c: C) {
+    let ks = c.all_kernels();
+    let name = c.name();
+    assert_eq!(
+        ks.first().map(|k| k.isa()),
+        Some(Isa::Scalar),
+        "conformance: codec {name}: all_kernels() must start with scalar"
+    );
+    assert_eq!(
+        ks.iter().map(|k| k.isa()).collect::<Vec<_>>(),
+        c.kernel_isas(),
+        "conformance: codec {name}: all_kernels() vs kernel_isas()"
+    );
+    let delta = c.supports_delta();
+    let mut rng = Rng::new(SEED ^ 0x50F7);
+    for n in sorted_lengths() {
+        for (family, mut values) in corpus(n, SEED ^ 1) {
+            values.sort_unstable();
+            let first = values.first().copied().unwrap_or(7);
+            let prevs: Vec<u32> = if delta {
+                let mut p = vec![0, first / 2, first];
+                p.dedup();
+                p
+            } else {
+                vec![0, 0x9E37_79B9]
+            };
+            for (m, &prev) in prevs.iter().enumerate() {
+                let at = At {
+                    codec: name,
+                    isa: Isa::Scalar,
+                    n,
+                    family,
+                    mode: if delta {
+                        Mode::Delta(prev)
+                    } else {
+                        Mode::Plain
+                    },
+                };
+                let stream = sorted_stream(&ks[0], &values, prev);
+                let mut trailing = stream.clone();
+                trailing.extend_from_slice(&TRAILING);
+                let idx = indexes(n);
+                let keys = targets(&values, &mut rng);
+                for k in &ks {
+                    let at = at.on(k.isa());
+                    for &i in &idx {
+                        assert_eq!(
+                            k.select(&stream, n, prev, i),
+                            Ok(values.get(i).copied()),
+                            "{at}: select({i})"
+                        );
+                    }
+                    for &key in &keys {
+                        assert_eq!(
+                            k.lower_bound(&stream, n, prev, key),
+                            Ok(model_lower_bound(&values, key)),
+                            "{at}: lower_bound({key})"
+                        );
+                    }
+                    for &i in idx.iter().step_by(16) {
+                        assert_eq!(
+                            k.select(&trailing, n, prev, i),
+                            Ok(values.get(i).copied()),
+                            "{at}: select({i}) with trailing bytes"
+                        );
+                    }
+                }
+                let deep = n <= EVERY_CUT_UP_TO || TRUNCATION_LENGTHS.contains(&n);
+                if deep && m == 0 && (n <= 300 || family == "sorted") {
+                    sorted_truncations(&ks, &values, &stream, prev, at, &mut rng);
+                }
+            }
+        }
+    }
+    sorted_inserts(&ks, name, delta, &mut rng);
+    sorted_garbage(&ks, name, &mut rng);
+}
+
+fn sorted_truncations<C: SortedCodec>(
+    ks: &[C],
+    values: &[u32],
+    stream: &[u8],
+    prev: u32,
+    at: At<'_>,
+    rng: &mut Rng,
+) {
+    let n = values.len();
+    let idx = indexes(n);
+    let keys: Vec<u32> = targets(values, rng).into_iter().step_by(2).collect();
+    let s = &ks[0];
+    for cut in cuts(n, stream.len()) {
+        let input = stream[..cut].to_vec();
+        for &i in &idx {
+            let want = s.select(&input, n, prev, i);
+            if let Ok(v) = want {
+                assert_eq!(
+                    v,
+                    values.get(i).copied(),
+                    "{at}, truncated to {cut} bytes: scalar select({i}) is Ok but wrong"
+                );
+            }
+            for k in &ks[1..] {
+                assert_eq!(
+                    k.select(&input, n, prev, i),
+                    want,
+                    "{}, truncated to {cut} bytes: select({i}) differs from scalar's",
+                    at.on(k.isa())
+                );
+            }
+        }
+        for &key in &keys {
+            let want = s.lower_bound(&input, n, prev, key);
+            if let Ok(v) = want {
+                assert_eq!(
+                    v,
+                    model_lower_bound(values, key),
+                    "{at}, truncated to {cut} bytes: scalar lower_bound({key}) is Ok but wrong"
+                );
+            }
+            for k in &ks[1..] {
+                assert_eq!(
+                    k.lower_bound(&input, n, prev, key),
+                    want,
+                    "{}, truncated to {cut} bytes: lower_bound({key}) differs from scalar's",
+                    at.on(k.isa())
+                );
+            }
+        }
+        // Insert into a truncated stream: scalar's result; bytes untouched
+        // on an error.
+        let x = values.get(n / 2).copied().unwrap_or(prev).max(prev);
+        let mut want_bytes = input.clone();
+        let want = s.insert(&mut want_bytes, n, prev, x);
+        for k in ks {
+            let at = at.on(k.isa());
+            let mut bytes = input.clone();
+            let r = k.insert(&mut bytes, n, prev, x);
+            assert_eq!(
+                r, want,
+                "{at}, truncated to {cut} bytes: insert({x}) differs from scalar's"
+            );
+            if r.is_err() {
+                assert!(
+                    bytes == input,
+                    "{at}, truncated to {cut} bytes: a failed insert changed the bytes"
+                );
+            } else {
+                assert!(
+                    bytes == want_bytes,
+                    "{at}, truncated to {cut} bytes: insert bytes differ"
+                );
+            }
+        }
+    }
+}
+
+fn sorted_inserts<C: SortedCodec + KernelChoice>(
+    ks: &[C],
+    name: &'static str,
+    delta: bool,
+    rng: &mut Rng,
+) {
+    for n in [0usize, 1, 2, 5, 17, 64, 130, 600] {
+        for (family, mut values) in corpus(n, SEED ^ 2) {
+            if !matches!(family, "zeros" | "max" | "w1" | "random-width" | "sorted") {
+                continue;
+            }
+            values.sort_unstable();
+            let prev = if delta {
+                values.first().map_or(100, |&f| f / 2)
+            } else {
+                0xDEAD_BEEF
+            };
+            let low = if delta { prev } else { 0 };
+            let at = At {
+                codec: name,
+                isa: Isa::Scalar,
+                n,
+                family,
+                mode: if delta {
+                    Mode::Delta(prev)
+                } else {
+                    Mode::Plain
+                },
+            };
+            for k in ks {
+                let at = at.on(k.isa());
+                let mut model = values.clone();
+                let mut bytes = sorted_stream(&ks[0], &model, prev);
+                bytes.extend_from_slice(&TRAILING);
+                for step in 0..24u32 {
+                    let x = match step % 6 {
+                        0 => low.wrapping_add(rng.next_u32() >> (step % 24 + 8)).max(low),
+                        1 if !model.is_empty() => model[rng.next_u32() as usize % model.len()],
+                        2 => low,
+                        3 => u32::MAX,
+                        _ => low + (rng.next_u32() % (u32::MAX - low).max(1)),
+                    };
+                    let r = k.insert(&mut bytes, model.len(), prev, x);
+                    let want = model.partition_point(|&v| v <= x);
+                    assert_eq!(r, Ok(want), "{at}: insert({x}) into {} values", model.len());
+                    model.insert(want, x);
+                    let mut canon = sorted_stream(&ks[0], &model, prev);
+                    canon.extend_from_slice(&TRAILING);
+                    assert!(
+                        bytes == canon,
+                        "{at}: after insert({x}) the bytes are not the encoding of the {} values followed by the trailing bytes ({})",
+                        model.len(),
+                        first_diff(&bytes, &canon)
+                    );
+                }
+                // An absurd count fails and leaves the bytes alone.
+                let before = bytes.clone();
+                let r = k.insert(&mut bytes, usize::MAX, prev, low);
+                assert!(
+                    r.is_err(),
+                    "{at}: insert with n = usize::MAX must fail: {r:?}"
+                );
+                assert!(bytes == before, "{at}: a failed insert changed the bytes");
+            }
+        }
+    }
+}
+
+fn sorted_garbage<C: SortedCodec>(ks: &[C], name: &'static str, rng: &mut Rng) {
+    let s = &ks[0];
+    for round in 0..600 {
+        let len = (rng.next_u32() % 200) as usize;
+        let input: Vec<u8> = (0..len).map(|_| rng.next_u32() as u8).collect();
+        let n = (rng.next_u32() % 300) as usize;
+        let i = (rng.next_u32() % 310) as usize;
+        let key = rng.next_u32() >> (rng.next_u32() % 32);
+        let prev = if round % 2 == 0 { 0 } else { rng.next_u32() };
+        let x = prev.wrapping_add(rng.next_u32() >> 4).max(prev);
+        let want = (
+            s.select(&input, n, prev, i),
+            s.lower_bound(&input, n, prev, key),
+        );
+        let mut want_bytes = input.clone();
+        let want_ins = s.insert(&mut want_bytes, n, prev, x);
+        for k in ks {
+            let at = format!(
+                "conformance: codec {name}, kernel {} vs scalar, garbage round {round} ({len} bytes, n={n}, prev={prev})",
+                k.isa()
+            );
+            let got = (
+                k.select(&input, n, prev, i),
+                k.lower_bound(&input, n, prev, key),
+            );
+            assert_eq!(
+                got, want,
+                "{at}: select({i}), lower_bound({key}) differ from scalar's"
+            );
+            let mut bytes = input.clone();
+            let r = k.insert(&mut bytes, n, prev, x);
+            assert_eq!(r, want_ins, "{at}: insert({x}) differs from scalar's");
+            if r.is_err() {
+                assert!(bytes == input, "{at}: a failed insert changed the bytes");
+            } else {
+                assert!(
+                    bytes == want_bytes,
+                    "{at}: insert bytes differ from scalar's"
+                );
+            }
+        }
+    }
+}
+
+mod selftest;
