@@ -362,7 +362,9 @@ pub(crate) fn usage(topic: Topic) -> String {
         .map(|c| format!("  {:<18} {}\n", c.name, c.summary))
         .collect();
     let io_note = "INPUT and OUTPUT are paths; '-' means standard input / standard output.\n\
-                   OUTPUT is replaced only when the command succeeds.\n";
+                   OUTPUT is replaced only when the command succeeds: a regular file atomically\n\
+                   (keeping its mode), a device, FIFO, socket or /dev/fd/N written directly;\n\
+                   symbolic links are followed. The input file and read-only files are refused.\n";
     match topic {
         Topic::General => format!(
             "intcodec {version}: SIMD integer codecs\n\

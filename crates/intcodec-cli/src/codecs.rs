@@ -36,6 +36,15 @@ pub(crate) struct Codec {
     /// it knows the input can hold `count` values: `count` comes from a file
     /// or the command line and may be absurd.
     pub(crate) decode: fn(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError>,
+    /// The byte length of the stream of `count` values at the start of
+    /// `input`, validated with the errors `decode` would give, without
+    /// allocating: [`decode_exact`] checks it (and the trailing bytes) first.
+    pub(crate) encoded_len: fn(input: &[u8], count: usize) -> Result<usize, DecodeError>,
+    /// The fewest bytes a stream of `count` values can take (the library's
+    /// cap on values per byte where the format has no floor: FOR,
+    /// SIMD-FOR). Checked before anything else, so an absurd count is
+    /// refused in O(1) with a message that says so.
+    pub(crate) min_len: fn(count: usize) -> u128,
     /// The instruction set of the kernel the codec uses on this machine.
     pub(crate) kernel: fn() -> Isa,
 }
@@ -48,6 +57,8 @@ pub(crate) static CODECS: &[Codec] = &[
         summary: "Stream VByte, standard 1/2/3/4-byte codes (lemire/streamvbyte format)",
         encode: |values, delta| svb_encode(Variant::V1234, values, delta),
         decode: |input, count, delta| svb_decode(Variant::V1234, input, count, delta),
+        encoded_len: |input, count| svb(Variant::V1234).encoded_len(input, count),
+        min_len: |n| svb_min_len(Variant::V1234, n),
         kernel: || svb(Variant::V1234).isa(),
     },
     Codec {
@@ -56,6 +67,8 @@ pub(crate) static CODECS: &[Codec] = &[
         summary: "Stream VByte, 0/1/2/4-byte codes (zeros take no data byte)",
         encode: |values, delta| svb_encode(Variant::V0124, values, delta),
         decode: |input, count, delta| svb_decode(Variant::V0124, input, count, delta),
+        encoded_len: |input, count| svb(Variant::V0124).encoded_len(input, count),
+        min_len: |n| svb_min_len(Variant::V0124, n),
         kernel: || svb(Variant::V0124).isa(),
     },
     Codec {
@@ -64,6 +77,8 @@ pub(crate) static CODECS: &[Codec] = &[
         summary: "VByte / LEB128 / protobuf varint, decoded with Masked VByte",
         encode: vbyte_encode,
         decode: vbyte_decode,
+        encoded_len: |input, count| VByte::new().skip(input, count),
+        min_len: |n| n as u128,
         kernel: || VByte::new().isa(),
     },
     Codec {
@@ -72,6 +87,8 @@ pub(crate) static CODECS: &[Codec] = &[
         summary: "VarInt-GB (group varint), FastPFor varintgb layout: first code in the low bits",
         encode: |values, delta| gb_encode(Layout::LowFirst, values, delta),
         decode: |input, count, delta| gb_decode(Layout::LowFirst, input, count, delta),
+        encoded_len: |input, count| gb(Layout::LowFirst).encoded_len(input, count),
+        min_len: |n| gb_min_len(Layout::LowFirst, n),
         kernel: || gb(Layout::LowFirst).isa(),
     },
     #[cfg(feature = "g8iu")]
@@ -81,6 +98,8 @@ pub(crate) static CODECS: &[Codec] = &[
         summary: "VarInt-G8IU, FastPFor varintg8iu blocks (patented: US 9,195,675 B2)",
         encode: g8iu_encode,
         decode: g8iu_decode,
+        encoded_len: |input, count| VarIntG8iu::new().encoded_len(input, count),
+        min_len: |n| n.div_ceil(8) as u128 * 9,
         kernel: || VarIntG8iu::new().isa(),
     },
     Codec {
@@ -89,6 +108,8 @@ pub(crate) static CODECS: &[Codec] = &[
         summary: "BP128 binary packing, BitPacker4x layout (bitpacking crate), width byte per 128-value block, VByte tail",
         encode: bp128_encode,
         decode: bp128_decode,
+        encoded_len: |input, count| Bp128::new(bp128::Layout::Lanes4).encoded_len(input, count),
+        min_len: |n| (n / 128 + n % 128) as u128,
         kernel: || Bp128::new(bp128::Layout::Lanes4).isa(),
     },
     Codec {
@@ -97,6 +118,8 @@ pub(crate) static CODECS: &[Codec] = &[
         summary: "frame of reference (libfor-style): min, width, (value - min) bit stream",
         encode: for_encode,
         decode: for_decode,
+        encoded_len: fr::for_encoded_len,
+        min_len: for_min_len,
         kernel: || Isa::Scalar,
     },
     Codec {
@@ -105,6 +128,8 @@ pub(crate) static CODECS: &[Codec] = &[
         summary: "SIMD-FOR: frame of reference in the 4-lane BitPacker4x block layout",
         encode: simd_for_encode,
         decode: simd_for_decode,
+        encoded_len: |input, count| SimdFor::new().encoded_len(input, count),
+        min_len: for_min_len,
         kernel: || SimdFor::new().isa(),
     },
     Codec {
@@ -114,6 +139,8 @@ pub(crate) static CODECS: &[Codec] = &[
             "VarInt-GB in Lucene's group-varint layout (first code in the top bits, vint tail)",
         encode: |values, delta| gb_encode(Layout::Lucene, values, delta),
         decode: |input, count, delta| gb_decode(Layout::Lucene, input, count, delta),
+        encoded_len: |input, count| gb(Layout::Lucene).encoded_len(input, count),
+        min_len: |n| gb_min_len(Layout::Lucene, n),
         kernel: || gb(Layout::Lucene).isa(),
     },
 ];
@@ -183,26 +210,86 @@ pub(crate) fn decode_exact(
     delta: bool,
     base: u64,
 ) -> Result<Vec<u32>, CliError> {
-    let (values, used) = (codec.decode)(input, count, delta).map_err(|e| {
+    // Nothing is allocated until the count is known to fit the payload and
+    // the stream to end exactly where the payload does: a small file with a
+    // huge count (a decompression bomb) fails here.
+    let need = (codec.min_len)(count);
+    if (input.len() as u128) < need {
+        return Err(CliError::at(
+            format!(
+                "{} stream: count {count} needs at least {}, the payload has {}",
+                codec.name,
+                plural_u128(need, "byte"),
+                plural(input.len() as u64, "byte"),
+            ),
+            base + input.len() as u64,
+        ));
+    }
+    let corrupt = |e: DecodeError| {
         let offset = base + e.offset() as u64;
         let message = format!("corrupt {} stream: {}", codec.name, e.kind().describe());
         match e.index() {
             Some(i) => CliError::located(message, offset, Detail::Index(i as u64)),
             None => CliError::at(message, offset),
         }
-    })?;
+    };
+    // Some `encoded_len`s check only the control bytes: a stream that
+    // claims more bytes than the payload has is left to `decode`, whose
+    // error names the first missing value.
+    let used = (codec.encoded_len)(input, count).map_err(corrupt)?;
+    if used < input.len() {
+        return Err(trailing(codec, input, count, used, base));
+    }
+    let (values, used) = (codec.decode)(input, count, delta).map_err(corrupt)?;
     if used != input.len() {
-        return Err(CliError::at(
-            format!(
-                "trailing bytes after the {} stream of {}: {} left over",
-                codec.name,
-                plural(count as u64, "value"),
-                plural((input.len() - used) as u64, "byte"),
-            ),
-            base + used as u64,
-        ));
+        return Err(trailing(codec, input, count, used, base));
     }
     Ok(values)
+}
+
+/// The error for bytes left after a stream of `count` values.
+fn trailing(codec: &Codec, input: &[u8], count: usize, used: usize, base: u64) -> CliError {
+    CliError::at(
+        format!(
+            "trailing bytes after the {} stream of {}: {} left over",
+            codec.name,
+            plural(count as u64, "value"),
+            plural(input.len().saturating_sub(used) as u64, "byte"),
+        ),
+        base + used as u64,
+    )
+}
+
+fn plural_u128(n: u128, word: &str) -> String {
+    match u64::try_from(n) {
+        Ok(n) => plural(n, word),
+        Err(_) => format!("{n} {word}s"),
+    }
+}
+
+fn svb_min_len(variant: Variant, n: usize) -> u128 {
+    // A control byte per four values, then (1234) at least a data byte each.
+    let control = n.div_ceil(4) as u128;
+    match variant {
+        Variant::V1234 => control + n as u128,
+        Variant::V0124 => control,
+    }
+}
+
+fn gb_min_len(layout: Layout, n: usize) -> u128 {
+    // A value takes at least a byte; a control byte per group of four (and,
+    // LowFirst, one for the partial group; Lucene writes the tail as vints).
+    let controls = match layout {
+        Layout::LowFirst => n.div_ceil(4),
+        Layout::Lucene => n / 4,
+    };
+    n as u128 + controls as u128
+}
+
+fn for_min_len(n: usize) -> u128 {
+    // The header; the bit stream may be empty (width 0), so the floor is the
+    // library's cap of `MAX_VALUES_PER_BYTE` values per input byte.
+    (fr::HEADER as u128).max(n.div_ceil(fr::MAX_VALUES_PER_BYTE) as u128)
 }
 
 fn svb(variant: Variant) -> StreamVByte {
@@ -538,6 +625,61 @@ mod tests {
         for c in CODECS {
             let e = (c.decode)(&[0u8; 16], usize::MAX / 8, false).unwrap_err();
             assert_eq!(e.kind(), DecodeErrorKind::Truncated, "{}", c.name);
+        }
+    }
+
+    #[test]
+    fn min_len_is_the_smallest_encoding() {
+        // Zeros take the fewest bytes in every format: `min_len` is exactly
+        // their length (so it never refuses a valid stream), and any other
+        // values take at least as much.
+        for c in CODECS {
+            for n in (0..300).chain([1000, 4099, 70_000]) {
+                let zeros = vec![0u32; n];
+                let len = (c.encode)(&zeros, false).len() as u128;
+                assert_eq!(len, (c.min_len)(n), "{} n={n}", c.name);
+                let vals: Vec<u32> = (0..n as u32)
+                    .map(|i| i.wrapping_mul(2_654_435_761))
+                    .collect();
+                for delta in [false, true] {
+                    let len = (c.encode)(&vals, delta).len() as u128;
+                    assert!(len >= (c.min_len)(n), "{} n={n}", c.name);
+                }
+            }
+        }
+        // Past FOR's cap of values per byte, the floor grows with the count.
+        let f = by_name("for").unwrap();
+        assert_eq!((f.min_len)(5 << 16), 5);
+        assert_eq!((f.min_len)((5 << 16) + 1), 6);
+    }
+
+    #[test]
+    fn bombs_are_refused_before_decoding() {
+        for c in CODECS {
+            let e = decode_exact(c, &[0u8; 100], 1 << 40, false, 32).unwrap_err();
+            assert!(
+                e.to_string().starts_with(&format!(
+                    "{} stream: count 1099511627776 needs at least ",
+                    c.name
+                )) && e.to_string().contains(", the payload has 100 bytes"),
+                "{e}"
+            );
+            assert_eq!(e.location().unwrap().offset, 132, "{}", c.name);
+        }
+        // A width-0 FOR header followed by junk: the count fits the cap, the
+        // stream ends after 5 bytes, and the rest is reported as trailing
+        // before `count` values are allocated.
+        let mut junk = vec![0x5Au8; 1 << 16];
+        junk[..5].fill(0);
+        for name in ["for", "simd-for"] {
+            let e = decode_exact(by_name(name).unwrap(), &junk, 1 << 32, false, 0).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "trailing bytes after the {name} stream of 4294967296 values: \
+                     65531 bytes left over (at byte offset 5)"
+                )
+            );
         }
     }
 }

@@ -4,7 +4,8 @@ use crate::args::{usage, Command, Decode, Encode};
 use crate::codecs::{self, CODECS};
 use crate::container;
 use crate::error::CliError;
-use crate::io::{read_input, write_output, Target};
+use crate::io::{open_input, open_output, stdout_error, write_stdout};
+use crate::signals;
 use crate::values;
 use intcodec::isa::{self, Isa};
 use std::fmt::Write as _;
@@ -17,10 +18,12 @@ pub(crate) fn run(command: Command) -> Result<(), CliError> {
         Command::Version => print(&format!("intcodec {}\n", env!("CARGO_PKG_VERSION"))),
         Command::Encode(args) => {
             check_isa_env()?;
+            signals::install();
             encode(&args)
         }
         Command::Decode(args) => {
             check_isa_env()?;
+            signals::install();
             decode(&args)
         }
         Command::Info => {
@@ -35,7 +38,7 @@ pub(crate) fn run(command: Command) -> Result<(), CliError> {
 }
 
 fn print(text: &str) -> Result<(), CliError> {
-    write_output(&Target::Std, text.as_bytes())
+    write_stdout(text.as_bytes())
 }
 
 /// The core library panics on a bad `INTCODEC_ISA` the first time a codec is
@@ -45,7 +48,9 @@ fn check_isa_env() -> Result<(), CliError> {
 }
 
 fn encode(args: &Encode) -> Result<(), CliError> {
-    let input = read_input(&args.input)?;
+    let input = open_input(&args.input)?;
+    let output = open_output(&args.output, &input)?;
+    let input = input.read_all()?;
     let values = if args.text {
         values::parse_text(&input)?
     } else {
@@ -53,27 +58,29 @@ fn encode(args: &Encode) -> Result<(), CliError> {
     };
     drop(input);
     let stream = (args.codec.encode)(&values, args.delta);
-    let output = if args.raw {
+    let bytes = if args.raw {
         stream
     } else {
         container::write(args.codec, args.delta, values.len(), &stream)
     };
-    write_output(&args.output, &output)
+    output.commit(&bytes)
 }
 
 fn decode(args: &Decode) -> Result<(), CliError> {
-    let input = read_input(&args.input)?;
+    let input = open_input(&args.input)?;
+    let output = open_output(&args.output, &input)?;
+    let input = input.read_all()?;
     let values = match &args.raw {
         Some(raw) => codecs::decode_exact(raw.codec, &input, raw.count, raw.delta, 0)?,
         None => container::decode(&input)?,
     };
     drop(input);
-    let output = if args.text {
+    let bytes = if args.text {
         values::to_text(&values)
     } else {
         values::to_binary(&values)
     };
-    write_output(&args.output, &output)
+    output.commit(&bytes)
 }
 
 fn info() -> String {
@@ -109,16 +116,37 @@ fn info() -> String {
     s
 }
 
+/// What a build without the cargo feature `peers` says after a benchmark
+/// run (on stderr, so that CSV or JSON on stdout stays clean).
+#[cfg(not(feature = "peers"))]
+const NO_PEERS_NOTE: &str = "\
+intcodec bench: note: this intcodec was built without the benchmark peers \
+(lemire/streamvbyte in C; the Rust crates varint-simd, prost, \
+integer-encoding, leb128, unsigned-varint, bitpacking, stream-vbyte, \
+streamvbyte64, fastpfor): only intcodec's own codecs and memcpy are \
+measured. To compare against them, rebuild with `cargo build --release -p \
+intcodec-cli --features peers` (needs a C compiler, CMake and a nightly \
+toolchain), or run scripts/bench.sh, which does.\n";
+
 fn bench(args: &[String]) -> Result<(), CliError> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let result = intcodec_bench::cli::run(args, &mut out);
     let flushed = out.flush();
     result.map_err(|e| {
+        // The harness reports errors as text; a write to a closed stdout
+        // pipe ends the tool quietly, as for the other commands.
+        if e.contains("Broken pipe (os error") {
+            return CliError::broken_pipe();
+        }
         // The harness may already say who it is.
         let e = e.trim();
         let e = e.strip_prefix("intcodec bench:").unwrap_or(e).trim_start();
         CliError::new(format!("bench: {e}"))
     })?;
-    flushed.map_err(|e| CliError::new(format!("cannot write standard output: {e}")))
+    flushed.map_err(|e| stdout_error(&e))?;
+    // After the run, where it is seen (and not before a usage error).
+    #[cfg(not(feature = "peers"))]
+    eprint!("{NO_PEERS_NOTE}");
+    Ok(())
 }

@@ -378,10 +378,18 @@ mod tests {
         let (_, mut file) = sample(false);
         file[OFF_COUNT..OFF_COUNT + 8].copy_from_slice(&(u64::MAX / 2).to_le_bytes());
         reseal(&mut file);
-        let (msg, _) = err_at(&file);
-        assert!(
-            msg.contains("too large") || msg.contains("corrupt streamvbyte stream"),
-            "{msg}"
+        let (msg, off) = err_at(&file);
+        let payload = file.len() - HEADER_LEN;
+        assert_eq!(
+            msg,
+            format!(
+                "streamvbyte stream: count {} needs at least {} bytes, the payload has {payload} bytes \
+                 (at byte offset {})",
+                u64::MAX / 2,
+                u128::from(u64::MAX / 2).div_ceil(4) + u128::from(u64::MAX / 2),
+                file.len()
+            )
         );
+        assert_eq!(off, file.len() as u64);
     }
 }

@@ -39,6 +39,7 @@ pub(crate) enum Detail {
 pub(crate) struct CliError {
     message: String,
     location: Option<Location>,
+    broken_pipe: bool,
 }
 
 impl CliError {
@@ -47,7 +48,25 @@ impl CliError {
         CliError {
             message: message.into(),
             location: None,
+            broken_pipe: false,
         }
+    }
+
+    /// The reader of standard output (or of an output pipe) went away
+    /// (`EPIPE`, as in `intcodec decode x - | head -2`). `main` ends the tool
+    /// quietly with status 0 on it, as Unix filters do, without a message:
+    /// the reader asked for no more.
+    pub(crate) fn broken_pipe() -> Self {
+        CliError {
+            message: "broken pipe".into(),
+            location: None,
+            broken_pipe: true,
+        }
+    }
+
+    /// Whether this is [`CliError::broken_pipe`].
+    pub(crate) fn is_broken_pipe(&self) -> bool {
+        self.broken_pipe
     }
 
     /// An error at byte `offset` of the input.
@@ -60,6 +79,7 @@ impl CliError {
         CliError {
             message: message.into(),
             location: Some(Location { offset, detail }),
+            broken_pipe: false,
         }
     }
 
