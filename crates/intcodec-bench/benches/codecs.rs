@@ -8,9 +8,10 @@
 //! (e.g. `cargo bench --bench codecs -- 'streamvbyte/decode_delta'`).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use intcodec_bench::codec::{contenders, Codec, CHUNK};
 use intcodec_bench::data::synth::{self, Model};
 use intcodec_bench::measure::Op;
+use intcodec_bench::measure::{Codec, CHUNK};
+use intcodec_bench::suites::contenders;
 use std::hint::black_box;
 
 /// One 4096-int chunk of sorted ids (a ClusterData list of bucket 2^12).

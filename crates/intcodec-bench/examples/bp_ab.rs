@@ -37,9 +37,10 @@ fn time(mut f: impl FnMut() -> u64) -> f64 {
 /// Whole 256-int arrays (the keys suite's unit), per b.
 fn arrays(widths: &[u8]) {
     use intcodec::bp128::SortedArray;
-    use intcodec_bench::keys;
+    use intcodec_bench::suites::keys;
     let bp = Bp128::new(Layout::Lanes4);
-    let peer = intcodec_bench::bp128::peer::four(intcodec_bench::bp128::FAMILY_4X);
+    let peer =
+        intcodec_bench::peers::bitpacking::four(intcodec_bench::contenders::bp128::FAMILY_4X);
     println!("   b  d1/peer  d4/peer  blk-d1/peer  blk-d4/peer   (Gints/s: d1 d4 peer)");
     let (mut r1, mut r4) = (Vec::new(), Vec::new());
     for &b in widths {

@@ -11,20 +11,18 @@
 //! values per second, with ratios to our scalar kernel and the best peer.
 
 use intcodec::vbyte::{self, VByte};
+use intcodec_testkit::SplitMix64;
 use std::hint::black_box;
 use std::time::Instant;
 
 const N: usize = 4096;
 const STREAMS: usize = 64;
 
-struct Rng(u64);
+/// The project's SplitMix64, with a VByte-length draw.
+struct Rng(SplitMix64);
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     /// A value of exactly `len` VByte bytes, at most `bits` bits.
     fn of_len(&mut self, len: u32, bits: u32) -> u64 {
@@ -53,7 +51,10 @@ fn u32_case(name: &str, gen: &mut dyn FnMut() -> u32) {
     let data: Vec<Vec<u32>> = (0..STREAMS)
         .map(|_| (0..N).map(|_| gen()).collect())
         .collect();
-    let contenders = intcodec_bench::vbyte::contenders();
+    let contenders: Vec<_> = intcodec_bench::suites::contenders()
+        .into_iter()
+        .filter(|c| c.family() == intcodec_bench::contenders::vbyte::FAMILY)
+        .collect();
     let streams: Vec<Vec<u8>> = data
         .iter()
         .map(|v| {
@@ -148,7 +149,7 @@ fn u64_case(name: &str, gen: &mut dyn FnMut() -> u64) {
 }
 
 fn main() {
-    let mut rng = Rng(7);
+    let mut rng = Rng(SplitMix64::new(7));
     u32_case("1 byte", &mut || rng.of_len(1, 32) as u32);
     u32_case("1-2 bytes (75/25)", &mut || {
         let len = if rng.next().is_multiple_of(4) { 2 } else { 1 };

@@ -3,7 +3,7 @@
 use crate::data::{synth, Model, Source};
 use crate::progress::Bar;
 use crate::report;
-use crate::suite::{self, Config};
+use crate::suites::{self as suite, Config};
 use crate::sysinfo;
 use std::io::Write;
 use std::path::PathBuf;
@@ -67,6 +67,7 @@ OPTIONS:
                        VByte), 6a/6b (seek/select vs b); FILE.svg, or
                        FILE.png (needs rsvg-convert: scripts/deps.sh --plots)
   --record DIR         also write the run's CSV to DIR/<cpu>/<date>.csv
+  --csv FILE           also write the run's CSV to FILE (with --format table)
   --values KIND        varint suite values: bounded (default; uniform over
                        the type, as varint-simd's benchmark: mostly the
                        longest length) or mixed (a random bit width per
@@ -109,6 +110,7 @@ struct Args {
     suite: Option<String>,
     plot: Option<PathBuf>,
     record: Option<PathBuf>,
+    csv: Option<PathBuf>,
     help: bool,
     quick: bool,
     quiet: bool,
@@ -136,6 +138,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
         suite: None,
         plot: None,
         record: None,
+        csv: None,
         help: false,
         quick: false,
         quiet: false,
@@ -163,6 +166,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--suite"
                 | "--plot"
                 | "--record"
+                | "--csv"
                 | "--dataset"
                 | "--data"
                 | "--format"
@@ -192,6 +196,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--quick" => a.quick = true,
             "--plot" => a.plot = Some(PathBuf::from(value()?)),
             "--record" => a.record = Some(PathBuf::from(value()?)),
+            "--csv" => a.csv = Some(PathBuf::from(value()?)),
             "--quiet" | "-q" => a.quiet = true,
             "--suite" => {
                 let v = value()?;
@@ -316,6 +321,16 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
             .write_all(HELP.as_bytes())
             .map_err(|e| format!("writing help: {e}"));
     }
+    if a.format == Format::Table {
+        // The terminal report: no line wider than report::WIDTH.
+        let mut fit = report::Fit::new(out);
+        run_parsed(&a, &mut fit)?;
+        return fit.flush().map_err(|e| format!("writing the report: {e}"));
+    }
+    run_parsed(&a, out)
+}
+
+fn run_parsed(a: &Args, out: &mut dyn Write) -> Result<(), String> {
     let suites: Vec<&str> = match (&a.suite, &a.data) {
         (Some(s), _) => vec![s.as_str()],
         (None, Some(_)) => vec!["postings"],
@@ -324,9 +339,9 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     // Check every suite's options before the first one runs.
     for s in &suites {
         match *s {
-            "postings" => config(&a).map(|_| ())?,
-            "ints" => ints_config(&a).map(|_| ())?,
-            "seek" => seek_config(&a).map(|_| ())?,
+            "postings" => config(a).map(|_| ())?,
+            "ints" => ints_config(a).map(|_| ())?,
+            "seek" => seek_config(a).map(|_| ())?,
             _ => {}
         }
     }
@@ -338,11 +353,11 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         }
         let mut bar = Bar::new(&format!("[{}/{} {s}]", i + 1, suites.len()), a.quiet);
         let (r, d) = match *s {
-            "postings" => run_lists(&a, config(&a)?, out, &mut bar)?,
-            "ints" => run_lists(&a, ints_config(&a)?, out, &mut bar)?,
-            "seek" => run_seek(&a, out, &mut bar)?,
-            "keys" => run_keys(&a, out, &mut bar)?,
-            "varint" => run_varint(&a, out, &mut bar)?,
+            "postings" => run_lists(a, config(a)?, out, &mut bar)?,
+            "ints" => run_lists(a, ints_config(a)?, out, &mut bar)?,
+            "seek" => run_seek(a, out, &mut bar)?,
+            "keys" => run_keys(a, out, &mut bar)?,
+            "varint" => run_varint(a, out, &mut bar)?,
             other => return Err(format!("intcodec bench: suite {other:?} is not runnable")),
         };
         if dataset.is_empty() {
@@ -351,7 +366,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
         rows.extend(r);
     }
     match a.format {
-        Format::Table => {}
+        Format::Table => report::summary_table(&rows, out)?,
         Format::Csv => report::csv_rows(&rows, out)?,
         Format::Json => report::json_rows(&rows, out)?,
     }
@@ -368,15 +383,22 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
             sysinfo::cpu_model(),
             sysinfo::cpus()
         );
-        let svg = crate::plot::svg(&rows, &title)
+        let svg = crate::report::plot::svg(&rows, &title)
             .ok_or("intcodec bench: --plot: this run measured nothing the figures show")?;
-        crate::record::write_figure(path, &svg)?;
+        crate::report::record::write_figure(path, &svg)?;
         note(format!("figures written to {}", path.display()));
+    }
+    if let Some(path) = &a.csv {
+        let mut csv = Vec::new();
+        report::csv_rows(&rows, &mut csv)?;
+        std::fs::write(path, &csv)
+            .map_err(|e| format!("intcodec bench: writing {}: {e}", path.display()))?;
+        note(format!("CSV written to {}", path.display()));
     }
     if let Some(dir) = &a.record {
         let mut csv = Vec::new();
         report::csv_rows(&rows, &mut csv)?;
-        let file = crate::record::write_record(dir, &sysinfo::cpu_model(), &csv)?;
+        let file = crate::report::record::write_record(dir, &sysinfo::cpu_model(), &csv)?;
         note(format!("CSV record written to {}", file.display()));
     }
     Ok(())
@@ -465,7 +487,7 @@ fn run_lists(
 }
 
 /// The `seek` suite's configuration from the arguments.
-fn seek_config(a: &Args) -> Result<crate::seek::Config, String> {
+fn seek_config(a: &Args) -> Result<crate::suites::seek::Config, String> {
     if a.data.is_some() {
         return Err(
             "intcodec bench: --suite seek generates its arrays; --data does not apply".to_string(),
@@ -482,7 +504,7 @@ fn seek_config(a: &Args) -> Result<crate::seek::Config, String> {
     if reps == 0 {
         return Err("intcodec bench: --reps must be at least 1".to_string());
     }
-    Ok(crate::seek::Config {
+    Ok(crate::suites::seek::Config {
         bits: (lo..=hi).collect(),
         reps,
         min_time: Duration::from_millis(a.min_time_ms.unwrap_or(ms)),
@@ -504,12 +526,12 @@ fn run_seek(
             eprintln!("{h}");
         }
     }
-    let result = crate::seek::run(&cfg, &mut |f, m| bar.update(f, m));
+    let result = crate::suites::seek::run(&cfg, &mut |f, m| bar.update(f, m));
     bar.finish();
     let outcome = result?;
     header.insert(1, format!("data: {}", outcome.description));
     if a.format == Format::Table {
-        crate::seek::table(&outcome, &header, out)?;
+        crate::suites::seek::table(&outcome, &header, out)?;
     }
     Ok((outcome.rows, outcome.dataset))
 }
@@ -520,7 +542,7 @@ fn run_varint(
     out: &mut dyn Write,
     bar: &mut Bar,
 ) -> Result<(Vec<suite::Row>, String), String> {
-    use crate::varint;
+    use crate::suites::varint;
     let mut cfg = varint::Config::new(a.quick);
     if let Some(r) = a.reps {
         if r == 0 {
@@ -598,7 +620,7 @@ fn run_keys(
     out: &mut dyn Write,
     bar: &mut Bar,
 ) -> Result<(Vec<suite::Row>, String), String> {
-    let mut cfg = crate::keys::Config::new(a.quick);
+    let mut cfg = crate::suites::keys::Config::new(a.quick);
     if let Some(r) = a.reps {
         if r == 0 {
             return Err("intcodec bench: --reps must be at least 1".to_string());
@@ -612,16 +634,16 @@ fn run_keys(
     let mut header = vec![format!(
         "intcodec bench: suite keys ({} arrays of {} ints per width, {} queries, {} reps)",
         cfg.arrays,
-        crate::keys::ARRAY,
+        crate::suites::keys::ARRAY,
         cfg.queries,
         cfg.reps
     )];
     header.extend(machine_header());
-    let rows = crate::keys::run(&cfg, &mut |f, m| bar.update(f, m));
+    let rows = crate::suites::keys::run(&cfg, &mut |f, m| bar.update(f, m));
     bar.finish();
     let rows = rows?;
     if a.format == Format::Table {
-        crate::keys::table(&rows, &header, out)?;
+        crate::suites::keys::table(&rows, &header, out)?;
     }
     // In the common schema: `bucket` is b; decode in ints per second,
     // lower_bound and select in operations per second (`ints` = one
@@ -663,8 +685,8 @@ fn run_keys(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codec::contenders;
     use crate::measure::Op;
+    use crate::suites::contenders;
 
     #[test]
     fn seek_suite_csv_has_seek_and_select_rows() {

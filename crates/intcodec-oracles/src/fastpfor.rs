@@ -157,14 +157,5 @@ pub fn bytes_to_words(bytes: &[u8]) -> Vec<u32> {
 /// `INTCODEC_REQUIRE_ORACLES=1` (the project's test command), a loud skip
 /// otherwise.
 pub fn require_pyfastpfor(test: &str) -> Option<PyFastPFor> {
-    match PyFastPFor::load() {
-        Ok(p) => Some(p),
-        Err(e) if std::env::var("INTCODEC_REQUIRE_ORACLES").as_deref() == Ok("1") => {
-            panic!("{test}: oracle required (INTCODEC_REQUIRE_ORACLES=1) but {e}")
-        }
-        Err(e) => {
-            eprintln!("\n*** SKIPPED {test}: {e} ***\n");
-            None
-        }
-    }
+    intcodec_testkit::require(test, PyFastPFor::load())
 }

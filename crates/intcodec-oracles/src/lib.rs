@@ -6,8 +6,6 @@
 //! project's shared real data sets, when present. [`fastpfor`] drives
 //! FastPFor's C++ codecs through PyPI's `pyfastpfor` in a Python subprocess.
 
-use std::path::PathBuf;
-
 pub mod fastpfor;
 
 type EncodeFn = unsafe extern "C" fn(*const u32, u32, *mut u8) -> usize;
@@ -143,33 +141,7 @@ impl LibStreamVByte {
 /// `INTCODEC_REQUIRE_ORACLES=1` (set by the project's test command), a missing
 /// library is a failure instead of a loud skip.
 pub fn require_libstreamvbyte(test: &str) -> Option<LibStreamVByte> {
-    match LibStreamVByte::load() {
-        Ok(lib) => Some(lib),
-        Err(e) if std::env::var("INTCODEC_REQUIRE_ORACLES").as_deref() == Ok("1") => {
-            panic!("{test}: oracle required (INTCODEC_REQUIRE_ORACLES=1) but {e}")
-        }
-        Err(e) => {
-            eprintln!("\n*** SKIPPED {test}: {e} ***\n");
-            None
-        }
-    }
+    intcodec_testkit::require(test, LibStreamVByte::load())
 }
 
-/// The directory `shared/data` beside the repository (or `INTCODEC_SHARED_DATA`),
-/// if present. Prints a loud notice naming `test` when absent.
-pub fn shared_data(test: &str) -> Option<PathBuf> {
-    let dir = std::env::var_os("INTCODEC_SHARED_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"))
-        });
-    if dir.join("postings").is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "\n*** SKIPPED {test}: shared data not found at {} (set INTCODEC_SHARED_DATA) ***\n",
-            dir.display()
-        );
-        None
-    }
-}
+pub use intcodec_testkit::shared_data;

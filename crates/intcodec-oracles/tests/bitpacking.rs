@@ -130,13 +130,13 @@ fn posting_lists_both_layouts() {
     let (t4, t8) = (BitPacker4x::new(), BitPacker8x::new());
     let (o4, o8) = (kernels(Layout::Lanes4), kernels(Layout::Lanes8));
     let mut blocks = 0;
-    for name in ["clueweb1k.docs", "europarl.docs", "europarl.pos"] {
+    for name in intcodec_testkit::shared::POSTINGS {
         let path = dir.join("postings").join(name);
         if !path.exists() {
             eprintln!("*** {test}: {} missing, skipped ***", path.display());
             continue;
         }
-        let coll = intcodec_bench::data::ds2i::read(&path).expect("valid .docs file");
+        let coll = intcodec_testkit::ds2i::read(&path).expect("valid .docs file");
         let long: Vec<u32> = coll.lists.iter().flatten().copied().collect();
         let mut lists: Vec<&[u32]> = coll.lists.iter().step_by(step).map(|l| &l[..]).collect();
         lists.push(&long);

@@ -71,13 +71,13 @@ fn posting_lists(test: &str) -> Vec<(String, Vec<Vec<u32>>)> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for name in ["clueweb1k.docs", "europarl.docs", "europarl.pos"] {
+    for name in intcodec_testkit::shared::POSTINGS {
         let path = dir.join("postings").join(name);
         if !path.exists() {
             eprintln!("*** {test}: {} missing, skipped ***", path.display());
             continue;
         }
-        let coll = intcodec_bench::data::ds2i::read(&path).expect("valid .docs file");
+        let coll = intcodec_testkit::ds2i::read(&path).expect("valid .docs file");
         assert!(!coll.lists.is_empty(), "{name} has lists");
         let long: Vec<u32> = coll.lists.iter().flatten().copied().collect();
         let mut lists: Vec<Vec<u32>> = coll.lists.into_iter().step_by(step).collect();

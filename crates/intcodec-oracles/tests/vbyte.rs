@@ -214,13 +214,13 @@ fn real_posting_lists_match_prost_and_integer_encoding() {
         return;
     };
     let mut files = 0;
-    for name in ["clueweb1k.docs", "europarl.docs", "europarl.pos"] {
+    for name in intcodec_testkit::shared::POSTINGS {
         let path = dir.join("postings").join(name);
         if !path.exists() {
             eprintln!("*** {test}: {} missing, skipped ***", path.display());
             continue;
         }
-        let coll = intcodec_bench::data::ds2i::read(&path).expect("valid .docs file");
+        let coll = intcodec_testkit::ds2i::read(&path).expect("valid .docs file");
         assert!(!coll.lists.is_empty(), "{name} has lists");
         for list in &coll.lists {
             // The ids (delta-coded from 0) and their gaps as plain values.

@@ -3,10 +3,7 @@
 //! A benchmark consumes a dataset one length bucket at a time (lists of
 //! lengths `2^K ..= 2^(K+1) - 1`), see [`Postings`].
 
-pub mod ds2i;
-pub mod files;
-pub mod rng;
-pub mod synth;
+pub use intcodec_testkit::{ds2i, files, rng, synth};
 
 use std::path::{Path, PathBuf};
 

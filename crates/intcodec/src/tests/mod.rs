@@ -3,82 +3,15 @@
 
 pub(crate) mod conformance;
 
-/// splitmix64: small, seeded, reproducible.
-pub(crate) struct Rng(u64);
-
-impl Rng {
-    pub(crate) fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-
-    pub(crate) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub(crate) fn next_u32(&mut self) -> u32 {
-        (self.next_u64() >> 32) as u32
-    }
-
-    /// A value of exactly `bytes` significant bytes (1..=4); 0 for 0.
-    pub(crate) fn of_width(&mut self, bytes: u32) -> u32 {
-        match bytes {
-            0 => 0,
-            4 => self.next_u32() | 0x0100_0000,
-            b => {
-                let hi = 1u32 << (8 * b);
-                let lo = if b == 1 { 1 } else { 1u32 << (8 * (b - 1)) };
-                lo + self.next_u32() % (hi - lo)
-            }
-        }
-    }
-}
+/// The project's one seeded PRNG (SplitMix64, from `intcodec-testkit`).
+pub(crate) use intcodec_testkit::SplitMix64 as Rng;
 
 /// Lengths that exercise every tail: 0..=300 and block boundaries up to 4096.
-pub(crate) fn lengths() -> impl Iterator<Item = usize> {
-    let boundaries = [
-        511, 512, 513, 1023, 1024, 1025, 2047, 2048, 2049, 4095, 4096, 4097,
-    ];
-    (0..=300).chain(boundaries)
-}
+pub(crate) use intcodec_testkit::corpus::lengths;
 
 /// Named input families of length `n`: all-zero, all-MAX, each byte width,
 /// alternating and random widths, and sorted lists with small gaps.
-pub(crate) fn corpus(n: usize, seed: u64) -> Vec<(&'static str, Vec<u32>)> {
-    let mut rng = Rng::new(seed ^ (n as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
-    let mut out = vec![("zeros", vec![0; n]), ("max", vec![u32::MAX; n])];
-    for (name, w) in [("w1", 1), ("w2", 2), ("w3", 3), ("w4", 4)] {
-        out.push((name, (0..n).map(|_| rng.of_width(w)).collect()));
-    }
-    out.push((
-        "alternating",
-        (0..n).map(|i| rng.of_width((i % 5) as u32)).collect(),
-    ));
-    out.push((
-        "random-width",
-        (0..n)
-            .map(|_| {
-                let w = rng.next_u32() % 5;
-                rng.of_width(w)
-            })
-            .collect(),
-    ));
-    let mut acc = 0u32;
-    out.push((
-        "sorted",
-        (0..n)
-            .map(|_| {
-                let g = rng.next_u32() >> (18 + rng.next_u32() % 14);
-                acc = acc.wrapping_add(g + 1);
-                acc
-            })
-            .collect(),
-    ));
-    out
-}
+pub(crate) use intcodec_testkit::corpus::families as corpus;
 
 /// Select / seek reference checks shared by the codecs' seek tests.
 pub(crate) mod seek {

@@ -9,9 +9,10 @@
 //! runs first (or right after another's cache footprint). Speeds are
 //! `ints / median time per pass`.
 
-use crate::codec::{contenders, Codec, CHUNK};
+use super::contenders;
 use crate::data::{Postings, Source};
 use crate::measure::{self, Bucket, Encoded, Light, Op};
+use crate::measure::{Codec, CHUNK};
 use std::time::{Duration, Instant};
 
 /// Names of the suites [`run`] knows.

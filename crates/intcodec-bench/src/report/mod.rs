@@ -7,8 +7,11 @@
 //! `mis_max` the slowest and fastest repetitions. JSON is an array of
 //! objects with the same keys.
 
+pub mod plot;
+pub mod record;
+
 use crate::measure::Op;
-use crate::suite::{Outcome, Row};
+use crate::suites::{Outcome, Row};
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -202,7 +205,7 @@ fn peer_notes(s: &mut String, rows: &[Row], c: &Column) {
             if (t.bits_per_int - o.bits_per_int).abs() > 1e-9 {
                 differ.push(format!(
                     "{} {:.2} vs {:.2}",
-                    crate::suite::bucket_label(&t.suite, k),
+                    crate::suites::bucket_label(&t.suite, k),
                     t.bits_per_int,
                     o.bits_per_int
                 ));
@@ -436,9 +439,20 @@ fn family_table(s: &mut String, family: &str, rows: &[Row]) {
         .unwrap_or(0)
         .max(7);
     let group = cols.len() * w;
+    // Ops side by side while the line fits WIDTH; else one block per op.
+    let lead_w = 7 + 1 + 7 + 1 + 10 + 1 + 8;
+    let per_block = ((WIDTH - lead_w - 2 - w) / (group + 2)).max(1);
+    for block in ops.chunks(per_block) {
+        op_block(s, suite, rows, &cols, block, w);
+    }
+}
+
+/// The rows of [`family_table`] for the ops of `block`.
+fn op_block(s: &mut String, suite: &str, rows: &[Row], cols: &[Column], ops: &[Op], w: usize) {
+    let group = cols.len() * w;
     let lead = format!("{:>7} {:>7} {:>10} {:>8}", "", "", "", "");
     let mut line1 = lead.clone();
-    for op in &ops {
+    for op in ops {
         let _ = write!(line1, " |{:^group$}", op.name());
     }
     let _ = write!(line1, " |{:>w$}", "memcpy");
@@ -446,9 +460,9 @@ fn family_table(s: &mut String, family: &str, rows: &[Row]) {
         "{:>7} {:>7} {:>10} {:>8}",
         "bucket", "lists", "ints", "bits/int"
     );
-    for _ in &ops {
+    for _ in ops {
         line2.push_str(" |");
-        for c in &cols {
+        for c in cols {
             let _ = write!(line2, "{:>w$}", c.label);
         }
     }
@@ -472,14 +486,14 @@ fn family_table(s: &mut String, family: &str, rows: &[Row]) {
         let _ = write!(
             s,
             "{:>7} {:>7} {:>10} {:>8.2}",
-            crate::suite::bucket_label(suite, k),
+            crate::suites::bucket_label(suite, k),
             any.lists,
             any.ints,
             bits
         );
-        for &op in &ops {
+        for &op in ops {
             s.push_str(" |");
-            for c in &cols {
+            for c in cols {
                 match find(rows, k, &c.codec, &c.kernel, op) {
                     Some(r) => {
                         let _ = write!(s, "{:>w$.2}", r.mis() / 1e3);
@@ -624,14 +638,306 @@ fn other_formats(rows: &[Row]) -> Vec<(String, String)> {
 /// Lines on peers built apart (how, or why they are missing), when the
 /// run measured their family.
 fn peer_build_notes(rows: &[Row]) -> Vec<String> {
-    #[cfg(any(feature = "peer-stream-vbyte", feature = "peer-streamvbyte64"))]
-    if rows.iter().any(|r| r.family == "streamvbyte") {
-        let mut notes = vec![String::new()];
-        notes.extend(crate::svb_rust::notes());
+    if !rows.iter().any(|r| r.family == "streamvbyte") {
+        return Vec::new();
+    }
+    let notes = crate::peers::build_notes("streamvbyte");
+    if notes.is_empty() {
         return notes;
     }
-    let _ = rows;
-    Vec::new()
+    let mut out = vec![String::new()];
+    out.extend(notes);
+    out
+}
+
+/// Widest line of the terminal report (tables are split, prose wrapped).
+pub const WIDTH: usize = 120;
+
+/// `text` with every line wider than [`WIDTH`] wrapped at spaces; the
+/// continuation lines are indented two spaces past the line's own indent.
+/// A word longer than the width is cut.
+pub fn fit(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, nl) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        if body.chars().count() <= WIDTH {
+            out.push_str(line);
+            continue;
+        }
+        let indent = body.len() - body.trim_start().len();
+        let cont = " ".repeat((indent + 2).min(WIDTH / 2));
+        let mut cur = body[..indent].to_string();
+        let mut fresh = true;
+        for word in body.split_whitespace() {
+            let mut word = word.to_string();
+            loop {
+                let need = if fresh { 0 } else { 1 } + word.chars().count();
+                if cur.chars().count() + need <= WIDTH {
+                    if !fresh {
+                        cur.push(' ');
+                    }
+                    cur.push_str(&word);
+                    fresh = false;
+                    break;
+                }
+                if fresh {
+                    // Longer than a whole line: cut it.
+                    let room = WIDTH - cur.chars().count();
+                    let cut: String = word.chars().take(room).collect();
+                    word = word.chars().skip(room).collect();
+                    cur.push_str(&cut);
+                }
+                out.push_str(cur.trim_end());
+                out.push('\n');
+                cur = cont.clone();
+                fresh = true;
+                if word.is_empty() {
+                    break;
+                }
+            }
+        }
+        out.push_str(cur.trim_end());
+        out.push_str(nl);
+    }
+    out
+}
+
+/// A writer that passes the report through [`fit`] line by line.
+pub struct Fit<'a> {
+    inner: &'a mut dyn Write,
+    pending: Vec<u8>,
+}
+
+impl<'a> Fit<'a> {
+    /// Wraps `inner`.
+    pub fn new(inner: &'a mut dyn Write) -> Self {
+        Fit {
+            inner,
+            pending: Vec::new(),
+        }
+    }
+
+    fn emit(&mut self, upto: usize) -> std::io::Result<()> {
+        let text = String::from_utf8_lossy(&self.pending[..upto]).into_owned();
+        self.inner.write_all(fit(&text).as_bytes())?;
+        self.pending.drain(..upto);
+        Ok(())
+    }
+}
+
+impl Write for Fit<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        if let Some(last) = self.pending.iter().rposition(|&b| b == b'\n') {
+            self.emit(last + 1)?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.pending.is_empty() {
+            let n = self.pending.len();
+            self.emit(n)?;
+        }
+        self.inner.flush()
+    }
+}
+
+/// The project's speed target for a suite's comparison of ours with the
+/// best peer, as the README states it: at least as fast as the fastest peer
+/// of each format (`postings`, `ints`), sorted decode of 256-int arrays
+/// twice as fast as `bitpacking`'s (`keys`), single values 1.3x varint-simd
+/// (`varint`).
+pub fn target(suite: &str, op: Op) -> Option<f64> {
+    match (suite, op) {
+        ("postings" | "ints", _) => Some(1.0),
+        ("keys", Op::Decode) => Some(2.0),
+        ("varint", _) => Some(1.3),
+        _ => None,
+    }
+}
+
+/// One line of the final summary: per suite, family and op, ours against
+/// the best peer (the peer whose median ratio is lowest).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SummaryLine {
+    /// The suite.
+    pub suite: String,
+    /// The format family.
+    pub family: String,
+    /// The operation.
+    pub op: Op,
+    /// Our codec and kernel (the fastest of ours in most buckets).
+    pub ours: String,
+    /// The best peer (codec and kernel).
+    pub peer: String,
+    /// Median over buckets of ours / peer speed.
+    pub ratio: f64,
+    /// The target ratio, when the project states one.
+    pub target: Option<f64>,
+}
+
+impl SummaryLine {
+    /// `meets`, `within 5%` or `below`, against [`SummaryLine::target`].
+    pub fn verdict(&self) -> String {
+        match self.target {
+            None => "no target".to_string(),
+            Some(t) if self.ratio >= t => format!("meets {t:.1}x"),
+            Some(t) if self.ratio >= 0.95 * t => format!("within 5% of {t:.1}x"),
+            Some(t) => format!("below {t:.1}x"),
+        }
+    }
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// The summary of a run: for each (suite, family, op) with a peer, ours
+/// (per bucket, the fastest of our default kernels) against each peer,
+/// median over buckets of the speed ratio; the best peer is the one with
+/// the lowest median.
+pub fn summary(rows: &[Row]) -> Vec<SummaryLine> {
+    let mut keys: Vec<(&str, &str, Op)> = Vec::new();
+    for r in rows.iter().filter(|r| r.peer) {
+        let k = (r.suite.as_str(), r.family.as_str(), r.op);
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    let mut out = Vec::new();
+    for (suite, family, op) in keys {
+        let group: Vec<&Row> = rows
+            .iter()
+            .filter(|r| r.suite == suite && r.family == family && r.op == op)
+            .collect();
+        let mut ks: Vec<u32> = group.iter().map(|r| r.bucket).collect();
+        ks.sort_unstable();
+        ks.dedup();
+        // Per bucket, our fastest default row.
+        let ours_at = |k: u32| {
+            group
+                .iter()
+                .filter(|r| r.bucket == k && !r.peer && r.default_kernel)
+                .min_by(|a, b| a.seconds.total_cmp(&b.seconds))
+        };
+        let mut winners: Vec<(String, usize)> = Vec::new();
+        for k in &ks {
+            if let Some(o) = ours_at(*k) {
+                let name = format!("{} {}", o.codec, o.kernel);
+                match winners.iter_mut().find(|w| w.0 == name) {
+                    Some(w) => w.1 += 1,
+                    None => winners.push((name, 1)),
+                }
+            }
+        }
+        let Some(ours) = winners.iter().max_by_key(|w| w.1).map(|w| w.0.clone()) else {
+            continue;
+        };
+        let mut peers: Vec<(&str, &str)> = Vec::new();
+        for r in group.iter().filter(|r| r.peer) {
+            if !peers.contains(&(r.codec.as_str(), r.kernel.as_str())) {
+                peers.push((r.codec.as_str(), r.kernel.as_str()));
+            }
+        }
+        let mut best: Option<(f64, String)> = None;
+        for (pc, pk) in peers {
+            let mut ratios: Vec<f64> = ks
+                .iter()
+                .filter_map(|&k| {
+                    let o = ours_at(k)?;
+                    let p = group
+                        .iter()
+                        .find(|r| r.bucket == k && r.codec == pc && r.kernel == pk)?;
+                    Some(p.seconds / o.seconds)
+                })
+                .collect();
+            if ratios.is_empty() {
+                continue;
+            }
+            let m = median(&mut ratios);
+            if best.as_ref().is_none_or(|b| m < b.0) {
+                best = Some((m, format!("{pc} {pk}")));
+            }
+        }
+        if let Some((ratio, peer)) = best {
+            out.push(SummaryLine {
+                suite: suite.to_string(),
+                family: family.to_string(),
+                op,
+                ours,
+                peer,
+                ratio,
+                target: target(suite, op),
+            });
+        }
+    }
+    out
+}
+
+fn clip(s: &str, w: usize) -> String {
+    if s.chars().count() <= w {
+        s.to_string()
+    } else {
+        let mut c: String = s.chars().take(w - 1).collect();
+        c.push('~');
+        c
+    }
+}
+
+/// Writes the one-screen summary that ends the terminal report.
+pub fn summary_table(rows: &[Row], out: &mut dyn Write) -> Result<(), String> {
+    let lines = summary(rows);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "\n== Summary: ours / best peer (median over buckets; > 1.00x: ours faster) =="
+    );
+    if lines.is_empty() {
+        let _ = writeln!(
+            s,
+            "No peer measured (built without the `peers` feature? scripts/bench.sh enables it)."
+        );
+        return out.write_all(s.as_bytes()).map_err(io);
+    }
+    let _ = writeln!(
+        s,
+        "{:<8} {:<11} {:<13} {:<24} {:<32} {:>7}  target",
+        "suite", "family", "op", "ours", "best peer", "ratio"
+    );
+    for l in &lines {
+        let _ = writeln!(
+            s,
+            "{:<8} {:<11} {:<13} {:<24} {:<32} {:>6.2}x  {}",
+            clip(&l.suite, 8),
+            clip(&l.family, 11),
+            clip(l.op.name(), 13),
+            clip(&l.ours, 24),
+            clip(&l.peer, 32),
+            l.ratio,
+            l.verdict()
+        );
+    }
+    let met = lines
+        .iter()
+        .filter(|l| l.target.is_some_and(|t| l.ratio >= t))
+        .count();
+    let with = lines.iter().filter(|l| l.target.is_some()).count();
+    let _ = writeln!(
+        s,
+        "Targets (README): postings and ints >= 1.0x the fastest peer of each format; keys decode >= 2.0x \
+         bitpacking; varint >= 1.3x. Met: {met} of {with}."
+    );
+    out.write_all(fit(&s).as_bytes()).map_err(io)
 }
 
 #[cfg(test)]
@@ -732,6 +1038,113 @@ mod tests {
             (Op::Encode, "peer:b rust")
         );
         assert_eq!(best[1].median, 1.5);
+    }
+
+    /// A run with many columns (the VByte family: three kernels of ours and
+    /// five peers) renders with no line wider than WIDTH; table rows fit
+    /// without wrapping; the summary names the best peer and a verdict.
+    #[test]
+    fn report_lines_fit_the_width() {
+        let mut rows = Vec::new();
+        let peers = [
+            "peer:prost",
+            "peer:integer-encoding",
+            "peer:leb128",
+            "peer:varint-simd",
+            "peer:unsigned-varint",
+        ];
+        for k in 5u32..=16 {
+            for op in Op::CODEC_OPS {
+                for (kern, def, secs) in [
+                    ("scalar", false, 4.0),
+                    ("sse41", false, 2.0),
+                    ("avx2", true, 1.0),
+                ] {
+                    rows.push(row(k, "vbyte", kern, false, def, op, secs));
+                }
+                for (i, p) in peers.iter().enumerate() {
+                    rows.push(row(k, p, "rust", true, false, op, 1.5 + i as f64));
+                }
+            }
+            rows.push(row(k, "memcpy", "copy", false, false, Op::Copy, 0.5));
+        }
+        for r in rows.iter_mut().filter(|r| r.codec != "memcpy") {
+            r.family = "vbyte".into();
+            r.bits_per_int = 9.0 + f64::from(r.bucket) / 7.0;
+        }
+        let o = Outcome {
+            dataset: "d".into(),
+            description: "x".into(),
+            rows: rows.clone(),
+            elapsed: std::time::Duration::ZERO,
+        };
+        let long = "build: ".to_string() + &"a-long-build-note ".repeat(20);
+        let mut raw = Vec::new();
+        table(&o, std::slice::from_ref(&long), &mut raw).unwrap();
+        summary_table(&rows, &mut raw).unwrap();
+        let raw = String::from_utf8(raw).unwrap();
+        for line in raw.lines().filter(|l| l.contains(" |")) {
+            assert!(line.len() <= WIDTH, "table row of {}: {line}", line.len());
+        }
+        let mut out = Vec::new();
+        {
+            let mut f = Fit::new(&mut out);
+            f.write_all(raw.as_bytes()).unwrap();
+            f.flush().unwrap();
+        }
+        let out = String::from_utf8(out).unwrap();
+        for line in out.lines() {
+            assert!(line.chars().count() <= WIDTH, "{} wide: {line}", line.len());
+        }
+        // Nothing lost by wrapping.
+        let words = |t: &str| t.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(words(&out), words(&raw));
+        assert!(out.contains("decode_delta") && out.contains("uns-var"));
+        let sum = summary(&rows);
+        assert_eq!(sum.len(), 4);
+        for l in &sum {
+            assert_eq!(l.peer, "peer:prost rust");
+            assert_eq!(l.ours, "vbyte avx2");
+            assert_eq!(l.ratio, 1.5);
+            assert_eq!(l.verdict(), "meets 1.0x");
+        }
+        let tail: Vec<&str> = out.lines().rev().take(6).collect();
+        assert!(tail
+            .iter()
+            .any(|l| l.contains("peer:prost rust") && l.contains("meets")));
+        assert!(!out.contains("issue"));
+    }
+
+    #[test]
+    fn fit_wraps_prose_and_keeps_short_lines() {
+        assert_eq!(fit("short\nlines\n"), "short\nlines\n");
+        let long = format!("  {}", "word ".repeat(40));
+        let f = fit(&long);
+        let lines: Vec<&str> = f.lines().collect();
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| l.len() <= WIDTH));
+        assert!(lines[1].starts_with("    word"));
+        let huge = "x".repeat(300);
+        assert!(fit(&huge).lines().all(|l| l.len() <= WIDTH));
+        assert_eq!(fit(&huge).lines().map(str::len).sum::<usize>(), 300);
+    }
+
+    #[test]
+    fn verdicts() {
+        let mut l = SummaryLine {
+            suite: "keys".into(),
+            family: "keys".into(),
+            op: Op::Decode,
+            ours: "o".into(),
+            peer: "p".into(),
+            ratio: 1.95,
+            target: target("keys", Op::Decode),
+        };
+        assert_eq!(l.verdict(), "within 5% of 2.0x");
+        l.ratio = 1.5;
+        assert_eq!(l.verdict(), "below 2.0x");
+        l.target = target("seek", Op::Seek);
+        assert_eq!(l.verdict(), "no target");
     }
 
     #[test]

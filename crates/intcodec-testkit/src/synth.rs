@@ -28,7 +28,7 @@
 //! Each list has its own seed derived from `(seed, model, K, index)`, so a
 //! bucket is the same whatever other buckets are generated.
 
-use super::rng::SplitMix64;
+use crate::rng::SplitMix64;
 
 /// Lists of at most this many values are placed uniformly by ClusterData.
 pub const LEAF: u64 = 8;

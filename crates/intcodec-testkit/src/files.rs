@@ -1,7 +1,7 @@
 //! Readers for the real-data files `intcodec bench --data PATH` takes, by
 //! file name:
 //!
-//! - `*.docs`, `*.pos`: ds2i / PISA collections (see [`super::ds2i`]): a
+//! - `*.docs`, `*.pos`: ds2i / PISA collections (see [`crate::ds2i`]): a
 //!   document index, or a positional index in the same layout;
 //! - `*.zip`: Roaring benchmark sets, one text member per set, each a list
 //!   of comma-separated integers (members stored or deflated);
@@ -12,7 +12,7 @@
 //! Lists are benchmarked as posting lists (delta-coded); they need not be
 //! sorted (deltas wrap), but real sets are.
 
-use super::ds2i;
+use crate::ds2i;
 use std::path::Path;
 
 /// Lists read from a file, with the universe when the format has one.
@@ -289,19 +289,9 @@ mod tests {
     /// `INTCODEC_REQUIRE_ORACLES=1`, as scripts/test.sh runs).
     #[test]
     fn shared_data_sets() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-        if !root.is_dir() {
-            assert!(
-                std::env::var_os("INTCODEC_REQUIRE_ORACLES").is_none(),
-                "{} not found but INTCODEC_REQUIRE_ORACLES is set",
-                root.display()
-            );
-            eprintln!(
-                "*** SKIPPED: {} not found (shared data sets absent)",
-                root.display()
-            );
+        let Some(root) = crate::shared::shared_data("files::shared_data_sets") else {
             return;
-        }
+        };
         for (file, format, lists, ints) in [
             (
                 "postings/clueweb1k.docs",

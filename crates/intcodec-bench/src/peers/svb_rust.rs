@@ -20,7 +20,7 @@
 //! When the cdylib was not built (no nightly), these peers are absent and
 //! [`notes`] says so in the report.
 
-use crate::codec::Codec;
+use crate::measure::Codec;
 use crate::measure::Op;
 use intcodec::streamvbyte::max_compressed_len;
 use std::ffi::{c_char, CStr};

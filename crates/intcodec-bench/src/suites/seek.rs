@@ -19,12 +19,13 @@
 //! `mis` is millions of operations per second) and `lists` = arrays.
 //! There is no peer: none of the peer libraries has select or seek.
 
+use super::{Outcome, Row};
 use crate::measure::Op;
-use crate::suite::{Outcome, Row};
 use intcodec::streamvbyte::StreamVByte;
 use intcodec::varint_gb::VarIntGb;
 use intcodec::vbyte::VByte;
 use intcodec::Isa;
+use intcodec_testkit::SplitMix64;
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -135,18 +136,6 @@ fn contenders(families: &[String]) -> Vec<Contender> {
     v
 }
 
-/// splitmix64.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// The arrays of one bit width and the queries.
 struct Data {
     arrays: Vec<Vec<u32>>,
@@ -155,13 +144,13 @@ struct Data {
 }
 
 fn data(b: u32, seed: u64) -> Data {
-    let mut rng = Rng(seed ^ u64::from(b).wrapping_mul(0x2545_F491_4F6C_DD1D));
+    let mut rng = SplitMix64::new(seed ^ u64::from(b).wrapping_mul(0x2545_F491_4F6C_DD1D));
     let arrays: Vec<Vec<u32>> = (0..ARRAYS)
         .map(|_| {
             let mut acc = 0u32;
             (0..LEN)
                 .map(|_| {
-                    acc = acc.wrapping_add((rng.next() as u32) & ((1u32 << b) - 1));
+                    acc = acc.wrapping_add((rng.next_u64() as u32) & ((1u32 << b) - 1));
                     acc
                 })
                 .collect()
@@ -171,8 +160,8 @@ fn data(b: u32, seed: u64) -> Data {
         .map(|k| {
             let a = k % ARRAYS;
             let (lo, hi) = (arrays[a][0], arrays[a][LEN - 1]);
-            let t = lo + (rng.next() % (u64::from(hi - lo) + 1)) as u32;
-            (a, t, (rng.next() % LEN as u64) as usize)
+            let t = lo + (rng.next_u64() % (u64::from(hi - lo) + 1)) as u32;
+            (a, t, (rng.next_u64() % LEN as u64) as usize)
         })
         .collect();
     Data { arrays, queries }

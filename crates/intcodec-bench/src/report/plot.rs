@@ -15,13 +15,25 @@
 //! has any. PNG is made from the SVG by `rsvg-convert` (see `cli.rs`).
 
 use crate::measure::Op;
-use crate::suite::Row;
+use crate::suites::Row;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+
+/// Who a line belongs to: drawn differently so ours stand out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    /// Our codecs: thick solid lines, first in the legend.
+    Ours,
+    /// Other projects' codecs: thin dashed lines.
+    Peer,
+    /// The memcpy reference: a thin dotted black line.
+    Reference,
+}
 
 /// One line of a panel: a label and its points, sorted by x.
 struct Series {
     label: String,
+    kind: Kind,
     points: Vec<(f64, f64)>,
 }
 
@@ -39,11 +51,18 @@ const MARGIN_L: f64 = 70.0;
 const MARGIN_R: f64 = 170.0;
 const MARGIN_T: f64 = 40.0;
 const MARGIN_B: f64 = 50.0;
-/// Line colours (a colour-blind-safe palette), cycled.
-const COLOURS: [&str; 10] = [
-    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442",
-    "#999999", "#882255",
+/// Colours of our lines (strong, colour-blind-safe), in order.
+const OURS: [&str; 8] = [
+    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#332288", "#117733", "#882255",
 ];
+/// Colours of peer lines: none of them is one of [`OURS`].
+const PEERS: [&str; 12] = [
+    "#56B4E9", "#999999", "#AA4499", "#44AA99", "#DDCC77", "#661100", "#6699CC", "#999933",
+    "#CC6677", "#AA7744", "#88CCEE", "#7F3C8D",
+];
+/// Dash patterns cycled through once a palette is used up, so no two lines
+/// look the same.
+const PEER_DASH: [&str; 3] = ["6,3", "2,2", "8,3,2,3"];
 
 /// A codec's legend label: the codec column, with the kernel for ours.
 fn label(r: &Row) -> String {
@@ -51,6 +70,16 @@ fn label(r: &Row) -> String {
         r.codec.clone()
     } else {
         format!("{} {}", r.codec, r.kernel)
+    }
+}
+
+fn kind(r: &Row) -> Kind {
+    if r.peer {
+        Kind::Peer
+    } else if r.codec == "memcpy" {
+        Kind::Reference
+    } else {
+        Kind::Ours
     }
 }
 
@@ -79,19 +108,19 @@ fn postings_panels(rows: &[Row]) -> Vec<Panel> {
             .copied()
             .unwrap_or(r.bits_per_int)
     };
-    let mut speed: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
-    let mut extra: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
+    let mut speed: BTreeMap<(Kind, String), Vec<(f64, f64)>> = BTreeMap::new();
+    let mut extra: BTreeMap<(Kind, String), Vec<(f64, f64)>> = BTreeMap::new();
     for r in rows.iter().filter(|r| r.suite == "postings" && plotted(r)) {
         let copy = r.codec == "memcpy" && r.op == Op::Copy;
         if r.op == Op::DecodeDelta || copy {
             speed
-                .entry(label(r))
+                .entry((kind(r), label(r)))
                 .or_default()
                 .push((x_of(r), r.mis() / 1e3));
         }
         if r.op == Op::DecodeDelta && !r.peer && !vb.is_empty() && r.family != "vbyte" {
             extra
-                .entry(r.codec.clone())
+                .entry((Kind::Ours, r.codec.clone()))
                 .or_default()
                 .push((x_of(r), r.bits_per_int - x_of(r)));
         }
@@ -112,7 +141,7 @@ fn postings_panels(rows: &[Row]) -> Vec<Panel> {
             title: "Fig. 5b: extra bits per int over VByte".into(),
             x_label: x_label.into(),
             y_label: "bits per int - VByte's".into(),
-            series: to_series(extra),
+            series: merge_equal(to_series(extra)),
         },
     ]
 }
@@ -124,12 +153,12 @@ fn seek_panels(rows: &[Row]) -> Vec<Panel> {
     ]
     .into_iter()
     .map(|(op, title)| {
-        let mut by: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
+        let mut by: BTreeMap<(Kind, String), Vec<(f64, f64)>> = BTreeMap::new();
         for r in rows
             .iter()
             .filter(|r| r.suite == "seek" && r.op.name() == op && plotted(r))
         {
-            by.entry(label(r))
+            by.entry((kind(r), label(r)))
                 .or_default()
                 .push((f64::from(r.bucket), r.mis()));
         }
@@ -143,12 +172,60 @@ fn seek_panels(rows: &[Row]) -> Vec<Panel> {
     .collect()
 }
 
-fn to_series(m: BTreeMap<String, Vec<(f64, f64)>>) -> Vec<Series> {
+/// Series in legend order: ours, then peers, then the reference.
+fn to_series(m: BTreeMap<(Kind, String), Vec<(f64, f64)>>) -> Vec<Series> {
     m.into_iter()
         .filter(|(_, p)| !p.is_empty())
-        .map(|(label, mut points)| {
+        .map(|((kind, label), mut points)| {
             points.sort_by(|a, b| a.0.total_cmp(&b.0));
-            Series { label, points }
+            Series {
+                label,
+                kind,
+                points,
+            }
+        })
+        .collect()
+}
+
+/// One line for series with the same points (one would hide the other),
+/// labelled with every name (`streamvbyte = varint-gb`).
+fn merge_equal(series: Vec<Series>) -> Vec<Series> {
+    let mut out: Vec<Series> = Vec::new();
+    for s in series {
+        match out
+            .iter_mut()
+            .find(|o| o.kind == s.kind && o.points == s.points)
+        {
+            Some(o) => {
+                o.label.push_str(" = ");
+                o.label.push_str(&s.label);
+            }
+            None => out.push(s),
+        }
+    }
+    out
+}
+
+/// Colour, stroke width and dash pattern of each series of a panel: every
+/// series has its own look (no colour repeats within a palette's length).
+fn styles(series: &[Series]) -> Vec<(&'static str, f64, &'static str)> {
+    let (mut o, mut p) = (0, 0);
+    series
+        .iter()
+        .map(|s| match s.kind {
+            Kind::Ours => {
+                let c = OURS[o % OURS.len()];
+                let dash = if o >= OURS.len() { "10,2" } else { "" };
+                o += 1;
+                (c, 2.6, dash)
+            }
+            Kind::Peer => {
+                let c = PEERS[p % PEERS.len()];
+                let dash = PEER_DASH[(p / PEERS.len()) % PEER_DASH.len()];
+                p += 1;
+                (c, 1.3, dash)
+            }
+            Kind::Reference => ("#000000", 1.3, "1,3"),
         })
         .collect()
 }
@@ -255,12 +332,14 @@ fn draw(svg: &mut String, p: &Panel, ox: f64, oy: f64) {
         top + h / 2.0,
         esc(&p.y_label)
     );
-    for (i, s) in p.series.iter().enumerate() {
-        let c = COLOURS[i % COLOURS.len()];
-        let dash = if i >= COLOURS.len() {
-            r#" stroke-dasharray="5,3""#
+    let styles = styles(&p.series);
+    let mut ly = top + 4.0;
+    let mut heading = None;
+    for (s, &(c, width, dash)) in p.series.iter().zip(&styles) {
+        let dash_attr = if dash.is_empty() {
+            String::new()
         } else {
-            ""
+            format!(r#" stroke-dasharray="{dash}""#)
         };
         let path: Vec<String> = s
             .points
@@ -269,26 +348,48 @@ fn draw(svg: &mut String, p: &Panel, ox: f64, oy: f64) {
             .collect();
         let _ = writeln!(
             svg,
-            r#"<polyline points="{}" fill="none" stroke="{c}" stroke-width="2"{dash}/>"#,
+            r#"<polyline points="{}" fill="none" stroke="{c}" stroke-width="{width}"{dash_attr}/>"#,
             path.join(" ")
         );
+        let r = if s.kind == Kind::Ours { 3.0 } else { 1.8 };
         for &(x, y) in &s.points {
             let _ = writeln!(
                 svg,
-                r#"<circle cx="{:.1}" cy="{:.1}" r="2.5" fill="{c}"/>"#,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{r}" fill="{c}"/>"#,
                 px(x),
                 py(y)
             );
         }
-        let ly = top + 8.0 + 16.0 * i as f64;
+        if heading != Some(s.kind) {
+            heading = Some(s.kind);
+            let title = match s.kind {
+                Kind::Ours => "intcodec (ours)",
+                Kind::Peer => "peers",
+                Kind::Reference => "reference",
+            };
+            ly += 12.0;
+            let _ = writeln!(
+                svg,
+                r##"<text x="{:.1}" y="{:.1}" font-size="11" font-style="italic" fill="#444">{title}</text>"##,
+                left + w + 8.0,
+                ly
+            );
+            ly += 4.0;
+        }
+        ly += 13.0;
+        let weight = if s.kind == Kind::Ours {
+            r#" font-weight="bold""#
+        } else {
+            ""
+        };
         let _ = writeln!(
             svg,
-            r#"<line x1="{0:.1}" y1="{1:.1}" x2="{2:.1}" y2="{1:.1}" stroke="{c}" stroke-width="2"{dash}/><text x="{3:.1}" y="{4:.1}" font-size="11">{5}</text>"#,
-            left + w + 10.0,
+            r#"<line x1="{0:.1}" y1="{1:.1}" x2="{2:.1}" y2="{1:.1}" stroke="{c}" stroke-width="{width}"{dash_attr}/><text x="{3:.1}" y="{4:.1}" font-size="10"{weight}>{5}</text>"#,
+            left + w + 8.0,
+            ly - 3.0,
+            left + w + 28.0,
+            left + w + 32.0,
             ly,
-            left + w + 30.0,
-            left + w + 35.0,
-            ly + 4.0,
             esc(&s.label)
         );
     }
@@ -393,6 +494,52 @@ mod tests {
         // Fig. 5b: Stream VByte is 2 bits over VByte in every bucket.
         assert!(s.matches("<polyline").count() >= 5);
         assert!(svg(&[], "t").is_none());
+    }
+
+    /// Sixteen series (as the main job's Fig. 5a): every one has its own
+    /// colour and dash; ours are solid and thick, peers thin and dashed;
+    /// series with equal points are one line named after both.
+    #[test]
+    fn every_series_looks_different_and_ours_stand_out() {
+        let mk = |kind, i: usize| Series {
+            label: format!("s{i}"),
+            kind,
+            points: vec![(0.0, i as f64)],
+        };
+        let mut series: Vec<Series> = (0..5).map(|i| mk(Kind::Ours, i)).collect();
+        series.extend((5..15).map(|i| mk(Kind::Peer, i)));
+        series.push(mk(Kind::Reference, 15));
+        let st = styles(&series);
+        for (i, a) in st.iter().enumerate() {
+            for b in &st[i + 1..] {
+                assert!(a.0 != b.0, "colour {} used twice", a.0);
+            }
+        }
+        for (s, (_, width, dash)) in series.iter().zip(&st) {
+            match s.kind {
+                Kind::Ours => assert!(dash.is_empty() && *width > 2.0),
+                _ => assert!(!dash.is_empty() && *width < 2.0),
+            }
+        }
+        let merged = merge_equal(vec![
+            Series {
+                label: "streamvbyte".into(),
+                kind: Kind::Ours,
+                points: vec![(1.0, 2.0)],
+            },
+            Series {
+                label: "varint-gb".into(),
+                kind: Kind::Ours,
+                points: vec![(1.0, 2.0)],
+            },
+            Series {
+                label: "bp128".into(),
+                kind: Kind::Ours,
+                points: vec![(1.0, 0.5)],
+            },
+        ]);
+        assert_eq!(merged.len(), 2);
+        assert_eq!(merged[0].label, "streamvbyte = varint-gb");
     }
 
     #[test]

@@ -28,7 +28,9 @@
 //!   that must equal the one of the full check. It costs O(1) per chunk, so
 //!   it does not disturb the timing, but a kernel that skips work fails it.
 
-use crate::codec::{Codec, CHUNK};
+mod codec;
+
+pub use codec::{Codec, CHUNK};
 use std::hint::black_box;
 
 /// An operation measured on a bucket.
@@ -430,7 +432,7 @@ pub fn verify_copy(b: &Bucket, buf: &mut [u32]) -> Result<Light, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codec::{contenders, Codec};
+    use crate::suites::contenders;
 
     fn sample_bucket() -> Bucket {
         let lists: Vec<Vec<u32>> = vec![
@@ -529,7 +531,7 @@ mod tests {
     fn verify_accepts_good_and_rejects_corrupted_output() {
         let b = sample_bucket();
         let mut buf = vec![0u32; CHUNK];
-        let ours = crate::codec::Ours::all()[0];
+        let ours = crate::contenders::streamvbyte::Ours::all()[0];
         let mut scratch = vec![
             0u8;
             contenders()

@@ -28,7 +28,7 @@
 //! adds them up (a scalar prefix sum), both in this module, as FastPFor's own
 //! benchmarks apply their delta coding before and after the codec.
 
-use crate::codec::Codec;
+use crate::measure::Codec;
 use fastpfor::{AnyLenCodec, FastPForSimd256};
 use std::cell::RefCell;
 
@@ -158,7 +158,7 @@ impl PeerFastPFor {
 
 impl Codec for PeerFastPFor {
     fn family(&self) -> &'static str {
-        crate::bp128::FAMILY_4X
+        crate::contenders::bp128::FAMILY_4X
     }
     fn name(&self) -> String {
         NAME.to_string()

@@ -22,6 +22,7 @@ use intcodec::frame_of_reference::{ForArray, SimdForArray};
 use intcodec::streamvbyte::StreamVByte;
 use intcodec::varint_gb::VarIntGb;
 use intcodec::vbyte::VByte;
+use intcodec_testkit::SplitMix64;
 use std::hint::black_box;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -84,27 +85,16 @@ pub struct Row {
     pub select_mops: Option<f64>,
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// `arrays` sorted arrays of 256 values, gaps (and first value) in `[0, 2^b)`.
 pub fn arrays(b: u32, arrays: usize, seed: u64) -> Vec<Vec<u32>> {
-    let mut rng = Rng(seed ^ u64::from(b) << 40);
+    let mut rng = SplitMix64::new(seed ^ u64::from(b) << 40);
     let mask = (1u64 << b) - 1;
     (0..arrays)
         .map(|_| {
             let mut acc = 0u32;
             (0..ARRAY)
                 .map(|_| {
-                    acc += (rng.next() & mask) as u32;
+                    acc += (rng.next_u64() & mask) as u32;
                     acc
                 })
                 .collect()
@@ -215,7 +205,7 @@ fn prepare(kind: Kind, data: &[Vec<u32>]) -> (Prepared, usize) {
         ),
         #[cfg(feature = "peer-bitpacking")]
         Kind::PeerBitpacking => {
-            let p = crate::bp128::peer::four(crate::bp128::FAMILY_4X);
+            let p = crate::peers::bitpacking::four(crate::contenders::bp128::FAMILY_4X);
             Prepared::Bytes(
                 data.iter()
                     .map(|a| {
@@ -297,7 +287,7 @@ fn decode_pass(kind: Kind, p: &Prepared, buf: &mut [u32; ARRAY]) -> Result<u64, 
         }
         #[cfg(feature = "peer-bitpacking")]
         (Kind::PeerBitpacking, Prepared::Bytes(v)) => {
-            let c = crate::bp128::peer::four(crate::bp128::FAMILY_4X);
+            let c = crate::peers::bitpacking::four(crate::contenders::bp128::FAMILY_4X);
             for a in v {
                 c.dec(a, true, 0, buf)?;
                 h = sum(h, buf);
@@ -317,7 +307,7 @@ struct Queries {
 }
 
 fn queries(data: &[Vec<u32>], n: usize, seed: u64) -> Queries {
-    let mut rng = Rng(seed ^ 0xABCD);
+    let mut rng = SplitMix64::new(seed ^ 0xABCD);
     let mut q = Queries {
         select: Vec::with_capacity(n),
         lower: Vec::with_capacity(n),
@@ -325,13 +315,13 @@ fn queries(data: &[Vec<u32>], n: usize, seed: u64) -> Queries {
         sum_lower: 0,
     };
     for _ in 0..n {
-        let a = (rng.next() % data.len() as u64) as usize;
-        let i = (rng.next() % ARRAY as u64) as usize;
+        let a = (rng.next_u64() % data.len() as u64) as usize;
+        let i = (rng.next_u64() % ARRAY as u64) as usize;
         q.select.push((a as u32, i as u32));
         q.sum_select = q.sum_select.wrapping_add(u64::from(data[a][i]));
-        let a = (rng.next() % data.len() as u64) as usize;
+        let a = (rng.next_u64() % data.len() as u64) as usize;
         let (lo, hi) = (data[a][0], data[a][ARRAY - 1]);
-        let t = lo + (rng.next() % (u64::from(hi - lo) + 1)) as u32;
+        let t = lo + (rng.next_u64() % (u64::from(hi - lo) + 1)) as u32;
         q.lower.push((a as u32, t));
         let k = data[a].partition_point(|&v| v < t);
         q.sum_lower = q
@@ -635,7 +625,7 @@ pub fn table(rows: &[Row], header: &[String], out: &mut dyn Write) -> Result<(),
         let verdict = |m: f64| if m >= 2.0 { "meets it" } else { "below it" };
         s.push_str(&format!(
             "\nsorted decode of 256-int arrays vs {peer} decompress_sorted (median over b of per-b ratios; \
-             issue target 2x): bp128 (D1, the same bytes) {:.2}x ({}), bp128-d4 (lane delta, \
+             target 2x): bp128 (D1, the same bytes) {:.2}x ({}), bp128-d4 (lane delta, \
              not bitpacking-compatible) {:.2}x ({})\n",
             m1,
             verdict(m1),

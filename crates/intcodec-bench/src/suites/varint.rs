@@ -205,6 +205,10 @@ fn ours<T: Word>(op: &'static str, codec: &str, kernel: &str, job: Job<T>) -> Co
     }
 }
 
+#[cfg_attr(
+    not(any(feature = "peer-varint", feature = "peer-varint-simd-builds")),
+    allow(dead_code)
+)]
 fn peer<T>(op: &'static str, codec: &str, kernel: &str, job: Job<T>) -> Contender<T> {
     Contender {
         op,
@@ -397,6 +401,7 @@ trait PeerWord: Word {
     fn linked_peers() -> Vec<Contender<Self>>;
     /// The cdylib symbols' type suffix.
     #[doc(hidden)]
+    #[cfg_attr(not(feature = "peer-varint-simd-builds"), allow(dead_code))]
     fn suffix() -> &'static str {
         Self::NAME
     }
@@ -901,7 +906,7 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn std::io::Write) -> Re
     }
     let _ = writeln!(
         s,
-        "\ntargets (issue 4): ours >= 1.3x varint-simd (+ssse3 cdylib)"
+        "\ntargets (README): ours >= 1.3x varint-simd (+ssse3 cdylib)"
     );
     for ty in ["u32", "u64"] {
         for (what, ours_op, ours_codec, base_codec) in [

@@ -1,0 +1,104 @@
+//! The codecs a benchmark measures, behind one trait.
+//!
+//! A [`Codec`] is one implementation (one kernel) of one format: ours, for
+//! every kernel this CPU runs, and the peers (other libraries, linked in the
+//! same process). Adding a codec to the benchmark means implementing this
+//! trait and listing it in `crate::contenders` (ours) or `crate::peers`.
+
+use super::{Bucket, Encoded, Light, Op};
+use crate::measure;
+
+/// Largest chunk a benchmark encodes as one stream (the paper's 4096-int,
+/// L1-resident output buffer).
+pub const CHUNK: usize = 4096;
+
+/// One codec implementation under test.
+///
+/// Inputs and outputs follow the checked APIs of intcodec: `encode*` writes
+/// into `out` and returns the bytes written; `decode*` reads a stream at the
+/// start of `input` (which may continue past the stream) and returns the
+/// bytes consumed. Callers give encoders at least
+/// `max_encoded_len(n)` bytes and decoders at least `max_encoded_len(n)`
+/// readable bytes (the benchmark stores streams contiguously with that much
+/// slack at the end), so peers that over-read or over-write can be called
+/// soundly.
+pub trait Codec {
+    /// Format family shared by ours and its peers (e.g. `streamvbyte`); the
+    /// summary compares codecs within a family.
+    fn family(&self) -> &'static str;
+    /// Codec column in reports (`streamvbyte`, `peer:streamvbyte`).
+    fn name(&self) -> String;
+    /// Kernel column in reports (`scalar`, `sse41`, `c-simd`).
+    fn kernel(&self) -> String;
+    /// Whether this is another project's implementation.
+    fn is_peer(&self) -> bool;
+    /// Whether this is the kernel our run-time dispatch picks here (the one
+    /// users get): the one compared with peers in the summary.
+    fn is_default(&self) -> bool;
+    /// Buffer size `encode*` needs, and readable bytes `decode*` needs, for
+    /// `n` values (including any over-read or over-write slack).
+    fn max_encoded_len(&self, n: usize) -> usize;
+    /// Encodes `values`.
+    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String>;
+    /// Encodes `values` as deltas from `prev`.
+    fn encode_delta(&self, values: &[u32], prev: u32, out: &mut [u8]) -> Result<usize, String>;
+    /// Decodes `n` values into `out[..n]`.
+    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String>;
+    /// Decodes `n` delta-coded values (from `prev`) into `out[..n]`.
+    fn decode_delta(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+        out: &mut [u32],
+    ) -> Result<usize, String>;
+
+    /// Whether this codec can run `op` (one of [`Op::CODEC_OPS`]). A peer
+    /// without a delta API says `false` for [`Op::DecodeDelta`] and
+    /// [`Op::EncodeDelta`] (both or neither): the `postings` suite then
+    /// measures neither for it, and its report names the ops not measured;
+    /// its `encode_delta` / `decode_delta` return an error saying so.
+    fn supports(&self, op: Op) -> bool {
+        let _ = op;
+        true
+    }
+    /// Whether this codec writes a different format from the rest of its
+    /// family: it is compared for speed (the family is its natural
+    /// competitor, e.g. another bit-packing codec), with its own bits per
+    /// int, but not byte for byte.
+    fn own_format(&self) -> bool {
+        false
+    }
+
+    /// One timed pass of `op` over every chunk of `bucket` (see
+    /// [`measure::codec_pass`]). Provided so the loop is compiled for each
+    /// codec type: no dynamic dispatch per chunk.
+    fn pass(
+        &self,
+        op: Op,
+        bucket: &Bucket,
+        enc: &Encoded,
+        buf: &mut [u32],
+        scratch: &mut [u8],
+    ) -> Result<Light, String> {
+        measure::codec_pass(self, op, bucket, enc, buf, scratch)
+    }
+
+    /// Encodes every chunk of `bucket` (plain gaps, or ids delta-coded).
+    fn encode_bucket(&self, bucket: &Bucket, delta: bool) -> Result<Encoded, String> {
+        measure::encode_bucket(self, bucket, delta)
+    }
+
+    /// Untimed full check of `op` on `bucket`; returns the light check the
+    /// timed passes must reproduce.
+    fn verify(
+        &self,
+        op: Op,
+        bucket: &Bucket,
+        enc: &Encoded,
+        buf: &mut [u32],
+        scratch: &mut [u8],
+    ) -> Result<Light, String> {
+        measure::verify(self, op, bucket, enc, buf, scratch)
+    }
+}

@@ -1,0 +1,59 @@
+//! The peers: other projects' implementations measured beside ours. This
+//! registry is the only place that lists them; each lives in a module
+//! below, behind its cargo feature (the `peers` feature enables them all).
+//!
+//! Depends on [`crate::measure`] and, for shared format helpers, on
+//! [`crate::contenders`].
+
+#[cfg(feature = "peer-bitpacking")]
+pub mod bitpacking;
+#[cfg(feature = "peer-fastpfor")]
+pub mod fastpfor;
+#[cfg(feature = "peer-streamvbyte")]
+pub mod lemire_svb;
+#[cfg(any(feature = "peer-stream-vbyte", feature = "peer-streamvbyte64"))]
+pub mod svb_rust;
+#[cfg(feature = "peer-varint")]
+pub mod varint_crates;
+
+use crate::measure::Codec;
+
+/// Every peer compiled in (of the `postings` and `ints` suites).
+pub fn all() -> Vec<Box<dyn Codec>> {
+    #[allow(unused_mut)]
+    let mut all: Vec<Box<dyn Codec>> = Vec::new();
+    #[cfg(feature = "peer-streamvbyte")]
+    all.push(Box::new(lemire_svb::PeerStreamVByte));
+    #[cfg(any(feature = "peer-stream-vbyte", feature = "peer-streamvbyte64"))]
+    all.extend(svb_rust::contenders());
+    #[cfg(feature = "peer-varint")]
+    {
+        use varint_crates::{IntegerEncoding, Leb128, Prost, UnsignedVarint, VarintSimd};
+        all.push(Box::new(Prost::default()));
+        all.push(Box::new(IntegerEncoding::default()));
+        all.push(Box::new(Leb128::default()));
+        all.push(Box::new(VarintSimd::default()));
+        all.push(Box::new(UnsignedVarint::default()));
+    }
+    #[cfg(feature = "peer-bitpacking")]
+    {
+        all.push(Box::new(bitpacking::four(
+            crate::contenders::bp128::FAMILY_4X,
+        )));
+        all.push(Box::new(bitpacking::eight()));
+    }
+    #[cfg(feature = "peer-fastpfor")]
+    all.push(Box::new(fastpfor::PeerFastPFor::new()));
+    all
+}
+
+/// Lines on peers built apart (how they were built, or why they are
+/// missing), for reports that measured `family`.
+pub fn build_notes(family: &str) -> Vec<String> {
+    #[cfg(any(feature = "peer-stream-vbyte", feature = "peer-streamvbyte64"))]
+    if family == "streamvbyte" {
+        return svb_rust::notes();
+    }
+    let _ = family;
+    Vec::new()
+}

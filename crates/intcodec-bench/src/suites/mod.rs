@@ -1,0 +1,109 @@
+//! The suites: what is measured and how it is reported per suite.
+//!
+//! - [`postings`]: posting lists by length bucket (paper §5), and `ints`
+//!   (unsorted values by byte width) with the same method.
+//! - [`keys`]: the upscaledb B+-tree key study (arrays of 256 sorted ints).
+//! - [`seek`]: select and seek (paper Fig. 6).
+//! - [`varint`]: single LEB128 values (varint-simd's benchmark).
+//!
+//! Suites use [`crate::contenders`] and [`crate::peers`], which use
+//! [`crate::measure`]; nothing below imports a suite.
+
+pub mod keys;
+pub mod postings;
+pub mod seek;
+pub mod varint;
+
+pub use postings::{bucket_label, run, Config, Outcome, Row, SUITES};
+
+use crate::measure::Codec;
+
+/// Every codec of the `postings` and `ints` suites: ours and the peers,
+/// family by family (ours first within a family, in the order of
+/// [`crate::contenders::all`]).
+pub fn contenders() -> Vec<Box<dyn Codec>> {
+    let mut all = crate::contenders::all();
+    let mut order: Vec<&'static str> = Vec::new();
+    for c in &all {
+        if !order.contains(&c.family()) {
+            order.push(c.family());
+        }
+    }
+    all.extend(crate::peers::all());
+    let rank = |f: &str| order.iter().position(|o| *o == f).unwrap_or(order.len());
+    // Stable: ours stay before the peers of their family.
+    all.sort_by_key(|c| rank(c.family()));
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measure::Op;
+
+    #[test]
+    fn all_contenders_round_trip_and_agree() {
+        let values: Vec<u32> = (0..1000u32)
+            .map(|i| i * i * 37 + (i & 7) * 100_000)
+            .collect();
+        let mut ids = values.clone();
+        ids.sort_unstable();
+        let mut reference: std::collections::HashMap<&str, (Vec<u8>, Vec<u8>)> = Default::default();
+        for c in contenders() {
+            let mut out = vec![0u8; c.max_encoded_len(values.len())];
+            let w = c.encode(&values, &mut out).unwrap();
+            let plain = out[..w].to_vec();
+            let mut back = vec![0u32; values.len()];
+            assert_eq!(c.decode(&out, values.len(), &mut back).unwrap(), w);
+            assert_eq!(back, values, "{} {}", c.name(), c.kernel());
+
+            // A codec without delta coding says so, and refuses it.
+            if !c.supports(Op::EncodeDelta) {
+                assert!(!c.supports(Op::DecodeDelta), "{}", c.name());
+                assert!(c.encode_delta(&ids, 5, &mut out).is_err());
+                let p = reference.get(c.family()).expect("ours come first");
+                assert_eq!(&plain, &p.0, "{} {}", c.name(), c.kernel());
+                continue;
+            }
+            let w = c.encode_delta(&ids, 5, &mut out).unwrap();
+            let delta = out[..w].to_vec();
+            assert_eq!(c.decode_delta(&out, ids.len(), 5, &mut back).unwrap(), w);
+            assert_eq!(back, ids, "{} {}", c.name(), c.kernel());
+            // A different format (compared for speed only) writes its own bytes.
+            if c.own_format() {
+                assert!(c.is_peer(), "{}", c.name());
+                continue;
+            }
+            // Same format: every implementation of a family writes the same bytes.
+            match reference.get(c.family()) {
+                None => {
+                    reference.insert(c.family(), (plain, delta));
+                }
+                Some((p, d)) => {
+                    assert_eq!(&plain, p, "{} {}", c.name(), c.kernel());
+                    assert_eq!(&delta, d, "{} {}", c.name(), c.kernel());
+                }
+            }
+        }
+        assert!(reference.contains_key("varint-gb"));
+        #[cfg(feature = "g8iu")]
+        assert!(reference.contains_key("varint-g8iu"));
+    }
+
+    #[test]
+    fn exactly_one_default_kernel_per_family() {
+        let all = contenders();
+        let mut families: Vec<&str> = all.iter().map(|c| c.family()).collect();
+        families.dedup();
+        for f in families {
+            let defaults = all
+                .iter()
+                .filter(|c| c.family() == f && c.is_default())
+                .count();
+            assert_eq!(defaults, 1, "{f}");
+            assert!(all
+                .iter()
+                .any(|c| c.family() == f && !c.is_peer() && c.kernel() == "scalar"));
+        }
+    }
+}

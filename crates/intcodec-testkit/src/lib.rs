@@ -1,0 +1,22 @@
+//! Support shared by intcodec's tests, benchmarks and oracle tests (not
+//! published; it does not depend on intcodec, so the core crate can use it
+//! as a dev-dependency).
+//!
+//! - [`rng`]: the one seeded PRNG, [`SplitMix64`].
+//! - [`corpus`]: the lengths and named input families every codec runs on.
+//! - [`synth`]: synthetic posting lists (Anh & Moffat's models) and
+//!   unsorted values by byte width.
+//! - [`ds2i`], [`files`]: readers of ds2i `.docs`/`.pos` collections,
+//!   Roaring `.zip` sets, text and raw little-endian u32 files.
+//! - [`shared`]: finding the shared real data and optional oracles, with a
+//!   loud skip when absent (a failure under `INTCODEC_REQUIRE_ORACLES=1`).
+
+pub mod corpus;
+pub mod ds2i;
+pub mod files;
+pub mod rng;
+pub mod shared;
+pub mod synth;
+
+pub use rng::SplitMix64;
+pub use shared::{require, shared_data};
