@@ -111,6 +111,7 @@ impl Codec for Ours {
 }
 
 /// LEB128 of `v` at `out[pos..]`; the next position.
+#[cfg_attr(not(feature = "peer-bitpacking"), allow(dead_code))]
 #[inline]
 pub(crate) fn leb_put(out: &mut [u8], mut pos: usize, mut v: u32) -> usize {
     while v >= 0x80 {
@@ -123,6 +124,7 @@ pub(crate) fn leb_put(out: &mut [u8], mut pos: usize, mut v: u32) -> usize {
 }
 
 /// LEB128 at `input[pos..]`: the value and the next position.
+#[cfg_attr(not(feature = "peer-bitpacking"), allow(dead_code))]
 #[inline]
 pub(crate) fn leb_get(input: &[u8], mut pos: usize) -> Result<(u32, usize), String> {
     let mut v = 0u32;

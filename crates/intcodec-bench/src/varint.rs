@@ -205,6 +205,7 @@ fn ours<T: Word>(op: &'static str, codec: &str, kernel: &str, job: Job<T>) -> Co
     }
 }
 
+#[cfg_attr(not(feature = "peer-varint"), allow(dead_code))]
 fn peer<T>(op: &'static str, codec: &str, kernel: &str, job: Job<T>) -> Contender<T> {
     Contender {
         op,
@@ -397,6 +398,7 @@ trait PeerWord: Word {
     fn linked_peers() -> Vec<Contender<Self>>;
     /// The cdylib symbols' type suffix.
     #[doc(hidden)]
+    #[cfg_attr(not(feature = "peer-varint-simd-builds"), allow(dead_code))]
     fn suffix() -> &'static str {
         Self::NAME
     }

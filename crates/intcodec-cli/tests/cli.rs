@@ -1420,7 +1420,7 @@ fn signals_remove_the_temporary_and_exit_128_plus_signal() {
             if existing {
                 fs::write(&out, b"precious").unwrap();
             }
-            let mut child = Command::new(env!("CARGO_BIN_EXE_intcodec"))
+            let child = Command::new(env!("CARGO_BIN_EXE_intcodec"))
                 .args(args!["encode", "--codec", "vbyte", input, out])
                 .stdin(Stdio::null())
                 .stdout(Stdio::piped())
