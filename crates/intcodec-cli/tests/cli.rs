@@ -1420,7 +1420,7 @@ fn signals_remove_the_temporary_and_exit_128_plus_signal() {
             if existing {
                 fs::write(&out, b"precious").unwrap();
             }
-            let mut child = Command::new(env!("CARGO_BIN_EXE_intcodec"))
+            let child = Command::new(env!("CARGO_BIN_EXE_intcodec"))
                 .args(args!["encode", "--codec", "vbyte", input, out])
                 .stdin(Stdio::null())
                 .stdout(Stdio::piped())
@@ -1610,4 +1610,34 @@ fn decompression_bombs_fail_cleanly_under_1_gib() {
         assert!(!out.exists());
     }
     assert!(temporaries(&s).is_empty());
+}
+
+#[cfg(not(feature = "peers"))]
+#[test]
+fn bench_without_peers_runs_ours_and_names_the_missing_peers() {
+    let r = run(
+        &args![
+            "bench", "--suite", "ints", "--quick", "--kmin", "1", "--kmax", "1", "--format", "csv"
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let csv = String::from_utf8(r.stdout).unwrap();
+    let codecs: BTreeSet<&str> = csv
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').nth(3))
+        .collect();
+    for ours in ["streamvbyte", "vbyte", "varint-gb", "memcpy"] {
+        assert!(codecs.contains(ours), "{ours} missing: {codecs:?}");
+    }
+    assert!(!codecs.iter().any(|c| c.starts_with("peer:")), "{codecs:?}");
+    for w in [
+        "built without the benchmark peers",
+        "lemire/streamvbyte",
+        "--features peers",
+        "scripts/bench.sh",
+    ] {
+        assert!(r.stderr.contains(w), "{w}: {}", r.stderr);
+    }
 }
