@@ -9,6 +9,7 @@
 //! the values, 4 bytes each.
 #![no_main]
 
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::varint_gb::{max_compressed_len, PADDING};
 use intcodec::EncodeError;
 use intcodec_fuzz::{padded, values_from, varint_gb, Reader};

@@ -9,6 +9,7 @@
 //! the values, 4 bytes each.
 #![no_main]
 
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::streamvbyte::{max_compressed_len, PADDING};
 use intcodec::EncodeError;
 use intcodec_fuzz::{padded, svb, values_from, Reader};

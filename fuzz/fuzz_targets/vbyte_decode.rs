@@ -15,6 +15,7 @@
 //! AddressSanitizer catches any read past the input.
 #![no_main]
 
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::vbyte::VByte;
 use intcodec::{zigzag, DecodeError, DecodeErrorKind};
 use intcodec_fuzz::{agree, vbyte, DecodeCase, Outcome, Slot};

@@ -9,6 +9,7 @@
 //! `values_from`), bytes 1-8 `prev`, byte 9 slack (0..=31), then the values.
 #![no_main]
 
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::vbyte::{max_compressed_len, max_compressed_len_u64, VByte, Word, PADDING};
 use intcodec::{DecodeError, EncodeError};
 use intcodec_fuzz::{padded, values_from, values_from_u64, vbyte, Reader, Slot};

@@ -7,6 +7,7 @@
 //! with OP = encode | encode_delta | decode | decode_delta, LEN = the list
 //! length (default 4096), DATA = 1byte | 1-2byte | mixed | gaps1 (sorted ids
 //! with gaps 1..=16, for the delta ops; default gaps1).
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::streamvbyte::StreamVByte;
 use intcodec::Isa;
 use std::time::Instant;
@@ -71,7 +72,7 @@ fn main() {
     let n = lists.len() * len;
     let kernels: Vec<StreamVByte> = [Isa::Sse41, Isa::Avx2, Isa::Avx512]
         .into_iter()
-        .filter_map(StreamVByte::with_isa)
+        .filter_map(|isa| StreamVByte::new().with_isa(isa))
         .collect();
     // Streams (with 64 bytes of slack after each for the C decoder).
     let slack = 64;

@@ -10,6 +10,7 @@
 //! rotating order, and the median of 15 rounds is reported, as millions of
 //! values per second, with ratios to our scalar kernel and the best peer.
 
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::vbyte::{self, VByte};
 use std::hint::black_box;
 use std::time::Instant;
@@ -113,9 +114,9 @@ fn u64_case(name: &str, gen: &mut dyn FnMut() -> u64) {
     let data: Vec<Vec<u64>> = (0..STREAMS)
         .map(|_| (0..N).map(|_| gen()).collect())
         .collect();
-    let kernels: Vec<VByte> = vbyte::kernel_isas()
+    let kernels: Vec<VByte> = intcodec::vbyte::VByte::new().kernel_isas().into_iter()
         .filter(|i| i.is_enabled())
-        .filter_map(VByte::with_isa)
+        .filter_map(|isa| VByte::new().with_isa(isa))
         .collect();
     let streams: Vec<Vec<u8>> = data.iter().map(|v| VByte::new().encode_to_vec(v)).collect();
     let bytes: usize = streams.iter().map(Vec::len).sum();

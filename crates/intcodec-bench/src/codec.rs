@@ -5,6 +5,7 @@
 //! same process). Adding a codec to the benchmark means implementing this
 //! trait and listing it in [`contenders`].
 
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use crate::measure::{self, Bucket, Encoded, Light, Op};
 use intcodec::streamvbyte::{self, StreamVByte};
 #[cfg(feature = "g8iu")]
@@ -117,9 +118,9 @@ impl Ours {
     /// Every Stream VByte kernel this CPU may run (within `INTCODEC_ISA`).
     pub fn all() -> Vec<Ours> {
         let best = StreamVByte::new().isa();
-        streamvbyte::kernel_isas()
+        intcodec::streamvbyte::StreamVByte::new().kernel_isas().into_iter()
             .filter(|isa| isa.is_enabled())
-            .filter_map(StreamVByte::with_isa)
+            .filter_map(|isa| StreamVByte::new().with_isa(isa))
             .map(|codec| Ours {
                 codec,
                 default: codec.isa() == best,
@@ -244,8 +245,8 @@ impl OursVarIntGb {
     /// Every VarInt-GB kernel this CPU may run (within `INTCODEC_ISA`).
     pub fn all() -> Vec<Self> {
         let best = VarIntGb::new().isa();
-        varint_gb::kernel_isas()
-            .filter_map(VarIntGb::with_isa)
+        intcodec::varint_gb::VarIntGb::new().kernel_isas().into_iter()
+            .filter_map(|isa| VarIntGb::new().with_isa(isa))
             .map(|codec| OursVarIntGb {
                 codec,
                 default: codec.isa() == best,
@@ -269,8 +270,8 @@ impl OursVarIntG8iu {
     /// Every VarInt-G8IU kernel this CPU may run (within `INTCODEC_ISA`).
     pub fn all() -> Vec<Self> {
         let best = VarIntG8iu::new().isa();
-        varint_g8iu::kernel_isas()
-            .filter_map(VarIntG8iu::with_isa)
+        intcodec::varint_g8iu::VarIntG8iu::new().kernel_isas().into_iter()
+            .filter_map(|isa| VarIntG8iu::new().with_isa(isa))
             .map(|codec| OursVarIntG8iu {
                 codec,
                 default: codec.isa() == best,

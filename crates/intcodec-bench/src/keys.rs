@@ -17,6 +17,7 @@
 //! measured pass is checked against the source data (a checksum), and jobs
 //! run in rotating order; speeds are medians.
 
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::bp128::{Bp128, Delta, Layout, SortedArray};
 use intcodec::frame_of_reference::{ForArray, SimdForArray};
 use intcodec::streamvbyte::StreamVByte;

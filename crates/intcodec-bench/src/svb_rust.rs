@@ -20,6 +20,7 @@
 //! When the cdylib was not built (no nightly), these peers are absent and
 //! [`notes`] says so in the report.
 
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use crate::codec::Codec;
 use crate::measure::Op;
 use intcodec::streamvbyte::max_compressed_len;
@@ -349,7 +350,7 @@ mod tests {
     #[test]
     fn rust_peers_write_and_read_our_bytes() {
         let Some((sv, s64)) = peers() else { return };
-        let ours = StreamVByte::with_isa(Isa::Scalar).unwrap();
+        let ours = StreamVByte::new().with_isa(Isa::Scalar).unwrap();
         for values in inputs() {
             let n = values.len();
             let mut ids = values.clone();

@@ -17,6 +17,7 @@
 //! are compiled, so the benchmark uses its always-available single-value
 //! `decode` (64-bit word tricks, SSE2) in a loop, as the issue names it.
 
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use crate::codec::Codec;
 use intcodec::vbyte::{self, VByte};
 
@@ -42,9 +43,9 @@ impl Ours {
     /// Every VByte kernel this CPU may run (within `INTCODEC_ISA`).
     pub fn all() -> Vec<Ours> {
         let best = VByte::new().isa();
-        vbyte::kernel_isas()
+        intcodec::vbyte::VByte::new().kernel_isas().into_iter()
             .filter(|isa| isa.is_enabled())
-            .filter_map(VByte::with_isa)
+            .filter_map(|isa| VByte::new().with_isa(isa))
             .map(|codec| Ours {
                 codec,
                 default: codec.isa() == best,

@@ -4,6 +4,7 @@
 //! byte stored in containers (never reuse or renumber one; see
 //! `docs/container.md`), and three plain functions.
 
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use crate::error::{plural, CliError, Detail};
 use intcodec::bp128::{self, Bp128};
 use intcodec::frame_of_reference::{self as fr, SimdFor};

@@ -21,6 +21,7 @@
 //! file or trailing bytes), checksum, and finally the codec's own decoding
 //! (which must use the whole payload). Every error names a file offset.
 
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use crate::codecs::{self, Codec};
 use crate::crc::Crc32c;
 use crate::error::{plural, CliError};

@@ -2,6 +2,7 @@
 //! stdin/stdout, and every error case (exit status 1, one line on stderr
 //! naming the place, no output file created or replaced, no temporary left).
 
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::streamvbyte::{StreamVByte, Variant};
 #[cfg(feature = "g8iu")]
 use intcodec::varint_g8iu::VarIntG8iu;

@@ -8,6 +8,7 @@
 //! bytes to a whole word. The framing is added to our streams (and stripped
 //! from theirs) here; the streams themselves must match byte for byte.
 
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::Isa;
 use intcodec_oracles::fastpfor::{
@@ -91,9 +92,9 @@ fn posting_lists(test: &str) -> Vec<(String, Vec<Vec<u32>>)> {
 fn gb_kernels() -> Vec<VarIntGb> {
     let ks: Vec<_> = Isa::ALL
         .into_iter()
-        .filter_map(|isa| VarIntGb::with_isa_layout(isa, Layout::LowFirst))
+        .filter_map(|isa| VarIntGb::new().with_layout(Layout::LowFirst).with_isa(isa))
         .collect();
-    let enabled = intcodec::varint_gb::kernel_isas()
+    let enabled = intcodec::varint_gb::VarIntGb::new().kernel_isas().into_iter()
         .filter(|i| i.is_enabled())
         .count();
     assert_eq!(ks.len(), enabled, "every enabled kernel");
@@ -177,9 +178,9 @@ mod g8iu {
     fn kernels() -> Vec<VarIntG8iu> {
         let ks: Vec<_> = Isa::ALL
             .into_iter()
-            .filter_map(VarIntG8iu::with_isa)
+            .filter_map(|isa| VarIntG8iu::new().with_isa(isa))
             .collect();
-        let enabled = intcodec::varint_g8iu::kernel_isas()
+        let enabled = intcodec::varint_g8iu::VarIntG8iu::new().kernel_isas().into_iter()
             .filter(|i| i.is_enabled())
             .count();
         assert_eq!(ks.len(), enabled, "every enabled kernel");

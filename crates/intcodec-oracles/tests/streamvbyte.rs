@@ -2,6 +2,7 @@
 //! libstreamvbyte), both directions, every kernel: random data and the real
 //! posting lists in ../shared/data/postings.
 
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::Isa;
 use intcodec_oracles::{require_libstreamvbyte, shared_data, LibStreamVByte};
@@ -9,7 +10,7 @@ use intcodec_oracles::{require_libstreamvbyte, shared_data, LibStreamVByte};
 fn kernels(variant: Variant) -> Vec<StreamVByte> {
     let ks: Vec<_> = Isa::ALL
         .into_iter()
-        .filter_map(|isa| StreamVByte::with_isa_variant(isa, variant))
+        .filter_map(|isa| StreamVByte::new().with_variant(variant).with_isa(isa))
         .collect();
     assert!(!ks.is_empty());
     ks

@@ -5,13 +5,14 @@
 //! dev-dependencies, so these tests never skip; only the real data can be
 //! missing (a loud skip, as for the other oracle tests).
 
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::vbyte::VByte;
 use intcodec::Isa;
 use intcodec_oracles::shared_data;
 use integer_encoding::VarInt;
 
 fn kernels() -> Vec<VByte> {
-    let ks: Vec<_> = Isa::ALL.into_iter().filter_map(VByte::with_isa).collect();
+    let ks: Vec<_> = Isa::ALL.into_iter().filter_map(|isa| VByte::new().with_isa(isa)).collect();
     assert!(ks.iter().any(|k| k.isa() == Isa::Scalar));
     ks
 }
