@@ -7,9 +7,9 @@
 //! with OP = encode | encode_delta | decode | decode_delta, LEN = the list
 //! length (default 4096), DATA = 1byte | 1-2byte | mixed | gaps1 (sorted ids
 //! with gaps 1..=16, for the delta ops; default gaps1).
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::streamvbyte::StreamVByte;
 use intcodec::Isa;
+use intcodec::{IntCodec, KernelChoice};
 use std::time::Instant;
 
 const TOTAL: usize = 1 << 16;

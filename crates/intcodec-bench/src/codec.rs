@@ -5,12 +5,12 @@
 //! same process). Adding a codec to the benchmark means implementing this
 //! trait and listing it in [`contenders`].
 
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use crate::measure::{self, Bucket, Encoded, Light, Op};
 use intcodec::streamvbyte::{self, StreamVByte};
 #[cfg(feature = "g8iu")]
 use intcodec::varint_g8iu::{self, VarIntG8iu};
 use intcodec::varint_gb::{self, VarIntGb};
+use intcodec::{IntCodec, KernelChoice};
 
 /// Largest chunk a benchmark encodes as one stream (the paper's 4096-int,
 /// L1-resident output buffer).
@@ -118,7 +118,9 @@ impl Ours {
     /// Every Stream VByte kernel this CPU may run (within `INTCODEC_ISA`).
     pub fn all() -> Vec<Ours> {
         let best = StreamVByte::new().isa();
-        intcodec::streamvbyte::StreamVByte::new().kernel_isas().into_iter()
+        intcodec::streamvbyte::StreamVByte::new()
+            .kernel_isas()
+            .into_iter()
             .filter(|isa| isa.is_enabled())
             .filter_map(|isa| StreamVByte::new().with_isa(isa))
             .map(|codec| Ours {
@@ -245,7 +247,9 @@ impl OursVarIntGb {
     /// Every VarInt-GB kernel this CPU may run (within `INTCODEC_ISA`).
     pub fn all() -> Vec<Self> {
         let best = VarIntGb::new().isa();
-        intcodec::varint_gb::VarIntGb::new().kernel_isas().into_iter()
+        intcodec::varint_gb::VarIntGb::new()
+            .kernel_isas()
+            .into_iter()
             .filter_map(|isa| VarIntGb::new().with_isa(isa))
             .map(|codec| OursVarIntGb {
                 codec,
@@ -270,7 +274,9 @@ impl OursVarIntG8iu {
     /// Every VarInt-G8IU kernel this CPU may run (within `INTCODEC_ISA`).
     pub fn all() -> Vec<Self> {
         let best = VarIntG8iu::new().isa();
-        intcodec::varint_g8iu::VarIntG8iu::new().kernel_isas().into_iter()
+        intcodec::varint_g8iu::VarIntG8iu::new()
+            .kernel_isas()
+            .into_iter()
             .filter_map(|isa| VarIntG8iu::new().with_isa(isa))
             .map(|codec| OursVarIntG8iu {
                 codec,

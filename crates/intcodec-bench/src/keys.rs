@@ -17,12 +17,12 @@
 //! measured pass is checked against the source data (a checksum), and jobs
 //! run in rotating order; speeds are medians.
 
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::bp128::{Bp128, Delta, Layout, SortedArray};
 use intcodec::frame_of_reference::{ForArray, SimdForArray};
 use intcodec::streamvbyte::StreamVByte;
 use intcodec::varint_gb::VarIntGb;
 use intcodec::vbyte::VByte;
+use intcodec::IntCodec;
 use std::hint::black_box;
 use std::io::Write;
 use std::time::{Duration, Instant};

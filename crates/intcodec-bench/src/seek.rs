@@ -19,13 +19,13 @@
 //! `mis` is millions of operations per second) and `lists` = arrays.
 //! There is no peer: none of the peer libraries has select or seek.
 
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use crate::measure::Op;
 use crate::suite::{Outcome, Row};
 use intcodec::streamvbyte::StreamVByte;
 use intcodec::varint_gb::VarIntGb;
 use intcodec::vbyte::VByte;
 use intcodec::Isa;
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::{Duration, Instant};

@@ -20,7 +20,6 @@
 //! When the cdylib was not built (no nightly), these peers are absent and
 //! [`notes`] says so in the report.
 
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use crate::codec::Codec;
 use crate::measure::Op;
 use intcodec::streamvbyte::max_compressed_len;
@@ -304,7 +303,7 @@ pub fn contenders() -> Vec<Box<dyn Codec>> {
 mod tests {
     use super::*;
     use intcodec::streamvbyte::StreamVByte;
-    use intcodec::Isa;
+    use intcodec::{IntCodec, Isa, KernelChoice};
 
     /// The peers, or a loud skip when the cdylib is missing (it is an error
     /// under INTCODEC_REQUIRE_ORACLES, as in scripts/test.sh).

@@ -17,9 +17,9 @@
 //! are compiled, so the benchmark uses its always-available single-value
 //! `decode` (64-bit word tricks, SSE2) in a loop, as the issue names it.
 
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use crate::codec::Codec;
 use intcodec::vbyte::{self, VByte};
+use intcodec::{IntCodec, KernelChoice};
 
 /// Family name of ours and the peers here.
 pub const FAMILY: &str = "vbyte";
@@ -43,7 +43,9 @@ impl Ours {
     /// Every VByte kernel this CPU may run (within `INTCODEC_ISA`).
     pub fn all() -> Vec<Ours> {
         let best = VByte::new().isa();
-        intcodec::vbyte::VByte::new().kernel_isas().into_iter()
+        intcodec::vbyte::VByte::new()
+            .kernel_isas()
+            .into_iter()
             .filter(|isa| isa.is_enabled())
             .filter_map(|isa| VByte::new().with_isa(isa))
             .map(|codec| Ours {

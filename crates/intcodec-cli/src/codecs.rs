@@ -4,7 +4,6 @@
 //! byte stored in containers (never reuse or renumber one; see
 //! `docs/container.md`), and three plain functions.
 
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use crate::error::{plural, CliError, Detail};
 use intcodec::bp128::{self, Bp128};
 use intcodec::frame_of_reference::{self as fr, SimdFor};
@@ -13,6 +12,7 @@ use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::varint_g8iu::VarIntG8iu;
 use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::vbyte::VByte;
+use intcodec::IntCodec;
 use intcodec::{DecodeError, Isa};
 
 /// A decoded stream: the values and the number of input bytes they used.

@@ -21,7 +21,6 @@
 //! file or trailing bytes), checksum, and finally the codec's own decoding
 //! (which must use the whole payload). Every error names a file offset.
 
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use crate::codecs::{self, Codec};
 use crate::crc::Crc32c;
 use crate::error::{plural, CliError};
@@ -198,6 +197,7 @@ mod tests {
     use super::*;
     use crate::crc::crc32c;
     use crate::error::Location;
+    use intcodec::IntCodec;
 
     fn svb() -> &'static Codec {
         codecs::by_name("streamvbyte").unwrap()

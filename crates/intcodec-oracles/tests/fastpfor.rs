@@ -8,9 +8,9 @@
 //! bytes to a whole word. The framing is added to our streams (and stripped
 //! from theirs) here; the streams themselves must match byte for byte.
 
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::Isa;
+use intcodec::{IntCodec, KernelChoice};
 use intcodec_oracles::fastpfor::{
     bytes_to_words, require_pyfastpfor, words_to_bytes, Mode, PyFastPFor,
 };
@@ -94,7 +94,9 @@ fn gb_kernels() -> Vec<VarIntGb> {
         .into_iter()
         .filter_map(|isa| VarIntGb::new().with_layout(Layout::LowFirst).with_isa(isa))
         .collect();
-    let enabled = intcodec::varint_gb::VarIntGb::new().kernel_isas().into_iter()
+    let enabled = intcodec::varint_gb::VarIntGb::new()
+        .kernel_isas()
+        .into_iter()
         .filter(|i| i.is_enabled())
         .count();
     assert_eq!(ks.len(), enabled, "every enabled kernel");
@@ -180,7 +182,9 @@ mod g8iu {
             .into_iter()
             .filter_map(|isa| VarIntG8iu::new().with_isa(isa))
             .collect();
-        let enabled = intcodec::varint_g8iu::VarIntG8iu::new().kernel_isas().into_iter()
+        let enabled = intcodec::varint_g8iu::VarIntG8iu::new()
+            .kernel_isas()
+            .into_iter()
             .filter(|i| i.is_enabled())
             .count();
         assert_eq!(ks.len(), enabled, "every enabled kernel");

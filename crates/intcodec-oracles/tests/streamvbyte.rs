@@ -2,9 +2,9 @@
 //! libstreamvbyte), both directions, every kernel: random data and the real
 //! posting lists in ../shared/data/postings.
 
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::Isa;
+use intcodec::{IntCodec, KernelChoice};
 use intcodec_oracles::{require_libstreamvbyte, shared_data, LibStreamVByte};
 
 fn kernels(variant: Variant) -> Vec<StreamVByte> {
