@@ -9,8 +9,8 @@
 //! exact-size output buffer.
 #![no_main]
 
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::varint_gb::PADDING;
+use intcodec::IntCodec;
 use intcodec_fuzz::{padded, varint_gb, DecodeCase, MAX_CAP};
 use libfuzzer_sys::fuzz_target;
 

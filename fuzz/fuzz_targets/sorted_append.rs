@@ -13,8 +13,8 @@
 //! the values (4 bytes each).
 #![no_main]
 
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::sorted::SvbVec;
+use intcodec::IntCodec;
 use intcodec_fuzz::{svb, values_from, Reader};
 use libfuzzer_sys::fuzz_target;
 

@@ -10,8 +10,8 @@
 //! the kernels support it and this keeps them honest.)
 #![no_main]
 
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::streamvbyte::PADDING;
+use intcodec::IntCodec;
 use intcodec_fuzz::{padded, svb, DecodeCase, MAX_CAP};
 use libfuzzer_sys::fuzz_target;
 

@@ -9,9 +9,9 @@
 //! the values, 4 bytes each.
 #![no_main]
 
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::streamvbyte::{max_compressed_len, PADDING};
 use intcodec::EncodeError;
+use intcodec::IntCodec;
 use intcodec_fuzz::{padded, svb, values_from, Reader};
 use libfuzzer_sys::fuzz_target;
 

@@ -15,8 +15,8 @@
 //! AddressSanitizer catches any read past the input.
 #![no_main]
 
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::vbyte::VByte;
+use intcodec::IntCodec;
 use intcodec::{zigzag, DecodeError, DecodeErrorKind};
 use intcodec_fuzz::{agree, vbyte, DecodeCase, Outcome, Slot};
 use libfuzzer_sys::fuzz_target;

@@ -9,8 +9,8 @@
 //! and not fed to the unchecked decoders.)
 #![no_main]
 
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec::vbyte::PADDING;
+use intcodec::IntCodec;
 use intcodec_fuzz::{padded, vbyte, DecodeCase, MAX_CAP};
 use libfuzzer_sys::fuzz_target;
 

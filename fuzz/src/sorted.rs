@@ -3,12 +3,12 @@
 //! VByte, VarInt-GB low-first and Lucene) with every kernel, and the model
 //! answers computed from a decoded `Vec`.
 
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use crate::{svb, varint_gb, vbyte};
 use intcodec::streamvbyte::{control_len, StreamVByte};
 use intcodec::varint_gb::VarIntGb;
 use intcodec::vbyte::VByte;
 use intcodec::DecodeError;
+use intcodec::{IntCodec, SortedCodec};
 
 /// One kernel of one format.
 #[derive(Clone, Copy, Debug)]

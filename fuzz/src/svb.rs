@@ -1,7 +1,7 @@
 //! Stream VByte specifics for the `svb_*` targets.
 
 use intcodec::streamvbyte::{StreamVByte, Variant};
-use intcodec::{IntCodec, Isa, KernelChoice, SortedCodec};
+use intcodec::{IntCodec, Isa, KernelChoice};
 use std::sync::OnceLock;
 
 /// The most values a Stream VByte stream holds per byte (2 bits of control

@@ -1,8 +1,8 @@
 //! VarInt-G8IU specifics for the `g8iu_*` targets (the intcodec dependency
 //! enables the `g8iu` feature, see `Cargo.toml`).
 
-use intcodec::varint_g8iu::{VarIntG8iu};
-use intcodec::{IntCodec, Isa, KernelChoice, SortedCodec};
+use intcodec::varint_g8iu::VarIntG8iu;
+use intcodec::{IntCodec, Isa, KernelChoice};
 use std::sync::OnceLock;
 
 /// The most values a VarInt-G8IU stream holds per byte, rounded up (8 per

@@ -1,7 +1,7 @@
 //! VarInt-GB specifics for the `gb_*` targets.
 
 use intcodec::varint_gb::{Layout, VarIntGb};
-use intcodec::{IntCodec, Isa, KernelChoice, SortedCodec};
+use intcodec::{IntCodec, Isa, KernelChoice};
 use std::sync::OnceLock;
 
 /// The most values a VarInt-GB stream holds per byte, rounded up: a full
