@@ -11,6 +11,7 @@
 #![no_main]
 
 use intcodec::DecodeErrorKind;
+use intcodec::IntCodec;
 use intcodec_fuzz::{agree, varint_g8iu, DecodeCase, MAX_CAP};
 use libfuzzer_sys::fuzz_target;
 

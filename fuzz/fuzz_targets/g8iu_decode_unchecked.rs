@@ -9,6 +9,7 @@
 //! what checked decoding of the same stream consumes.
 #![no_main]
 
+use intcodec::IntCodec;
 use intcodec_fuzz::{padded, varint_g8iu, DecodeCase, MAX_CAP};
 use libfuzzer_sys::fuzz_target;
 

@@ -12,6 +12,7 @@
 
 use intcodec::varint_g8iu::{max_compressed_len, BLOCK};
 use intcodec::EncodeError;
+use intcodec::IntCodec;
 use intcodec_fuzz::{padded, values_from, varint_g8iu, Reader};
 use libfuzzer_sys::fuzz_target;
 

@@ -9,6 +9,7 @@
 #![no_main]
 
 use intcodec::DecodeErrorKind;
+use intcodec::IntCodec;
 use intcodec_fuzz::{agree, varint_gb, DecodeCase};
 use libfuzzer_sys::fuzz_target;
 

@@ -10,6 +10,7 @@
 #![no_main]
 
 use intcodec::varint_gb::PADDING;
+use intcodec::IntCodec;
 use intcodec_fuzz::{padded, varint_gb, DecodeCase, MAX_CAP};
 use libfuzzer_sys::fuzz_target;
 

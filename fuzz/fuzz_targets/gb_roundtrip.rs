@@ -11,6 +11,7 @@
 
 use intcodec::varint_gb::{max_compressed_len, PADDING};
 use intcodec::EncodeError;
+use intcodec::IntCodec;
 use intcodec_fuzz::{padded, values_from, varint_gb, Reader};
 use libfuzzer_sys::fuzz_target;
 

@@ -14,6 +14,7 @@
 #![no_main]
 
 use intcodec::sorted::SvbVec;
+use intcodec::IntCodec;
 use intcodec_fuzz::{svb, values_from, Reader};
 use libfuzzer_sys::fuzz_target;
 

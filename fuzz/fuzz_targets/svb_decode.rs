@@ -5,6 +5,7 @@
 //! must agree with `decode`. AddressSanitizer catches any read past the input.
 #![no_main]
 
+use intcodec::IntCodec;
 use intcodec_fuzz::{agree, svb, DecodeCase};
 use libfuzzer_sys::fuzz_target;
 

@@ -11,6 +11,7 @@
 #![no_main]
 
 use intcodec::streamvbyte::PADDING;
+use intcodec::IntCodec;
 use intcodec_fuzz::{padded, svb, DecodeCase, MAX_CAP};
 use libfuzzer_sys::fuzz_target;
 

@@ -6,6 +6,7 @@
 #![no_main]
 
 use intcodec::DecodeErrorKind;
+use intcodec::IntCodec;
 use intcodec_fuzz::{svb, DecodeCase};
 use libfuzzer_sys::fuzz_target;
 

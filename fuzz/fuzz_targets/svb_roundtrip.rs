@@ -11,6 +11,7 @@
 
 use intcodec::streamvbyte::{max_compressed_len, PADDING};
 use intcodec::EncodeError;
+use intcodec::IntCodec;
 use intcodec_fuzz::{padded, svb, values_from, Reader};
 use libfuzzer_sys::fuzz_target;
 

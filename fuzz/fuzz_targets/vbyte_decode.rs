@@ -16,6 +16,7 @@
 #![no_main]
 
 use intcodec::vbyte::VByte;
+use intcodec::IntCodec;
 use intcodec::{zigzag, DecodeError, DecodeErrorKind};
 use intcodec_fuzz::{agree, vbyte, DecodeCase, Outcome, Slot};
 use libfuzzer_sys::fuzz_target;

@@ -10,6 +10,7 @@
 #![no_main]
 
 use intcodec::vbyte::PADDING;
+use intcodec::IntCodec;
 use intcodec_fuzz::{padded, vbyte, DecodeCase, MAX_CAP};
 use libfuzzer_sys::fuzz_target;
 

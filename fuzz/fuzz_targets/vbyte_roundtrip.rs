@@ -10,6 +10,7 @@
 #![no_main]
 
 use intcodec::vbyte::{max_compressed_len, max_compressed_len_u64, VByte, Word, PADDING};
+use intcodec::IntCodec;
 use intcodec::{DecodeError, EncodeError};
 use intcodec_fuzz::{padded, values_from, values_from_u64, vbyte, Reader, Slot};
 use libfuzzer_sys::fuzz_target;
@@ -90,7 +91,7 @@ fuzz_target!(|data: &[u8]| {
 /// Encodes with every kernel (into exact-size buffers plus `slack`, and one
 /// byte short); returns scalar's stream after checking every kernel wrote
 /// the same bytes.
-fn encode_all<W: Word>(
+fn encode_all<W: Enc>(
     kernels: &[VByte],
     values: &[W],
     prev: W,
@@ -98,33 +99,17 @@ fn encode_all<W: Word>(
     slack: usize,
 ) -> Vec<u8> {
     let scalar = &kernels[0];
-    let want = if delta {
-        scalar.encode_delta_to_vec(values, prev)
-    } else {
-        scalar.encode_to_vec(values)
-    };
+    let want = W::to_vec(scalar, values, prev, delta);
     for k in kernels {
-        let len = if delta {
-            k.compressed_len_delta(values, prev)
-        } else {
-            k.compressed_len(values)
-        };
+        let len = W::len(k, values, prev, delta);
         assert_eq!(len, want.len(), "{k:?} compressed_len");
         let mut out = vec![0u8; len + slack];
-        let wrote = if delta {
-            k.encode_delta(values, prev, &mut out)
-        } else {
-            k.encode(values, &mut out)
-        };
+        let wrote = W::enc(k, values, prev, delta, &mut out);
         assert_eq!(wrote, Ok(len), "{k:?} encode");
         assert!(out[..len] == want[..], "{k:?} bytes differ from scalar");
         if len > 0 {
             let mut short = vec![0u8; len - 1];
-            let e = if delta {
-                k.encode_delta(values, prev, &mut short)
-            } else {
-                k.encode(values, &mut short)
-            };
+            let e = W::enc(k, values, prev, delta, &mut short);
             let too_small = EncodeError::OutputTooSmall {
                 needed: len,
                 available: len - 1,
@@ -147,5 +132,78 @@ fn decode_all<T: Slot>(
         let mut out = vec![T::SENTINEL; values.len()];
         assert_eq!(decode(k, &mut out), Ok(stream.len()), "{k:?} decode");
         assert!(out == values, "{k:?} decoded values");
+    }
+}
+
+/// The u32 (trait) and u64 (inherent) VByte encoders under one name.
+trait Enc: Word {
+    fn to_vec(k: &VByte, v: &[Self], prev: Self, delta: bool) -> Vec<u8>;
+    fn len(k: &VByte, v: &[Self], prev: Self, delta: bool) -> usize;
+    fn enc(
+        k: &VByte,
+        v: &[Self],
+        prev: Self,
+        delta: bool,
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError>;
+}
+
+impl Enc for u32 {
+    fn to_vec(k: &VByte, v: &[u32], prev: u32, delta: bool) -> Vec<u8> {
+        if delta {
+            k.encode_delta_to_vec(v, prev)
+        } else {
+            k.encode_to_vec(v)
+        }
+    }
+    fn len(k: &VByte, v: &[u32], prev: u32, delta: bool) -> usize {
+        if delta {
+            k.compressed_len_delta(v, prev)
+        } else {
+            k.compressed_len(v)
+        }
+    }
+    fn enc(
+        k: &VByte,
+        v: &[u32],
+        prev: u32,
+        delta: bool,
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        if delta {
+            k.encode_delta(v, prev, out)
+        } else {
+            k.encode(v, out)
+        }
+    }
+}
+
+impl Enc for u64 {
+    fn to_vec(k: &VByte, v: &[u64], prev: u64, delta: bool) -> Vec<u8> {
+        if delta {
+            k.encode_delta_u64_to_vec(v, prev)
+        } else {
+            k.encode_u64_to_vec(v)
+        }
+    }
+    fn len(k: &VByte, v: &[u64], prev: u64, delta: bool) -> usize {
+        if delta {
+            k.compressed_len_delta_u64(v, prev)
+        } else {
+            k.compressed_len_u64(v)
+        }
+    }
+    fn enc(
+        k: &VByte,
+        v: &[u64],
+        prev: u64,
+        delta: bool,
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        if delta {
+            k.encode_delta_u64(v, prev, out)
+        } else {
+            k.encode_u64(v, out)
+        }
     }
 }

@@ -8,6 +8,7 @@ use intcodec::streamvbyte::{control_len, StreamVByte};
 use intcodec::varint_gb::VarIntGb;
 use intcodec::vbyte::VByte;
 use intcodec::DecodeError;
+use intcodec::{IntCodec, SortedCodec};
 
 /// One kernel of one format.
 #[derive(Clone, Copy, Debug)]
@@ -45,9 +46,9 @@ impl Sorted {
         i: usize,
     ) -> Result<Option<u32>, DecodeError> {
         match self {
-            Sorted::Svb(k) => k.select_delta(b, n, prev, i),
-            Sorted::Vb(k) => k.select_delta(b, n, prev, i),
-            Sorted::Gb(k) => k.select_delta(b, n, prev, i),
+            Sorted::Svb(k) => k.select(b, n, prev, i),
+            Sorted::Vb(k) => k.select(b, n, prev, i),
+            Sorted::Gb(k) => k.select(b, n, prev, i),
         }
     }
     /// `seek_delta`.
@@ -59,9 +60,9 @@ impl Sorted {
         t: u32,
     ) -> Result<Option<(usize, u32)>, DecodeError> {
         match self {
-            Sorted::Svb(k) => k.seek_delta(b, n, prev, t),
-            Sorted::Vb(k) => k.seek_delta(b, n, prev, t),
-            Sorted::Gb(k) => k.seek_delta(b, n, prev, t),
+            Sorted::Svb(k) => k.lower_bound(b, n, prev, t),
+            Sorted::Vb(k) => k.lower_bound(b, n, prev, t),
+            Sorted::Gb(k) => k.lower_bound(b, n, prev, t),
         }
     }
     /// `insert_delta`.
@@ -73,9 +74,9 @@ impl Sorted {
         v: u32,
     ) -> Result<usize, DecodeError> {
         match self {
-            Sorted::Svb(k) => k.insert_delta(b, n, prev, v),
-            Sorted::Vb(k) => k.insert_delta(b, n, prev, v),
-            Sorted::Gb(k) => k.insert_delta(b, n, prev, v),
+            Sorted::Svb(k) => k.insert(b, n, prev, v),
+            Sorted::Vb(k) => k.insert(b, n, prev, v),
+            Sorted::Gb(k) => k.insert(b, n, prev, v),
         }
     }
     /// `encode_delta_to_vec`.

@@ -1,7 +1,7 @@
 //! Stream VByte specifics for the `svb_*` targets.
 
-use intcodec::streamvbyte::{kernel_isas, StreamVByte, Variant};
-use intcodec::Isa;
+use intcodec::streamvbyte::{StreamVByte, Variant};
+use intcodec::{IntCodec, Isa, KernelChoice};
 use std::sync::OnceLock;
 
 /// The most values a Stream VByte stream holds per byte (2 bits of control
@@ -28,9 +28,9 @@ pub fn kernels(variant: Variant) -> &'static [StreamVByte] {
 fn build(variant: Variant) -> Vec<StreamVByte> {
     let ks: Vec<StreamVByte> = Isa::ALL
         .into_iter()
-        .filter_map(|isa| StreamVByte::with_isa_variant(isa, variant))
+        .filter_map(|isa| StreamVByte::new().with_variant(variant).with_isa(isa))
         .collect();
-    let expected = kernel_isas().filter(|isa| isa.is_enabled()).count();
+    let expected = StreamVByte::new().kernel_isas().len();
     assert_eq!(ks.len(), expected, "kernels built vs enabled");
     assert_eq!(ks[0].isa(), Isa::Scalar);
     ks

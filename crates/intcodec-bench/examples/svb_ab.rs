@@ -9,6 +9,7 @@
 //! with gaps 1..=16, for the delta ops; default gaps1).
 use intcodec::streamvbyte::StreamVByte;
 use intcodec::Isa;
+use intcodec::{IntCodec, KernelChoice};
 use std::time::Instant;
 
 const TOTAL: usize = 1 << 16;
@@ -71,7 +72,7 @@ fn main() {
     let n = lists.len() * len;
     let kernels: Vec<StreamVByte> = [Isa::Sse41, Isa::Avx2, Isa::Avx512]
         .into_iter()
-        .filter_map(StreamVByte::with_isa)
+        .filter_map(|isa| StreamVByte::new().with_isa(isa))
         .collect();
     // Streams (with 64 bytes of slack after each for the C decoder).
     let slack = 64;

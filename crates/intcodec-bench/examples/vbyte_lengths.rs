@@ -11,6 +11,8 @@
 //! values per second, with ratios to our scalar kernel and the best peer.
 
 use intcodec::vbyte::{self, VByte};
+#[allow(unused_imports)]
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec_testkit::SplitMix64;
 use std::hint::black_box;
 use std::time::Instant;
@@ -114,11 +116,16 @@ fn u64_case(name: &str, gen: &mut dyn FnMut() -> u64) {
     let data: Vec<Vec<u64>> = (0..STREAMS)
         .map(|_| (0..N).map(|_| gen()).collect())
         .collect();
-    let kernels: Vec<VByte> = vbyte::kernel_isas()
+    let kernels: Vec<VByte> = VByte::new()
+        .kernel_isas()
+        .into_iter()
         .filter(|i| i.is_enabled())
-        .filter_map(VByte::with_isa)
+        .filter_map(|isa| VByte::new().with_isa(isa))
         .collect();
-    let streams: Vec<Vec<u8>> = data.iter().map(|v| VByte::new().encode_to_vec(v)).collect();
+    let streams: Vec<Vec<u8>> = data
+        .iter()
+        .map(|v| VByte::new().encode_u64_to_vec(v))
+        .collect();
     let bytes: usize = streams.iter().map(Vec::len).sum();
     let mut out = vec![0u64; N];
     let mut times = vec![Vec::new(); kernels.len()];

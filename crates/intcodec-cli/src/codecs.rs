@@ -12,6 +12,7 @@ use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::varint_g8iu::VarIntG8iu;
 use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::vbyte::VByte;
+use intcodec::IntCodec;
 use intcodec::{DecodeError, Isa};
 
 /// A decoded stream: the values and the number of input bytes they used.

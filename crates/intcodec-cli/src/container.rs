@@ -197,6 +197,7 @@ mod tests {
     use super::*;
     use crate::crc::crc32c;
     use crate::error::Location;
+    use intcodec::IntCodec;
 
     fn svb() -> &'static Codec {
         codecs::by_name("streamvbyte").unwrap()

@@ -7,6 +7,7 @@ use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::varint_g8iu::VarIntG8iu;
 use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::vbyte::VByte;
+use intcodec::IntCodec;
 use std::collections::BTreeSet;
 use std::ffi::{OsStr, OsString};
 use std::fs;
@@ -253,8 +254,8 @@ fn library(name: &str, values: &[u32], delta: bool) -> Vec<u8> {
             VByte::new(),
             values,
             delta,
-            VByte::encode_to_vec::<u32>,
-            VByte::encode_delta_to_vec::<u32>,
+            VByte::encode_to_vec,
+            VByte::encode_delta_to_vec,
         ),
         #[cfg(feature = "g8iu")]
         "varint-g8iu" => pick(

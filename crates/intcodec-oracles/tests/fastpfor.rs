@@ -10,6 +10,7 @@
 
 use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::Isa;
+use intcodec::{IntCodec, KernelChoice};
 use intcodec_oracles::fastpfor::{
     bytes_to_words, require_pyfastpfor, words_to_bytes, Mode, PyFastPFor,
 };
@@ -91,9 +92,11 @@ fn posting_lists(test: &str) -> Vec<(String, Vec<Vec<u32>>)> {
 fn gb_kernels() -> Vec<VarIntGb> {
     let ks: Vec<_> = Isa::ALL
         .into_iter()
-        .filter_map(|isa| VarIntGb::with_isa_layout(isa, Layout::LowFirst))
+        .filter_map(|isa| VarIntGb::new().with_layout(Layout::LowFirst).with_isa(isa))
         .collect();
-    let enabled = intcodec::varint_gb::kernel_isas()
+    let enabled = intcodec::varint_gb::VarIntGb::new()
+        .kernel_isas()
+        .into_iter()
         .filter(|i| i.is_enabled())
         .count();
     assert_eq!(ks.len(), enabled, "every enabled kernel");
@@ -177,9 +180,11 @@ mod g8iu {
     fn kernels() -> Vec<VarIntG8iu> {
         let ks: Vec<_> = Isa::ALL
             .into_iter()
-            .filter_map(VarIntG8iu::with_isa)
+            .filter_map(|isa| VarIntG8iu::new().with_isa(isa))
             .collect();
-        let enabled = intcodec::varint_g8iu::kernel_isas()
+        let enabled = intcodec::varint_g8iu::VarIntG8iu::new()
+            .kernel_isas()
+            .into_iter()
             .filter(|i| i.is_enabled())
             .count();
         assert_eq!(ks.len(), enabled, "every enabled kernel");

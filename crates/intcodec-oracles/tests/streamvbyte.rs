@@ -4,12 +4,13 @@
 
 use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::Isa;
+use intcodec::{IntCodec, KernelChoice};
 use intcodec_oracles::{require_libstreamvbyte, shared_data, LibStreamVByte};
 
 fn kernels(variant: Variant) -> Vec<StreamVByte> {
     let ks: Vec<_> = Isa::ALL
         .into_iter()
-        .filter_map(|isa| StreamVByte::with_isa_variant(isa, variant))
+        .filter_map(|isa| StreamVByte::new().with_variant(variant).with_isa(isa))
         .collect();
     assert!(!ks.is_empty());
     ks

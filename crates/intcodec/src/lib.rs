@@ -17,32 +17,34 @@
 //!
 //! Select, seek, append and insert on compressed sorted arrays, and the
 //! blocked layout for long lists ([`sorted::Blocked`]): see [`sorted`].
-//! The codecs' `select*` / `seek_delta` / `insert_delta` take the raw stream
+//! The codecs' [`SortedCodec`] methods (`select`, `lower_bound`, `insert`)
+//! take the raw stream
 //! and are checked like `decode` (an error, never a panic, on a truncated
 //! or malformed stream); the containers in [`sorted`] are validated once.
 //!
 //! ```
 //! use intcodec::vbyte::VByte;
+//! use intcodec::{IntCodec, SortedCodec};
 //!
 //! let ids = [3u32, 7, 19, 20, 1000, 1001];
 //! let codec = VByte::new();
 //! let mut bytes = codec.encode_delta_to_vec(&ids, 0);
-//! assert_eq!(codec.select_delta(&bytes, ids.len(), 0, 4)?, Some(1000));
-//! assert_eq!(codec.seek_delta(&bytes, ids.len(), 0, 21)?, Some((4, 1000)));
-//! assert_eq!(codec.insert_delta(&mut bytes, ids.len(), 0, 500)?, 4);
-//! assert_eq!(codec.select_delta(&bytes, ids.len() + 1, 0, 4)?, Some(500));
-//! assert!(codec.select_delta(&bytes[..2], ids.len(), 0, 4).is_err());
+//! assert_eq!(codec.select(&bytes, ids.len(), 0, 4)?, Some(1000));
+//! assert_eq!(codec.lower_bound(&bytes, ids.len(), 0, 21)?, Some((4, 1000)));
+//! assert_eq!(codec.insert(&mut bytes, ids.len(), 0, 500)?, 4);
+//! assert_eq!(codec.select(&bytes, ids.len() + 1, 0, 4)?, Some(500));
+//! assert!(codec.select(&bytes[..2], ids.len(), 0, 4).is_err());
 //! # Ok::<(), intcodec::DecodeError>(())
 //! ```
 //!
 //! Each codec handle picks the fastest kernel for this CPU once (run-time
-//! detection, cached); `with_isa` forces one, and the environment variable
+//! detection, cached); [`KernelChoice::with_isa`] forces one, and the environment variable
 //! `INTCODEC_ISA=scalar|ssse3|sse41|avx2|avx512` caps the choice for the
 //! whole process.
 //!
 //! ```
 //! use intcodec::streamvbyte::StreamVByte;
-//! use intcodec::Isa;
+//! use intcodec::{IntCodec, Isa, KernelChoice};
 //!
 //! let postings = [3u32, 7, 19, 20, 1000, 1001];
 //! let codec = StreamVByte::new();
@@ -51,7 +53,7 @@
 //! assert_eq!(back, postings);
 //!
 //! // The scalar reference kernel, forced:
-//! let scalar = StreamVByte::with_isa(Isa::Scalar).unwrap();
+//! let scalar = codec.with_isa(Isa::Scalar).unwrap();
 //! assert_eq!(scalar.encode_delta_to_vec(&postings, 0), bytes);
 //! # Ok::<(), intcodec::DecodeError>(())
 //! ```
@@ -97,8 +99,7 @@
 
 extern crate alloc;
 
-pub mod codec;
-#[allow(dead_code)] // until the codecs move onto it (same change series)
+mod codec;
 pub(crate) mod dispatch;
 pub mod error;
 pub mod isa;

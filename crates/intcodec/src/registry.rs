@@ -5,18 +5,34 @@
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
+use crate::codec::{streamvbyte, varint_gb, vbyte};
 use crate::isa::Isa;
 use crate::traits::IntCodec;
 
+/// Every codec of this build, with its default format options on the best
+/// kernel: one line per codec.
+fn all() -> Vec<Box<dyn IntCodec>> {
+    alloc::vec![
+        Box::new(streamvbyte::StreamVByte::new()),
+        Box::new(streamvbyte::StreamVByte::new().with_variant(streamvbyte::Variant::V0124)),
+        Box::new(vbyte::VByte::new()),
+        Box::new(varint_gb::VarIntGb::new()),
+        Box::new(varint_gb::VarIntGb::new().with_layout(varint_gb::Layout::Lucene)),
+        #[cfg(feature = "g8iu")]
+        Box::new(crate::codec::varint_g8iu::VarIntG8iu::new()),
+        // ---- block codecs (core-blocks): bp128, bp128-8x and the delta
+        // modes, for, simd-for; one line each.
+    ]
+}
+
 /// The names of every codec in this build, in a stable order.
 pub fn names() -> Vec<&'static str> {
-    Vec::new()
+    all().iter().map(|c| c.name()).collect()
 }
 
 /// The codec called `name` (see [`names`]) on the best kernel.
 pub fn by_name(name: &str) -> Option<Box<dyn IntCodec>> {
-    let _ = name;
-    None
+    all().into_iter().find(|c| c.name() == name)
 }
 
 /// The codec called `name` on the kernel for `isa`, if there is one.

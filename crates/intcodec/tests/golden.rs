@@ -3,6 +3,7 @@
 
 use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::Isa;
+use intcodec::{IntCodec, KernelChoice};
 
 struct Vector {
     name: String,
@@ -67,7 +68,7 @@ fn golden_vectors_every_kernel() {
     let mut kernels_run = 0;
     for isa in Isa::ALL {
         for v in &vectors {
-            let Some(codec) = StreamVByte::with_isa_variant(isa, v.variant) else {
+            let Some(codec) = StreamVByte::new().with_variant(v.variant).with_isa(isa) else {
                 continue;
             };
             kernels_run += 1;

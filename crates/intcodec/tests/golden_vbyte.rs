@@ -3,6 +3,7 @@
 
 use intcodec::vbyte::VByte;
 use intcodec::{DecodeErrorKind, Isa};
+use intcodec::{IntCodec, KernelChoice};
 
 struct Vector {
     name: String,
@@ -53,7 +54,10 @@ fn load() -> Vec<Vector> {
 }
 
 fn kernels() -> Vec<VByte> {
-    let k: Vec<VByte> = Isa::ALL.into_iter().filter_map(VByte::with_isa).collect();
+    let k: Vec<VByte> = Isa::ALL
+        .into_iter()
+        .filter_map(|isa| VByte::new().with_isa(isa))
+        .collect();
     assert!(k.iter().any(|c| c.isa() == Isa::Scalar));
     k
 }
@@ -73,11 +77,11 @@ fn golden_vectors_every_kernel() {
             if v.u64 {
                 let (enc, dec) = match v.delta {
                     None => (
-                        codec.encode_to_vec(&v.values),
+                        codec.encode_u64_to_vec(&v.values),
                         codec.decode_u64_to_vec(&v.bytes, n),
                     ),
                     Some(p) => (
-                        codec.encode_delta_to_vec(&v.values, p),
+                        codec.encode_delta_u64_to_vec(&v.values, p),
                         codec.decode_delta_u64_to_vec(&v.bytes, n, p),
                     ),
                 };

@@ -14,6 +14,7 @@ mod common;
 use common::exact;
 use intcodec::streamvbyte::{StreamVByte, Variant, PADDING};
 use intcodec::{DecodeErrorKind, EncodeError, Isa};
+use intcodec::{IntCodec, KernelChoice};
 
 const VARIANTS: [Variant; 2] = [Variant::V1234, Variant::V0124];
 
@@ -55,7 +56,7 @@ fn families(n: usize) -> Vec<Vec<u32>> {
 fn kernels(variant: Variant) -> Vec<StreamVByte> {
     let ks: Vec<_> = Isa::ALL
         .into_iter()
-        .filter_map(|isa| StreamVByte::with_isa_variant(isa, variant))
+        .filter_map(|isa| StreamVByte::new().with_variant(variant).with_isa(isa))
         .collect();
     assert_eq!(ks[0].isa(), Isa::Scalar);
     // scripts/miri.sh names the kernels it enabled, so that a detection

@@ -13,6 +13,7 @@ use common::exact;
 use intcodec::varint_gb::{Layout, VarIntGb, PADDING as GB_PADDING};
 use intcodec::vbyte::{VByte, PADDING as VB_PADDING};
 use intcodec::Isa;
+use intcodec::{IntCodec, KernelChoice};
 
 /// Lengths through the tails of the SIMD loops (VByte: 48-byte windows;
 /// group varint: 4-value groups).
@@ -59,7 +60,10 @@ fn cuts(len: usize) -> impl Iterator<Item = usize> {
 
 #[test]
 fn vbyte_every_kernel() {
-    let ks: Vec<VByte> = Isa::ALL.into_iter().filter_map(VByte::with_isa).collect();
+    let ks: Vec<VByte> = Isa::ALL
+        .into_iter()
+        .filter_map(|isa| VByte::new().with_isa(isa))
+        .collect();
     let names: Vec<&str> = ks.iter().map(|k| k.isa().name()).collect();
     check_kernels(&names, "INTCODEC_EXPECT_KERNELS_VBYTE");
     for n in lengths() {
@@ -67,7 +71,7 @@ fn vbyte_every_kernel() {
         let v32: Vec<u32> = v64.iter().map(|&v| v as u32).collect();
         let enc32 = ks[0].encode_to_vec(&v32);
         let enc32d = ks[0].encode_delta_to_vec(&v32, 3);
-        let enc64 = ks[0].encode_to_vec(&v64);
+        let enc64 = ks[0].encode_u64_to_vec(&v64);
         for k in &ks {
             let ctx = format!("{:?} n={n}", k.isa());
             let mut out = vec![0u8; enc32.len()];
@@ -125,7 +129,7 @@ fn varint_gb_every_kernel() {
     for layout in [Layout::LowFirst, Layout::Lucene] {
         let ks: Vec<VarIntGb> = Isa::ALL
             .into_iter()
-            .filter_map(|isa| VarIntGb::with_isa_layout(isa, layout))
+            .filter_map(|isa| VarIntGb::new().with_layout(layout).with_isa(isa))
             .collect();
         let names: Vec<&str> = ks.iter().map(|k| k.isa().name()).collect();
         check_kernels(&names, "INTCODEC_EXPECT_KERNELS_GB");

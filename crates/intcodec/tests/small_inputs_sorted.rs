@@ -11,6 +11,7 @@ use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::vbyte::VByte;
 use intcodec::{DecodeError, Isa};
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 
 type Sel<'a> = dyn Fn(&[u8], usize, usize) -> Result<Option<u32>, DecodeError> + 'a;
 type Seek<'a> = dyn Fn(&[u8], usize, u32) -> Result<Option<(usize, u32)>, DecodeError> + 'a;
@@ -96,7 +97,7 @@ fn stream_vbyte_every_kernel() {
     for variant in [Variant::V1234, Variant::V0124] {
         let ks: Vec<StreamVByte> = Isa::ALL
             .into_iter()
-            .filter_map(|i| StreamVByte::with_isa_variant(i, variant))
+            .filter_map(|i| StreamVByte::new().with_variant(variant).with_isa(i))
             .collect();
         common_expect(ks.iter().map(|k| k.isa()), "INTCODEC_EXPECT_KERNELS");
         for &n in lengths() {
@@ -104,14 +105,12 @@ fn stream_vbyte_every_kernel() {
                 let bytes = ks[0].encode_delta_to_vec(&vals, 0);
                 let sels: Vec<Box<Sel<'_>>> = ks
                     .iter()
-                    .map(|k| {
-                        Box::new(move |b: &[u8], n, i| k.select_delta(b, n, 0, i)) as Box<Sel<'_>>
-                    })
+                    .map(|k| Box::new(move |b: &[u8], n, i| k.select(b, n, 0, i)) as Box<Sel<'_>>)
                     .collect();
                 let seeks: Vec<Box<Seek<'_>>> = ks
                     .iter()
                     .map(|k| {
-                        Box::new(move |b: &[u8], n, t| k.seek_delta(b, n, 0, t)) as Box<Seek<'_>>
+                        Box::new(move |b: &[u8], n, t| k.lower_bound(b, n, 0, t)) as Box<Seek<'_>>
                     })
                     .collect();
                 let sr: Vec<&Sel<'_>> = sels.iter().map(|b| &**b).collect();
@@ -121,7 +120,7 @@ fn stream_vbyte_every_kernel() {
                 let plain = ks[0].encode_to_vec(&vals);
                 for k in &ks {
                     for i in 0..=n {
-                        assert_eq!(k.select(&plain, n, i), Ok(vals.get(i).copied()));
+                        assert_eq!(k.select_plain(&plain, n, i), Ok(vals.get(i).copied()));
                     }
                 }
                 // Append.
@@ -138,18 +137,21 @@ fn stream_vbyte_every_kernel() {
 
 #[test]
 fn vbyte_and_group_varint_every_kernel() {
-    let vb: Vec<VByte> = Isa::ALL.into_iter().filter_map(VByte::with_isa).collect();
+    let vb: Vec<VByte> = Isa::ALL
+        .into_iter()
+        .filter_map(|isa| VByte::new().with_isa(isa))
+        .collect();
     common_expect(vb.iter().map(|k| k.isa()), "INTCODEC_EXPECT_KERNELS_VBYTE");
     for &n in lengths() {
         for vals in lists(n) {
             let bytes = vb[0].encode_delta_to_vec(&vals, 0);
             let sels: Vec<Box<Sel<'_>>> = vb
                 .iter()
-                .map(|k| Box::new(move |b: &[u8], n, i| k.select_delta(b, n, 0, i)) as Box<Sel<'_>>)
+                .map(|k| Box::new(move |b: &[u8], n, i| k.select(b, n, 0, i)) as Box<Sel<'_>>)
                 .collect();
             let seeks: Vec<Box<Seek<'_>>> = vb
                 .iter()
-                .map(|k| Box::new(move |b: &[u8], n, t| k.seek_delta(b, n, 0, t)) as Box<Seek<'_>>)
+                .map(|k| Box::new(move |b: &[u8], n, t| k.lower_bound(b, n, 0, t)) as Box<Seek<'_>>)
                 .collect();
             let sr: Vec<&Sel<'_>> = sels.iter().map(|b| &**b).collect();
             let kr: Vec<&Seek<'_>> = seeks.iter().map(|b| &**b).collect();
@@ -159,7 +161,7 @@ fn vbyte_and_group_varint_every_kernel() {
     for layout in [Layout::LowFirst, Layout::Lucene] {
         let gb: Vec<VarIntGb> = Isa::ALL
             .into_iter()
-            .filter_map(|i| VarIntGb::with_isa_layout(i, layout))
+            .filter_map(|i| VarIntGb::new().with_layout(layout).with_isa(i))
             .collect();
         common_expect(gb.iter().map(|k| k.isa()), "INTCODEC_EXPECT_KERNELS_GB");
         for &n in lengths() {
@@ -167,14 +169,12 @@ fn vbyte_and_group_varint_every_kernel() {
                 let bytes = gb[0].encode_delta_to_vec(&vals, 0);
                 let sels: Vec<Box<Sel<'_>>> = gb
                     .iter()
-                    .map(|k| {
-                        Box::new(move |b: &[u8], n, i| k.select_delta(b, n, 0, i)) as Box<Sel<'_>>
-                    })
+                    .map(|k| Box::new(move |b: &[u8], n, i| k.select(b, n, 0, i)) as Box<Sel<'_>>)
                     .collect();
                 let seeks: Vec<Box<Seek<'_>>> = gb
                     .iter()
                     .map(|k| {
-                        Box::new(move |b: &[u8], n, t| k.seek_delta(b, n, 0, t)) as Box<Seek<'_>>
+                        Box::new(move |b: &[u8], n, t| k.lower_bound(b, n, 0, t)) as Box<Seek<'_>>
                     })
                     .collect();
                 let sr: Vec<&Sel<'_>> = sels.iter().map(|b| &**b).collect();

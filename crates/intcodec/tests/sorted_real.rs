@@ -11,6 +11,7 @@ use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::vbyte::VByte;
 use intcodec::Isa;
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use std::path::PathBuf;
 
 fn data_dir() -> Option<PathBuf> {
@@ -104,13 +105,13 @@ fn select_seek_on_real_lists_every_codec_and_kernel() {
     for isa in Isa::ALL {
         let svb: Vec<StreamVByte> = [Variant::V1234, Variant::V0124]
             .into_iter()
-            .filter_map(|v| StreamVByte::with_isa_variant(isa, v))
+            .filter_map(|v| StreamVByte::new().with_variant(v).with_isa(isa))
             .collect();
         let gb: Vec<VarIntGb> = [Layout::LowFirst, Layout::Lucene]
             .into_iter()
-            .filter_map(|l| VarIntGb::with_isa_layout(isa, l))
+            .filter_map(|l| VarIntGb::new().with_layout(l).with_isa(isa))
             .collect();
-        let vb = VByte::with_isa(isa);
+        let vb = VByte::new().with_isa(isa);
         for list in &lists {
             let n = list.len();
             let (idx, targets) = probes(list);
@@ -118,14 +119,14 @@ fn select_seek_on_real_lists_every_codec_and_kernel() {
                 let b = c.encode_delta_to_vec(list, 0);
                 for &i in &idx {
                     assert_eq!(
-                        c.select_delta(&b, n, 0, i).unwrap(),
+                        c.select(&b, n, 0, i).unwrap(),
                         list.get(i).copied(),
                         "{c:?}"
                     );
                 }
                 for &t in &targets {
                     assert_eq!(
-                        c.seek_delta(&b, n, 0, t).unwrap(),
+                        c.lower_bound(&b, n, 0, t).unwrap(),
                         lower_bound(list, t),
                         "{c:?}"
                     );
@@ -135,14 +136,14 @@ fn select_seek_on_real_lists_every_codec_and_kernel() {
                 let b = c.encode_delta_to_vec(list, 0);
                 for &i in &idx {
                     assert_eq!(
-                        c.select_delta(&b, n, 0, i).unwrap(),
+                        c.select(&b, n, 0, i).unwrap(),
                         list.get(i).copied(),
                         "{c:?}"
                     );
                 }
                 for &t in &targets {
                     assert_eq!(
-                        c.seek_delta(&b, n, 0, t).unwrap(),
+                        c.lower_bound(&b, n, 0, t).unwrap(),
                         lower_bound(list, t),
                         "{c:?}"
                     );
@@ -152,14 +153,14 @@ fn select_seek_on_real_lists_every_codec_and_kernel() {
                 let b = c.encode_delta_to_vec(list, 0);
                 for &i in &idx {
                     assert_eq!(
-                        c.select_delta(&b, n, 0, i).unwrap(),
+                        c.select(&b, n, 0, i).unwrap(),
                         list.get(i).copied(),
                         "{c:?}"
                     );
                 }
                 for &t in &targets {
                     assert_eq!(
-                        c.seek_delta(&b, n, 0, t).unwrap(),
+                        c.lower_bound(&b, n, 0, t).unwrap(),
                         lower_bound(list, t),
                         "{c:?}"
                     );
@@ -235,9 +236,9 @@ fn blocked_append_insert_on_real_lists() {
     let mut b3 = gb.encode_delta_to_vec(&keep, 0);
     let mut n = keep.len();
     for &x in add.iter().rev() {
-        codec.insert_delta(&mut b1, n, 0, x).unwrap();
-        vb.insert_delta(&mut b2, n, 0, x).unwrap();
-        gb.insert_delta(&mut b3, n, 0, x).unwrap();
+        codec.insert(&mut b1, n, 0, x).unwrap();
+        vb.insert(&mut b2, n, 0, x).unwrap();
+        gb.insert(&mut b3, n, 0, x).unwrap();
         n += 1;
     }
     assert_eq!(codec.decode_delta_to_vec(&b1, n, 0).unwrap(), *list);

@@ -6,6 +6,8 @@ use intcodec::streamvbyte::{self, StreamVByte};
 #[cfg(feature = "g8iu")]
 use intcodec::varint_g8iu::{self, VarIntG8iu};
 use intcodec::varint_gb::{self, VarIntGb};
+#[allow(unused_imports)]
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 
 /// intcodec's Stream VByte ("1234") with one forced kernel.
 #[derive(Clone, Copy, Debug)]
@@ -18,9 +20,11 @@ impl Ours {
     /// Every Stream VByte kernel this CPU may run (within `INTCODEC_ISA`).
     pub fn all() -> Vec<Ours> {
         let best = StreamVByte::new().isa();
-        streamvbyte::kernel_isas()
+        StreamVByte::new()
+            .kernel_isas()
+            .into_iter()
             .filter(|isa| isa.is_enabled())
-            .filter_map(StreamVByte::with_isa)
+            .filter_map(|isa| StreamVByte::new().with_isa(isa))
             .map(|codec| Ours {
                 codec,
                 default: codec.isa() == best,
@@ -145,8 +149,10 @@ impl OursVarIntGb {
     /// Every VarInt-GB kernel this CPU may run (within `INTCODEC_ISA`).
     pub fn all() -> Vec<Self> {
         let best = VarIntGb::new().isa();
-        varint_gb::kernel_isas()
-            .filter_map(VarIntGb::with_isa)
+        VarIntGb::new()
+            .kernel_isas()
+            .into_iter()
+            .filter_map(|isa| VarIntGb::new().with_isa(isa))
             .map(|codec| OursVarIntGb {
                 codec,
                 default: codec.isa() == best,
@@ -170,8 +176,10 @@ impl OursVarIntG8iu {
     /// Every VarInt-G8IU kernel this CPU may run (within `INTCODEC_ISA`).
     pub fn all() -> Vec<Self> {
         let best = VarIntG8iu::new().isa();
-        varint_g8iu::kernel_isas()
-            .filter_map(VarIntG8iu::with_isa)
+        VarIntG8iu::new()
+            .kernel_isas()
+            .into_iter()
+            .filter_map(|isa| VarIntG8iu::new().with_isa(isa))
             .map(|codec| OursVarIntG8iu {
                 codec,
                 default: codec.isa() == best,

@@ -19,6 +19,8 @@
 
 use crate::measure::Codec;
 use intcodec::vbyte::{self, VByte};
+#[allow(unused_imports)]
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 
 /// Family name of ours and the peers here.
 pub const FAMILY: &str = "vbyte";
@@ -43,9 +45,11 @@ impl Ours {
     /// Every VByte kernel this CPU may run (within `INTCODEC_ISA`).
     pub fn all() -> Vec<Ours> {
         let best = VByte::new().isa();
-        vbyte::kernel_isas()
+        VByte::new()
+            .kernel_isas()
+            .into_iter()
             .filter(|isa| isa.is_enabled())
-            .filter_map(VByte::with_isa)
+            .filter_map(|isa| VByte::new().with_isa(isa))
             .map(|codec| Ours {
                 codec,
                 default: codec.isa() == best,

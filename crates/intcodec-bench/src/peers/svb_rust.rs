@@ -303,7 +303,7 @@ pub fn contenders() -> Vec<Box<dyn Codec>> {
 mod tests {
     use super::*;
     use intcodec::streamvbyte::StreamVByte;
-    use intcodec::Isa;
+    use intcodec::{IntCodec, Isa, KernelChoice};
 
     /// The peers, or a loud skip when the cdylib is missing (it is an error
     /// under INTCODEC_REQUIRE_ORACLES, as in scripts/test.sh).
@@ -349,7 +349,7 @@ mod tests {
     #[test]
     fn rust_peers_write_and_read_our_bytes() {
         let Some((sv, s64)) = peers() else { return };
-        let ours = StreamVByte::with_isa(Isa::Scalar).unwrap();
+        let ours = StreamVByte::new().with_isa(Isa::Scalar).unwrap();
         for values in inputs() {
             let n = values.len();
             let mut ids = values.clone();

@@ -22,6 +22,7 @@ use intcodec::frame_of_reference::{ForArray, SimdForArray};
 use intcodec::streamvbyte::StreamVByte;
 use intcodec::varint_gb::VarIntGb;
 use intcodec::vbyte::VByte;
+use intcodec::IntCodec;
 use intcodec_testkit::SplitMix64;
 use std::hint::black_box;
 use std::io::Write;

@@ -25,6 +25,8 @@ use intcodec::streamvbyte::StreamVByte;
 use intcodec::varint_gb::VarIntGb;
 use intcodec::vbyte::VByte;
 use intcodec::Isa;
+#[allow(unused_imports)]
+use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec_testkit::SplitMix64;
 use std::fmt::Write as _;
 use std::hint::black_box;
@@ -92,18 +94,18 @@ impl Contender {
     #[inline(always)]
     fn select(&self, b: &[u8], i: usize) -> Option<u32> {
         let r = match self {
-            Contender::Svb(c) => c.select_delta(b, LEN, 0, i),
-            Contender::Vb(c) => c.select_delta(b, LEN, 0, i),
-            Contender::Gb(c) => c.select_delta(b, LEN, 0, i),
+            Contender::Svb(c) => c.select(b, LEN, 0, i),
+            Contender::Vb(c) => c.select(b, LEN, 0, i),
+            Contender::Gb(c) => c.select(b, LEN, 0, i),
         };
         r.ok().flatten()
     }
     #[inline(always)]
     fn seek(&self, b: &[u8], t: u32) -> Option<(usize, u32)> {
         let r = match self {
-            Contender::Svb(c) => c.seek_delta(b, LEN, 0, t),
-            Contender::Vb(c) => c.seek_delta(b, LEN, 0, t),
-            Contender::Gb(c) => c.seek_delta(b, LEN, 0, t),
+            Contender::Svb(c) => c.lower_bound(b, LEN, 0, t),
+            Contender::Vb(c) => c.lower_bound(b, LEN, 0, t),
+            Contender::Gb(c) => c.lower_bound(b, LEN, 0, t),
         };
         r.ok().flatten()
     }
@@ -119,17 +121,17 @@ fn contenders(families: &[String]) -> Vec<Contender> {
     let gb = [Isa::Scalar, Isa::Ssse3, Isa::Avx2, VarIntGb::new().isa()];
     for (i, isa) in svb.into_iter().enumerate() {
         if !svb[..i].contains(&isa) {
-            v.extend(StreamVByte::with_isa(isa).map(Contender::Svb));
+            v.extend(StreamVByte::new().with_isa(isa).map(Contender::Svb));
         }
     }
     for (i, isa) in vb.into_iter().enumerate() {
         if !vb[..i].contains(&isa) {
-            v.extend(VByte::with_isa(isa).map(Contender::Vb));
+            v.extend(VByte::new().with_isa(isa).map(Contender::Vb));
         }
     }
     for (i, isa) in gb.into_iter().enumerate() {
         if !gb[..i].contains(&isa) {
-            v.extend(VarIntGb::with_isa(isa).map(Contender::Gb));
+            v.extend(VarIntGb::new().with_isa(isa).map(Contender::Gb));
         }
     }
     v.retain(|c| families.is_empty() || families.iter().any(|f| f == c.family()));

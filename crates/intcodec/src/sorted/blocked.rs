@@ -26,6 +26,7 @@ use crate::codec::streamvbyte::StreamVByte;
 use crate::codec::varint_gb::VarIntGb;
 use crate::codec::vbyte::VByte;
 use crate::error::DecodeError;
+use crate::traits::{IntCodec, SortedCodec};
 use alloc::vec::Vec;
 
 /// What [`Blocked`] needs of a codec: delta-code a block, and select, seek
@@ -57,9 +58,8 @@ pub trait BlockCodec {
     fn decode_block(&self, block: &[u8], prev: u32, out: &mut [u32]) -> Result<(), DecodeError>;
 }
 
-/// The byte codecs: each has `encode_delta_to_vec`, `select_delta`,
-/// `seek_delta` and `decode_delta` with the same signatures, so one body
-/// serves all three.
+/// The byte codecs: [`IntCodec`] and [`SortedCodec`] give each the same
+/// methods, so one body serves all three.
 macro_rules! byte_block_codec {
     ($($codec:ty => $name:literal),* $(,)?) => {$(
         impl BlockCodec for $codec {
@@ -67,7 +67,7 @@ macro_rules! byte_block_codec {
                 $name
             }
             fn encode_block(&self, values: &[u32], prev: u32, out: &mut Vec<u8>) {
-                out.extend_from_slice(&self.encode_delta_to_vec(values, prev));
+                out.extend_from_slice(&IntCodec::encode_delta_to_vec(self, values, prev));
             }
             fn select_block(
                 &self,
@@ -76,7 +76,7 @@ macro_rules! byte_block_codec {
                 prev: u32,
                 i: usize,
             ) -> Result<Option<u32>, DecodeError> {
-                self.select_delta(b, n, prev, i)
+                SortedCodec::select(self, b, n, prev, i)
             }
             fn seek_block(
                 &self,
@@ -85,10 +85,10 @@ macro_rules! byte_block_codec {
                 prev: u32,
                 t: u32,
             ) -> Result<Option<(usize, u32)>, DecodeError> {
-                self.seek_delta(b, n, prev, t)
+                SortedCodec::lower_bound(self, b, n, prev, t)
             }
             fn decode_block(&self, b: &[u8], prev: u32, out: &mut [u32]) -> Result<(), DecodeError> {
-                self.decode_delta(b, out.len(), prev, out).map(|_| ())
+                IntCodec::decode_delta(self, b, out.len(), prev, out).map(|_| ())
             }
         }
     )*};

@@ -2,10 +2,10 @@
 //!
 //! The codecs' own entry points work on raw streams and are **checked**
 //! (they return `Result`, like `decode`): see
-//! [`StreamVByte::select`](crate::streamvbyte::StreamVByte::select),
-//! [`select_delta`](crate::streamvbyte::StreamVByte::select_delta),
-//! [`seek_delta`](crate::streamvbyte::StreamVByte::seek_delta) and
-//! `insert_delta` on [`StreamVByte`](crate::streamvbyte::StreamVByte),
+//! [`StreamVByte::select_plain`](crate::streamvbyte::StreamVByte::select_plain),
+//! [`select`](crate::SortedCodec::select),
+//! [`lower_bound`](crate::SortedCodec::lower_bound) and
+//! `insert` on [`StreamVByte`](crate::streamvbyte::StreamVByte),
 //! [`VByte`](crate::vbyte::VByte) and [`VarIntGb`](crate::varint_gb::VarIntGb).
 //! On a truncated or malformed stream they return the error `decode` would
 //! give for the first bad value they read, never panic and never read

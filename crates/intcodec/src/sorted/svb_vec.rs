@@ -23,6 +23,7 @@ use crate::codec::streamvbyte::seek::scalar::At;
 use crate::codec::streamvbyte::seek::Parts;
 use crate::codec::streamvbyte::{control_len, StreamVByte, Variant};
 use crate::error::{DecodeError, DecodeErrorKind};
+use crate::traits::IntCodec;
 use alloc::vec::Vec;
 
 /// A Stream VByte vector that grows by appending, plain or delta-coded.

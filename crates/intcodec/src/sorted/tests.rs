@@ -8,6 +8,7 @@ use crate::codec::vbyte::VByte;
 use crate::isa::Isa;
 use crate::tests::seek::lower_bound;
 use crate::tests::{corpus, Rng};
+use crate::traits::{IntCodec, KernelChoice};
 use alloc::vec::Vec;
 
 fn svb_kernels() -> Vec<StreamVByte> {
@@ -16,7 +17,7 @@ fn svb_kernels() -> Vec<StreamVByte> {
         v.extend(
             Isa::ALL
                 .into_iter()
-                .filter_map(|isa| StreamVByte::with_isa_variant(isa, variant)),
+                .filter_map(|isa| StreamVByte::new().with_variant(variant).with_isa(isa)),
         );
     }
     assert!(v.len() >= 2);
@@ -169,7 +170,7 @@ fn blocked_agrees_with_binary_search_on_every_codec_and_kernel() {
                     );
                 }
                 for isa in Isa::ALL {
-                    if let Some(c) = VByte::with_isa(isa) {
+                    if let Some(c) = VByte::new().with_isa(isa) {
                         check_blocked(
                             &Blocked::from_sorted(c, &vals, bl).unwrap(),
                             &vals,
@@ -177,7 +178,7 @@ fn blocked_agrees_with_binary_search_on_every_codec_and_kernel() {
                         );
                     }
                     for layout in [Layout::LowFirst, Layout::Lucene] {
-                        if let Some(c) = VarIntGb::with_isa_layout(isa, layout) {
+                        if let Some(c) = VarIntGb::new().with_layout(layout).with_isa(isa) {
                             check_blocked(
                                 &Blocked::from_sorted(c, &vals, bl).unwrap(),
                                 &vals,

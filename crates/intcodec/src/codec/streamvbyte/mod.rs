@@ -38,15 +38,18 @@
 //!
 //! # Safety of decoding
 //!
-//! [`StreamVByte::decode`] never reads outside `input` and never writes
+//! [`IntCodec::decode`] never reads outside `input` and never writes
 //! outside `out`, whatever the bytes: missing control or data bytes give a
 //! [`DecodeError`] of kind `Truncated` with the byte offset of the first
 //! missing piece (every kernel reports the same error). Trailing bytes after
 //! the stream are not an error: the byte count consumed is returned.
 
+use crate::dispatch::{KernelSet, Registry};
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::isa::Isa;
 use crate::tables::streamvbyte::{SvbTables, BYTES_0124, BYTES_1234, TABLES_0124, TABLES_1234};
+use crate::traits::{IntCodec, KernelChoice};
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -56,7 +59,7 @@ pub(crate) mod seek;
 pub(crate) mod x86;
 
 /// Bytes a decoder may read past the end of a stream on the unchecked path:
-/// [`StreamVByte::decode_unchecked`] needs this many readable bytes after the
+/// [`IntCodec::decode_unchecked`] needs this many readable bytes after the
 /// encoded data.
 pub const PADDING: usize = 16;
 
@@ -182,8 +185,8 @@ pub const fn max_compressed_len(n: usize) -> usize {
 }
 
 // Kernel signatures. Every kernel is an `unsafe fn` pointer only because SIMD
-// kernels may be called only on CPUs with their features; the handle checks
-// that once, at construction.
+// kernels may be called only on CPUs with their features; the handle holds
+// only sets from the registries, which checked that (see `crate::dispatch`).
 //
 // decode:  `input.len() >= control_len(out.len())`; decodes `out.len()` values,
 //          returns bytes consumed or the first error.
@@ -192,6 +195,13 @@ type DecodeFn = unsafe fn(&[u8], &mut [u32], u32) -> Result<usize, DecodeError>;
 type EncodeFn = unsafe fn(&[u32], u32, &mut [u8]) -> usize;
 // Unchecked decode: trusted input with `PADDING` readable bytes after it.
 type DecodeUncheckedFn = unsafe fn(&[u8], &mut [u32], u32) -> usize;
+// Select / seek on a stream split into control bytes, data bytes and the
+// data's offset in the stream (`seek` module): plain select of value `i`,
+// delta select of value `i` from `prev`, delta seek of `target` among `n`.
+type SelectFn = unsafe fn(&[u8], &[u8], usize, usize) -> Result<u32, DecodeError>;
+type SelectDeltaFn = unsafe fn(&[u8], &[u8], usize, u32, usize) -> Result<u32, DecodeError>;
+type SeekFn =
+    unsafe fn(&[u8], &[u8], usize, usize, u32, u32) -> Result<Option<(usize, u32)>, DecodeError>;
 
 /// One kernel set: one ISA, one variant.
 pub(crate) struct Kernels {
@@ -203,13 +213,22 @@ pub(crate) struct Kernels {
     decode_delta_unchecked: DecodeUncheckedFn,
     encode: EncodeFn,
     encode_delta: EncodeFn,
+    select: SelectFn,
+    select_delta: SelectDeltaFn,
+    seek_delta: SeekFn,
+}
+
+impl KernelSet for Kernels {
+    fn isa(&self) -> Isa {
+        self.isa
+    }
 }
 
 static SCALAR_1234: Kernels = scalar::kernels::<F1234>();
 static SCALAR_0124: Kernels = scalar::kernels::<F0124>();
 
-/// Kernel sets in order of preference (best last).
-static SETS_1234: &[&Kernels] = &[
+/// Kernel sets of each variant (best last).
+static KERNELS_1234: Registry<Kernels> = Registry::new(&[
     &SCALAR_1234,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::sse41::KERNELS_1234,
@@ -217,8 +236,8 @@ static SETS_1234: &[&Kernels] = &[
     &x86::avx2::KERNELS_1234,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx512::KERNELS_1234,
-];
-static SETS_0124: &[&Kernels] = &[
+]);
+static KERNELS_0124: Registry<Kernels> = Registry::new(&[
     &SCALAR_0124,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::sse41::KERNELS_0124,
@@ -226,53 +245,24 @@ static SETS_0124: &[&Kernels] = &[
     &x86::avx2::KERNELS_0124,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx512::KERNELS_0124,
-];
+]);
 
-fn kernel_sets(variant: Variant) -> &'static [&'static Kernels] {
+fn registry(variant: Variant) -> &'static Registry<Kernels> {
     match variant {
-        Variant::V1234 => SETS_1234,
-        Variant::V0124 => SETS_0124,
+        Variant::V1234 => &KERNELS_1234,
+        Variant::V0124 => &KERNELS_0124,
     }
-}
-
-/// The ISAs that have a Stream VByte kernel in this build (whether or not
-/// this CPU supports them).
-pub fn kernel_isas() -> impl Iterator<Item = Isa> {
-    kernel_sets(Variant::V1234).iter().map(|k| k.isa)
-}
-
-fn best_kernels(variant: Variant) -> &'static Kernels {
-    #[cfg(feature = "std")]
-    {
-        use std::sync::OnceLock;
-        static BEST: [OnceLock<&'static Kernels>; 2] = [OnceLock::new(), OnceLock::new()];
-        BEST[variant as usize].get_or_init(|| pick_best(variant))
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        pick_best(variant)
-    }
-}
-
-fn pick_best(variant: Variant) -> &'static Kernels {
-    kernel_sets(variant)
-        .iter()
-        .rev()
-        .find(|k| k.isa.is_enabled())
-        .copied()
-        .unwrap_or(match variant {
-            Variant::V1234 => &SCALAR_1234,
-            Variant::V0124 => &SCALAR_0124,
-        })
 }
 
 /// A Stream VByte codec bound to one kernel (ISA) and one variant.
 ///
 /// `StreamVByte::new()` picks the fastest kernel this CPU supports (within
-/// the `INTCODEC_ISA` cap); [`StreamVByte::with_isa`] forces one.
+/// the `INTCODEC_ISA` cap); [`KernelChoice::with_isa`] forces one. The
+/// codec operations are the [`IntCodec`] and [`SortedCodec`] methods.
 ///
 /// ```
 /// use intcodec::streamvbyte::StreamVByte;
+/// use intcodec::IntCodec;
 ///
 /// let codec = StreamVByte::new();
 /// let values = [1024, 12, 10, 1_073_741_824, 1, 2, 3, 1024];
@@ -308,53 +298,22 @@ impl StreamVByte {
     /// The standard ("1234") codec with the best kernel for this CPU.
     pub fn new() -> Self {
         StreamVByte {
-            k: best_kernels(Variant::V1234),
+            k: KERNELS_1234.best(),
         }
-    }
-
-    /// The standard codec with the kernel for `isa`, or `None` if there is no
-    /// such kernel or this CPU (or the `INTCODEC_ISA` cap) does not allow it.
-    pub fn with_isa(isa: Isa) -> Option<Self> {
-        Self::with_isa_variant(isa, Variant::V1234)
-    }
-
-    /// The codec for `variant` with the kernel for `isa`, if allowed here.
-    pub fn with_isa_variant(isa: Isa, variant: Variant) -> Option<Self> {
-        if !isa.is_enabled() {
-            return None;
-        }
-        kernel_sets(variant)
-            .iter()
-            .find(|k| k.isa == isa)
-            .map(|k| StreamVByte { k })
     }
 
     /// The same kernel choice, for another variant. If the current ISA has no
     /// kernel for `variant`, the best allowed one is used.
     pub fn with_variant(self, variant: Variant) -> Self {
-        Self::with_isa_variant(self.k.isa, variant).unwrap_or(StreamVByte {
-            k: best_kernels(variant),
-        })
-    }
-
-    /// The kernel's instruction set.
-    pub fn isa(&self) -> Isa {
-        self.k.isa
+        let r = registry(variant);
+        StreamVByte {
+            k: r.for_isa(self.k.isa).unwrap_or_else(|| r.best()),
+        }
     }
 
     /// The variant.
     pub fn variant(&self) -> Variant {
         self.k.variant
-    }
-
-    /// Exact encoded length of `values`.
-    pub fn compressed_len(&self, values: &[u32]) -> usize {
-        self.compressed_len_from(values, None)
-    }
-
-    /// Exact encoded length of `values` delta-coded from `prev`.
-    pub fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
-        self.compressed_len_from(values, Some(prev))
     }
 
     fn compressed_len_from(&self, values: &[u32], prev: Option<u32>) -> usize {
@@ -405,52 +364,6 @@ impl StreamVByte {
         Ok(())
     }
 
-    /// Encodes `values` into `out`, returning the number of bytes written.
-    ///
-    /// `out` needs [`compressed_len`](Self::compressed_len) bytes;
-    /// [`max_compressed_len`] is always enough. Bytes of `out` past the
-    /// returned length may be overwritten (the kernels store whole vectors).
-    #[inline]
-    pub fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, None, out)?;
-        // SAFETY: `self.k` was chosen for an ISA this CPU supports (checked in
-        // the constructors), and `out` holds the encoded length (checked above).
-        Ok(unsafe { (self.k.encode)(values, 0, out) })
-    }
-
-    /// Encodes `values` as deltas from `prev` (wrapping) into `out`.
-    #[inline]
-    pub fn encode_delta(
-        &self,
-        values: &[u32],
-        prev: u32,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, Some(prev), out)?;
-        // SAFETY: as in `encode`: supported ISA, room checked above.
-        Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
-    }
-
-    /// Encodes `values` into a new `Vec`.
-    pub fn encode_to_vec(&self, values: &[u32]) -> Vec<u8> {
-        let mut out = alloc::vec![0u8; max_compressed_len(values.len())];
-        let n = self
-            .encode(values, &mut out)
-            .expect("max_compressed_len is enough");
-        out.truncate(n);
-        out
-    }
-
-    /// Encodes `values` as deltas from `prev` into a new `Vec`.
-    pub fn encode_delta_to_vec(&self, values: &[u32], prev: u32) -> Vec<u8> {
-        let mut out = alloc::vec![0u8; max_compressed_len(values.len())];
-        let n = self
-            .encode_delta(values, prev, &mut out)
-            .expect("max_compressed_len is enough");
-        out.truncate(n);
-        out
-    }
-
     fn check_decode_args(input: &[u8], n: usize, out_len: usize) -> Result<(), DecodeError> {
         if out_len < n {
             return Err(DecodeError::new(
@@ -470,21 +383,100 @@ impl StreamVByte {
         }
         Ok(())
     }
+}
 
-    /// Decodes `n` values from `input` into `out[..n]`, returning the number
-    /// of bytes consumed. Never reads outside `input`; returns an error if
-    /// `input` is too short or `out` holds fewer than `n` values.
+/// The codec operations. `encode*` may overwrite bytes of `out` past the
+/// returned length (the kernels store whole vectors); [`max_compressed_len`]
+/// is always enough room. Decoders never read outside `input`.
+///
+/// `decode_unchecked` / `decode_delta_unchecked` need, besides a valid
+/// stream of `n` values, at least [`PADDING`] readable bytes after it (the
+/// fast path loads 16 bytes at a time up to the end of the data).
+impl IntCodec for StreamVByte {
+    fn name(&self) -> &'static str {
+        match self.k.variant {
+            Variant::V1234 => "streamvbyte",
+            Variant::V0124 => "streamvbyte-0124",
+        }
+    }
+
+    fn isa(&self) -> Isa {
+        self.k.isa
+    }
+
+    fn kernel_isas(&self) -> Vec<Isa> {
+        registry(self.k.variant).enabled_isas()
+    }
+
+    fn with_isa_dyn(&self, isa: Isa) -> Option<Box<dyn IntCodec>> {
+        Some(Box::new(self.with_isa(isa)?))
+    }
+
+    fn max_compressed_len(&self, n: usize) -> Option<usize> {
+        n.checked_mul(4)?.checked_add(control_len(n))
+    }
+
+    fn max_values(&self, input_len: usize) -> usize {
+        match self.k.variant {
+            // Each value takes a quarter control byte and at least one data
+            // byte: `ceil(n / 4) + n <= len`.
+            Variant::V1234 => {
+                let q = input_len / 5;
+                let r = input_len % 5;
+                // 4q values fill 5q bytes; r more bytes hold r - 1 more
+                // values (one control byte plus r - 1 data bytes), at most 3.
+                4 * q + r.saturating_sub(1)
+            }
+            // Zeros take only their quarter control byte.
+            Variant::V0124 => input_len.saturating_mul(4),
+        }
+    }
+
+    fn compressed_len(&self, values: &[u32]) -> usize {
+        self.compressed_len_from(values, None)
+    }
+
+    fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
+        self.compressed_len_from(values, Some(prev))
+    }
+
     #[inline]
-    pub fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
+    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
+        self.check_encode_room(values, None, out)?;
+        // SAFETY: `self.k` came from a registry, so its ISA is supported here
+        // (`crate::dispatch`), and `out` holds the encoded length (checked above).
+        Ok(unsafe { (self.k.encode)(values, 0, out) })
+    }
+
+    #[inline]
+    fn encode_delta(
+        &self,
+        values: &[u32],
+        prev: u32,
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        self.check_encode_room(values, Some(prev), out)?;
+        // SAFETY: as in `encode`: supported ISA, room checked above.
+        Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
+    }
+
+    /// Length in bytes of a stream of `n` values, read from its control bytes
+    /// (the data bytes need not be present).
+    fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
+        Self::check_decode_args(input, n, n)?;
+        Ok(control_len(n) + scalar::data_len(self.bytes(), &input[..control_len(n)], n))
+    }
+
+    #[inline]
+    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
         Self::check_decode_args(input, n, out.len())?;
-        // SAFETY: supported ISA (constructors); `input` holds the control
+        // SAFETY: supported ISA (registry); `input` holds the control
         // bytes and `out` has `n` slots (checked above).
         unsafe { (self.k.decode)(input, &mut out[..n], 0) }
     }
 
-    /// Decodes `n` delta-coded values (from `prev`) into `out[..n]`.
     #[inline]
-    pub fn decode_delta(
+    fn decode_delta(
         &self,
         input: &[u8],
         n: usize,
@@ -496,65 +488,15 @@ impl StreamVByte {
         unsafe { (self.k.decode_delta)(input, &mut out[..n], prev) }
     }
 
-    /// A zeroed output for `n` values, allocated only when `input` holds the
-    /// control bytes of `n` values (each value takes at least a quarter of a
-    /// control byte), so an absurd `n` fails without allocating.
-    fn output_for(input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
-        if control_len(n) > input.len() {
-            Self::check_decode_args(input, n, n)?;
-        }
-        Ok(alloc::vec![0u32; n])
-    }
-
-    /// Decodes `n` values into a new `Vec`.
-    pub fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
-        let mut out = Self::output_for(input, n)?;
-        self.decode(input, n, &mut out)?;
-        Ok(out)
-    }
-
-    /// Decodes `n` delta-coded values (from `prev`) into a new `Vec`.
-    pub fn decode_delta_to_vec(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-    ) -> Result<Vec<u32>, DecodeError> {
-        let mut out = Self::output_for(input, n)?;
-        self.decode_delta(input, n, prev, &mut out)?;
-        Ok(out)
-    }
-
-    /// Length in bytes of a stream of `n` values, read from its control bytes
-    /// (the data bytes need not be present).
-    pub fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
-        Self::check_decode_args(input, n, n)?;
-        Ok(control_len(n) + scalar::data_len(self.bytes(), &input[..control_len(n)], n))
-    }
-
-    /// Decodes `n` values from trusted input, without validation.
-    ///
-    /// # Safety
-    /// - `input` must hold a complete stream of `n` values (as written by an
-    ///   encoder of this variant) followed by at least [`PADDING`] more bytes
-    ///   (any values): the fast path loads 16 bytes at a time up to the end of
-    ///   the data;
-    /// - `out.len() >= n`.
-    ///
-    /// Returns the bytes consumed (not counting padding).
-    pub unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
+    unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
         debug_assert!(out.len() >= n && input.len() >= control_len(n));
         let out = &mut out[..n];
         // SAFETY: the caller guarantees a valid, padded stream; `out` has `n`
-        // slots; the kernel's ISA is supported (constructors).
+        // slots; the kernel's ISA is supported (registry).
         unsafe { (self.k.decode_unchecked)(input, out, 0) }
     }
 
-    /// Decodes `n` delta-coded values from trusted input, without validation.
-    ///
-    /// # Safety
-    /// As for [`decode_unchecked`](Self::decode_unchecked).
-    pub unsafe fn decode_delta_unchecked(
+    unsafe fn decode_delta_unchecked(
         &self,
         input: &[u8],
         n: usize,
@@ -565,6 +507,41 @@ impl StreamVByte {
         let out = &mut out[..n];
         // SAFETY: as in `decode_unchecked`.
         unsafe { (self.k.decode_delta_unchecked)(input, out, prev) }
+    }
+
+    /// Decodes `n` values into a new `Vec`, allocated only when `input`
+    /// holds the control bytes of `n` values (otherwise the error `decode`
+    /// reports), so an absurd `n` fails without allocating.
+    fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+        Self::check_decode_args(input, n, n)?;
+        let mut out = alloc::vec![0u32; n];
+        self.decode(input, n, &mut out)?;
+        Ok(out)
+    }
+
+    /// As `decode_to_vec`, for delta-coded values (from `prev`).
+    fn decode_delta_to_vec(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+    ) -> Result<Vec<u32>, DecodeError> {
+        Self::check_decode_args(input, n, n)?;
+        let mut out = alloc::vec![0u32; n];
+        self.decode_delta(input, n, prev, &mut out)?;
+        Ok(out)
+    }
+}
+
+impl KernelChoice for StreamVByte {
+    fn best() -> Self {
+        Self::new()
+    }
+
+    fn with_isa(&self, isa: Isa) -> Option<Self> {
+        registry(self.k.variant)
+            .for_isa(isa)
+            .map(|k| StreamVByte { k })
     }
 }
 

@@ -4,6 +4,7 @@
 use super::*;
 use crate::isa::Isa;
 use crate::tests::{corpus, lengths, Rng};
+use crate::traits::{IntCodec, KernelChoice};
 use crate::DecodeErrorKind;
 use alloc::vec;
 
@@ -13,7 +14,7 @@ const VARIANTS: [Variant; 2] = [Variant::V1234, Variant::V0124];
 fn for_each_kernel(variant: Variant, mut f: impl FnMut(StreamVByte)) {
     let mut ran = 0;
     for isa in Isa::ALL {
-        if let Some(codec) = StreamVByte::with_isa_variant(isa, variant) {
+        if let Some(codec) = StreamVByte::new().with_variant(variant).with_isa(isa) {
             assert_eq!(codec.isa(), isa);
             assert_eq!(codec.variant(), variant);
             f(codec);
@@ -21,27 +22,30 @@ fn for_each_kernel(variant: Variant, mut f: impl FnMut(StreamVByte)) {
         }
     }
     // Every kernel compiled in and enabled here must have run.
-    let expected = kernel_sets(variant)
-        .iter()
-        .filter(|k| k.isa.is_enabled())
-        .count();
+    let expected = registry(variant).enabled_isas().len();
     assert_eq!(ran, expected);
 }
 
 fn scalar(variant: Variant) -> StreamVByte {
-    StreamVByte::with_isa_variant(Isa::Scalar, variant).unwrap()
+    StreamVByte::new()
+        .with_variant(variant)
+        .with_isa(Isa::Scalar)
+        .unwrap()
 }
 
 #[test]
 fn kernels_are_listed() {
-    let isas: Vec<Isa> = kernel_isas().collect();
+    let isas: Vec<Isa> = KERNELS_1234.compiled_isas().collect();
     assert_eq!(isas[0], Isa::Scalar);
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     assert!(isas.contains(&Isa::Sse41));
     // The default handle is the best enabled kernel.
     let best = StreamVByte::new().isa();
     assert!(best.is_enabled());
-    assert!(kernel_isas().filter(|i| i.is_enabled()).all(|i| i <= best));
+    assert!(KERNELS_1234
+        .compiled_isas()
+        .filter(|i| i.is_enabled())
+        .all(|i| i <= best));
 }
 
 #[test]

@@ -72,8 +72,11 @@
 //! | SSSE3 | one 8-byte load and two `pshufb` per block (256 × 2 masks) | scalar |
 //! | AVX2 | the SSSE3 loop, VEX-encoded | scalar |
 
+use crate::dispatch::{KernelSet, Registry};
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::isa::Isa;
+use crate::traits::{IntCodec, KernelChoice};
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -109,7 +112,7 @@ type EncodeFn = unsafe fn(&[u32], u32, &mut [u8]) -> usize;
 type DecodeUncheckedFn = unsafe fn(&[u8], &mut [u32], u32) -> usize;
 
 /// One kernel set. The pointers are `unsafe fn` only because SIMD kernels
-/// need their CPU features, checked at construction.
+/// need their CPU features, which the registry checks.
 pub(crate) struct Kernels {
     isa: Isa,
     decode: DecodeFn,
@@ -120,46 +123,29 @@ pub(crate) struct Kernels {
     encode_delta: EncodeFn,
 }
 
+impl KernelSet for Kernels {
+    fn isa(&self) -> Isa {
+        self.isa
+    }
+}
+
 static SCALAR: Kernels = scalar::kernels();
 
-static SETS: &[&Kernels] = &[
+/// Kernel sets in order of preference (best last).
+static KERNELS: Registry<Kernels> = Registry::new(&[
     &SCALAR,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::ssse3::KERNELS,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx2::KERNELS,
-];
+]);
 
-/// The ISAs that have a VarInt-G8IU kernel in this build.
-pub fn kernel_isas() -> impl Iterator<Item = Isa> {
-    SETS.iter().map(|k| k.isa)
-}
-
-fn best_kernels() -> &'static Kernels {
-    #[cfg(feature = "std")]
-    {
-        use std::sync::OnceLock;
-        static BEST: OnceLock<&'static Kernels> = OnceLock::new();
-        BEST.get_or_init(pick_best)
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        pick_best()
-    }
-}
-
-fn pick_best() -> &'static Kernels {
-    SETS.iter()
-        .rev()
-        .find(|k| k.isa.is_enabled())
-        .copied()
-        .unwrap_or(&SCALAR)
-}
-
-/// A VarInt-G8IU codec bound to one kernel (ISA).
+/// A VarInt-G8IU codec bound to one kernel (ISA). The codec operations are
+/// the [`IntCodec`] methods.
 ///
 /// ```
 /// use intcodec::varint_g8iu::VarIntG8iu;
+/// use intcodec::IntCodec;
 ///
 /// let codec = VarIntG8iu::new();
 /// let values = [1024, 12, 10, 1_073_741_824, 1, 2, 3, 1024, 1024];
@@ -192,31 +178,7 @@ impl Default for VarIntG8iu {
 impl VarIntG8iu {
     /// The best kernel for this CPU.
     pub fn new() -> Self {
-        VarIntG8iu { k: best_kernels() }
-    }
-
-    /// The kernel for `isa`, or `None` if there is no such kernel or this CPU
-    /// (or the `INTCODEC_ISA` cap) does not allow it.
-    pub fn with_isa(isa: Isa) -> Option<Self> {
-        if !isa.is_enabled() {
-            return None;
-        }
-        SETS.iter().find(|k| k.isa == isa).map(|k| VarIntG8iu { k })
-    }
-
-    /// The kernel's instruction set.
-    pub fn isa(&self) -> Isa {
-        self.k.isa
-    }
-
-    /// Exact encoded length of `values`.
-    pub fn compressed_len(&self, values: &[u32]) -> usize {
-        scalar::compressed_len(values, None)
-    }
-
-    /// Exact encoded length of `values` delta-coded from `prev`.
-    pub fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
-        scalar::compressed_len(values, Some(prev))
+        VarIntG8iu { k: KERNELS.best() }
     }
 
     fn check_encode_room(
@@ -238,48 +200,6 @@ impl VarIntG8iu {
         Ok(())
     }
 
-    /// Encodes `values` into `out`, returning the number of bytes written
-    /// (a multiple of [`BLOCK`]). `out` needs
-    /// [`compressed_len`](Self::compressed_len) bytes;
-    /// [`max_compressed_len`] is always enough.
-    pub fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, None, out)?;
-        // SAFETY: supported ISA (constructors); room checked above.
-        Ok(unsafe { (self.k.encode)(values, 0, out) })
-    }
-
-    /// Encodes `values` as deltas from `prev` (wrapping) into `out`.
-    pub fn encode_delta(
-        &self,
-        values: &[u32],
-        prev: u32,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, Some(prev), out)?;
-        // SAFETY: as in `encode`.
-        Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
-    }
-
-    /// Encodes `values` into a new `Vec`.
-    pub fn encode_to_vec(&self, values: &[u32]) -> Vec<u8> {
-        let mut out = alloc::vec![0u8; max_compressed_len(values.len())];
-        let n = self
-            .encode(values, &mut out)
-            .expect("max_compressed_len is enough");
-        out.truncate(n);
-        out
-    }
-
-    /// Encodes `values` as deltas from `prev` into a new `Vec`.
-    pub fn encode_delta_to_vec(&self, values: &[u32], prev: u32) -> Vec<u8> {
-        let mut out = alloc::vec![0u8; max_compressed_len(values.len())];
-        let n = self
-            .encode_delta(values, prev, &mut out)
-            .expect("max_compressed_len is enough");
-        out.truncate(n);
-        out
-    }
-
     fn check_out(n: usize, out_len: usize) -> Result<(), DecodeError> {
         if out_len < n {
             return Err(DecodeError::new(
@@ -291,16 +211,85 @@ impl VarIntG8iu {
         Ok(())
     }
 
-    /// Decodes `n` values from `input` into `out[..n]`, returning the bytes
-    /// consumed (whole blocks). Never reads outside `input`.
-    pub fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
+    /// The number of values a stream of whole blocks holds (how FastPFor
+    /// knows the count). Errors: `Truncated` if `input.len()` is not a
+    /// multiple of [`BLOCK`], `Malformed` for a bad descriptor.
+    pub fn value_count(&self, input: &[u8]) -> Result<usize, DecodeError> {
+        scalar::value_count(input)
+    }
+}
+
+/// The codec operations. `encode*` write whole blocks (a multiple of
+/// [`BLOCK`] bytes); [`max_compressed_len`] is always enough room. Decoders
+/// never read outside `input`.
+///
+/// `decode_unchecked` / `decode_delta_unchecked` skip the descriptor and
+/// length checks; the SIMD kernels read exactly the 8 data bytes of each
+/// block, so no padding is needed.
+impl IntCodec for VarIntG8iu {
+    fn name(&self) -> &'static str {
+        "varint-g8iu"
+    }
+
+    fn isa(&self) -> Isa {
+        self.k.isa
+    }
+
+    fn kernel_isas(&self) -> Vec<Isa> {
+        KERNELS.enabled_isas()
+    }
+
+    fn with_isa_dyn(&self, isa: Isa) -> Option<Box<dyn IntCodec>> {
+        Some(Box::new(self.with_isa(isa)?))
+    }
+
+    fn max_compressed_len(&self, n: usize) -> Option<usize> {
+        n.div_ceil(2).checked_mul(BLOCK)
+    }
+
+    fn max_values(&self, input_len: usize) -> usize {
+        // Whole blocks of at most eight (one-byte) values each.
+        input_len / BLOCK * 8
+    }
+
+    fn compressed_len(&self, values: &[u32]) -> usize {
+        scalar::compressed_len(values, None)
+    }
+
+    fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
+        scalar::compressed_len(values, Some(prev))
+    }
+
+    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
+        self.check_encode_room(values, None, out)?;
+        // SAFETY: supported ISA (registry); room checked above.
+        Ok(unsafe { (self.k.encode)(values, 0, out) })
+    }
+
+    fn encode_delta(
+        &self,
+        values: &[u32],
+        prev: u32,
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        self.check_encode_room(values, Some(prev), out)?;
+        // SAFETY: as in `encode`.
+        Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
+    }
+
+    /// Length in bytes of a stream of `n` values, read from its descriptors;
+    /// the same errors as `decode`.
+    fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
+        scalar::scan(input, n)
+    }
+
+    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
         Self::check_out(n, out.len())?;
-        // SAFETY: supported ISA (constructors); checked kernels need nothing else.
+        // SAFETY: supported ISA (registry); checked kernels need nothing else.
         unsafe { (self.k.decode)(input, &mut out[..n], 0) }
     }
 
-    /// Decodes `n` delta-coded values (from `prev`) into `out[..n]`.
-    pub fn decode_delta(
+    fn decode_delta(
         &self,
         input: &[u8],
         n: usize,
@@ -312,61 +301,15 @@ impl VarIntG8iu {
         unsafe { (self.k.decode_delta)(input, &mut out[..n], prev) }
     }
 
-    /// Length in bytes of a stream of `n` values, read from its descriptors;
-    /// the same errors as [`decode`](Self::decode).
-    pub fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
-        scalar::scan(input, n)
-    }
-
-    /// The number of values a stream of whole blocks holds (how FastPFor
-    /// knows the count). Errors: `Truncated` if `input.len()` is not a
-    /// multiple of [`BLOCK`], `Malformed` for a bad descriptor.
-    pub fn value_count(&self, input: &[u8]) -> Result<usize, DecodeError> {
-        scalar::value_count(input)
-    }
-
-    /// Decodes `n` values into a new `Vec` (allocated only once the input is
-    /// known to hold them).
-    pub fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
-        self.encoded_len(input, n)?;
-        let mut out = alloc::vec![0u32; n];
-        self.decode(input, n, &mut out)?;
-        Ok(out)
-    }
-
-    /// Decodes `n` delta-coded values (from `prev`) into a new `Vec`.
-    pub fn decode_delta_to_vec(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-    ) -> Result<Vec<u32>, DecodeError> {
-        self.encoded_len(input, n)?;
-        let mut out = alloc::vec![0u32; n];
-        self.decode_delta(input, n, prev, &mut out)?;
-        Ok(out)
-    }
-
-    /// Decodes `n` values from trusted input, skipping the descriptor and
-    /// length checks. The SIMD kernels read exactly the 8 data bytes of each
-    /// block, so no padding is needed.
-    ///
-    /// # Safety
-    /// `input` must hold a valid stream of at least `n` values (as written by
-    /// the encoder); `out.len() >= n`.
-    pub unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
+    unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
         debug_assert!(out.len() >= n);
         let out = &mut out[..n];
         // SAFETY: the caller guarantees a valid stream; `out` has `n` slots;
-        // the kernel's ISA is supported (constructors).
+        // the kernel's ISA is supported (registry).
         unsafe { (self.k.decode_unchecked)(input, out, 0) }
     }
 
-    /// Decodes `n` delta-coded values from trusted input.
-    ///
-    /// # Safety
-    /// As for [`decode_unchecked`](Self::decode_unchecked).
-    pub unsafe fn decode_delta_unchecked(
+    unsafe fn decode_delta_unchecked(
         &self,
         input: &[u8],
         n: usize,
@@ -377,6 +320,38 @@ impl VarIntG8iu {
         let out = &mut out[..n];
         // SAFETY: as in `decode_unchecked`.
         unsafe { (self.k.decode_delta_unchecked)(input, out, prev) }
+    }
+
+    /// Decodes `n` values into a new `Vec`, allocated only once the input
+    /// is known to hold them (`encoded_len`: the errors `decode` gives).
+    fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+        self.encoded_len(input, n)?;
+        let mut out = alloc::vec![0u32; n];
+        self.decode(input, n, &mut out)?;
+        Ok(out)
+    }
+
+    /// As `decode_to_vec`, for delta-coded values (from `prev`).
+    fn decode_delta_to_vec(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+    ) -> Result<Vec<u32>, DecodeError> {
+        self.encoded_len(input, n)?;
+        let mut out = alloc::vec![0u32; n];
+        self.decode_delta(input, n, prev, &mut out)?;
+        Ok(out)
+    }
+}
+
+impl KernelChoice for VarIntG8iu {
+    fn best() -> Self {
+        Self::new()
+    }
+
+    fn with_isa(&self, isa: Isa) -> Option<Self> {
+        KERNELS.for_isa(isa).map(|k| VarIntG8iu { k })
     }
 }
 

@@ -66,15 +66,18 @@
 //!
 //! # Safety of decoding
 //!
-//! [`VarIntGb::decode`] never reads outside `input` nor writes outside `out`:
+//! [`IntCodec::decode`] never reads outside `input` nor writes outside `out`:
 //! a missing control or data byte gives `Truncated` at the offset of the
 //! first byte of the value (or control byte) that does not fit; a Lucene
 //! vint of more than 32 bits gives `Malformed` at its fifth byte. Every
 //! kernel returns the same result and the same error.
 
+use crate::dispatch::{KernelSet, Registry};
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::isa::Isa;
 use crate::tables::varint_gb::{GbTables, TABLES_LOW_FIRST, TABLES_LUCENE};
+use crate::traits::{IntCodec, KernelChoice};
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -83,7 +86,7 @@ pub(crate) mod seek;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 pub(crate) mod x86;
 
-/// Bytes [`VarIntGb::decode_unchecked`] may read past the end of the stream.
+/// Bytes [`IntCodec::decode_unchecked`] may read past the end of the stream.
 pub const PADDING: usize = 16;
 
 /// Where the codes sit in a control byte, and how the last `n % 4` values
@@ -184,7 +187,7 @@ pub const fn max_compressed_len(n: usize) -> usize {
 }
 
 // Kernel signatures (as in Stream VByte). The pointers are `unsafe fn` only
-// because SIMD kernels need their CPU features, checked at construction.
+// because SIMD kernels need their CPU features, which the registries check.
 //
 // decode: decodes `out.len()` values; bytes consumed or the first error.
 // encode: `out.len() >= compressed length`; returns bytes written.
@@ -192,6 +195,10 @@ type DecodeFn = unsafe fn(&[u8], &mut [u32], u32) -> Result<usize, DecodeError>;
 type EncodeFn = unsafe fn(&[u32], u32, &mut [u8]) -> usize;
 // Unchecked decode: a valid stream followed by `PADDING` readable bytes.
 type DecodeUncheckedFn = unsafe fn(&[u8], &mut [u32], u32) -> usize;
+// Delta select of value `i < n` from `prev` (`seek` module).
+type SelectDeltaFn = unsafe fn(&[u8], usize, u32, usize) -> Result<u32, DecodeError>;
+// Delta seek: the first of `n` values (from `prev`) at or above `target`.
+type SeekFn = unsafe fn(&[u8], usize, u32, u32) -> Result<Option<(usize, u32)>, DecodeError>;
 
 /// One kernel set: one ISA, one layout.
 pub(crate) struct Kernels {
@@ -203,66 +210,49 @@ pub(crate) struct Kernels {
     decode_delta_unchecked: DecodeUncheckedFn,
     encode: EncodeFn,
     encode_delta: EncodeFn,
+    select_delta: SelectDeltaFn,
+    seek_delta: SeekFn,
+}
+
+impl KernelSet for Kernels {
+    fn isa(&self) -> Isa {
+        self.isa
+    }
 }
 
 static SCALAR_LOW: Kernels = scalar::kernels::<LowFirst>();
 static SCALAR_LUCENE: Kernels = scalar::kernels::<Lucene>();
 
-/// Kernel sets in order of preference (best last).
-static SETS_LOW: &[&Kernels] = &[
+/// Kernel sets of each layout (best last).
+static KERNELS_LOW: Registry<Kernels> = Registry::new(&[
     &SCALAR_LOW,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::ssse3::KERNELS_LOW_FIRST,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx2::KERNELS_LOW_FIRST,
-];
-static SETS_LUCENE: &[&Kernels] = &[
+]);
+static KERNELS_LUCENE: Registry<Kernels> = Registry::new(&[
     &SCALAR_LUCENE,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::ssse3::KERNELS_LUCENE,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx2::KERNELS_LUCENE,
-];
+]);
 
-fn kernel_sets(layout: Layout) -> &'static [&'static Kernels] {
+fn registry(layout: Layout) -> &'static Registry<Kernels> {
     match layout {
-        Layout::LowFirst => SETS_LOW,
-        Layout::Lucene => SETS_LUCENE,
+        Layout::LowFirst => &KERNELS_LOW,
+        Layout::Lucene => &KERNELS_LUCENE,
     }
 }
 
-/// The ISAs that have a VarInt-GB kernel in this build (whether or not this
-/// CPU supports them).
-pub fn kernel_isas() -> impl Iterator<Item = Isa> {
-    kernel_sets(Layout::LowFirst).iter().map(|k| k.isa)
-}
-
-fn best_kernels(layout: Layout) -> &'static Kernels {
-    #[cfg(feature = "std")]
-    {
-        use std::sync::OnceLock;
-        static BEST: [OnceLock<&'static Kernels>; 2] = [OnceLock::new(), OnceLock::new()];
-        BEST[layout as usize].get_or_init(|| pick_best(layout))
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        pick_best(layout)
-    }
-}
-
-fn pick_best(layout: Layout) -> &'static Kernels {
-    let sets = kernel_sets(layout);
-    sets.iter()
-        .rev()
-        .find(|k| k.isa.is_enabled())
-        .copied()
-        .unwrap_or(sets[0])
-}
-
-/// A VarInt-GB codec bound to one kernel (ISA) and one [`Layout`].
+/// A VarInt-GB codec bound to one kernel (ISA) and one [`Layout`]. The codec
+/// operations are the [`IntCodec`] and [`SortedCodec`](crate::SortedCodec)
+/// methods.
 ///
 /// ```
 /// use intcodec::varint_gb::{Layout, VarIntGb};
+/// use intcodec::IntCodec;
 ///
 /// let codec = VarIntGb::new();
 /// let values = [1024, 12, 10, 1_073_741_824, 1, 2, 3, 1024];
@@ -303,53 +293,22 @@ impl VarIntGb {
     /// The low-first (FastPFor) layout with the best kernel for this CPU.
     pub fn new() -> Self {
         VarIntGb {
-            k: best_kernels(Layout::LowFirst),
+            k: KERNELS_LOW.best(),
         }
-    }
-
-    /// The low-first layout with the kernel for `isa`, or `None` if there is
-    /// no such kernel or this CPU (or the `INTCODEC_ISA` cap) does not allow it.
-    pub fn with_isa(isa: Isa) -> Option<Self> {
-        Self::with_isa_layout(isa, Layout::LowFirst)
-    }
-
-    /// The codec for `layout` with the kernel for `isa`, if allowed here.
-    pub fn with_isa_layout(isa: Isa, layout: Layout) -> Option<Self> {
-        if !isa.is_enabled() {
-            return None;
-        }
-        kernel_sets(layout)
-            .iter()
-            .find(|k| k.isa == isa)
-            .map(|k| VarIntGb { k })
     }
 
     /// The same kernel choice for another layout (the best allowed kernel if
     /// the current ISA has none for `layout`).
     pub fn with_layout(self, layout: Layout) -> Self {
-        Self::with_isa_layout(self.k.isa, layout).unwrap_or(VarIntGb {
-            k: best_kernels(layout),
-        })
-    }
-
-    /// The kernel's instruction set.
-    pub fn isa(&self) -> Isa {
-        self.k.isa
+        let r = registry(layout);
+        VarIntGb {
+            k: r.for_isa(self.k.isa).unwrap_or_else(|| r.best()),
+        }
     }
 
     /// The layout.
     pub fn layout(&self) -> Layout {
         self.k.layout
-    }
-
-    /// Exact encoded length of `values`.
-    pub fn compressed_len(&self, values: &[u32]) -> usize {
-        self.compressed_len_from(values, None)
-    }
-
-    /// Exact encoded length of `values` delta-coded from `prev`.
-    pub fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
-        self.compressed_len_from(values, Some(prev))
     }
 
     fn compressed_len_from(&self, values: &[u32], prev: Option<u32>) -> usize {
@@ -378,48 +337,6 @@ impl VarIntGb {
         Ok(())
     }
 
-    /// Encodes `values` into `out`, returning the number of bytes written.
-    /// `out` needs [`compressed_len`](Self::compressed_len) bytes;
-    /// [`max_compressed_len`] is always enough. Bytes of `out` past the
-    /// returned length may be overwritten.
-    pub fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, None, out)?;
-        // SAFETY: supported ISA (constructors); room checked above.
-        Ok(unsafe { (self.k.encode)(values, 0, out) })
-    }
-
-    /// Encodes `values` as deltas from `prev` (wrapping) into `out`.
-    pub fn encode_delta(
-        &self,
-        values: &[u32],
-        prev: u32,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, Some(prev), out)?;
-        // SAFETY: as in `encode`.
-        Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
-    }
-
-    /// Encodes `values` into a new `Vec`.
-    pub fn encode_to_vec(&self, values: &[u32]) -> Vec<u8> {
-        let mut out = alloc::vec![0u8; max_compressed_len(values.len())];
-        let n = self
-            .encode(values, &mut out)
-            .expect("max_compressed_len is enough");
-        out.truncate(n);
-        out
-    }
-
-    /// Encodes `values` as deltas from `prev` into a new `Vec`.
-    pub fn encode_delta_to_vec(&self, values: &[u32], prev: u32) -> Vec<u8> {
-        let mut out = alloc::vec![0u8; max_compressed_len(values.len())];
-        let n = self
-            .encode_delta(values, prev, &mut out)
-            .expect("max_compressed_len is enough");
-        out.truncate(n);
-        out
-    }
-
     fn check_out(n: usize, out_len: usize) -> Result<(), DecodeError> {
         if out_len < n {
             return Err(DecodeError::new(
@@ -430,17 +347,95 @@ impl VarIntGb {
         }
         Ok(())
     }
+}
 
-    /// Decodes `n` values from `input` into `out[..n]`, returning the number
-    /// of bytes consumed. Never reads outside `input`.
-    pub fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
+/// The codec operations. `encode*` may overwrite bytes of `out` past the
+/// returned length; [`max_compressed_len`] is always enough room. Decoders
+/// never read outside `input`.
+///
+/// `decode_unchecked` / `decode_delta_unchecked` need, besides a valid
+/// stream of `n` values in this layout, at least [`PADDING`] readable bytes
+/// after it (the SIMD loop loads 16 bytes after each control byte).
+impl IntCodec for VarIntGb {
+    fn name(&self) -> &'static str {
+        match self.k.layout {
+            Layout::LowFirst => "varint-gb",
+            Layout::Lucene => "varint-gb-lucene",
+        }
+    }
+
+    fn isa(&self) -> Isa {
+        self.k.isa
+    }
+
+    fn kernel_isas(&self) -> Vec<Isa> {
+        registry(self.k.layout).enabled_isas()
+    }
+
+    fn with_isa_dyn(&self, isa: Isa) -> Option<Box<dyn IntCodec>> {
+        Some(Box::new(self.with_isa(isa)?))
+    }
+
+    fn max_compressed_len(&self, n: usize) -> Option<usize> {
+        (n / 4).checked_mul(17)?.checked_add((n % 4) * 5)
+    }
+
+    fn max_values(&self, input_len: usize) -> usize {
+        // A block of four values takes at least five bytes (its control
+        // byte and one byte each). The rest: low-first, a partial block of
+        // `r` values takes at least `1 + r` bytes; Lucene, `r` vints of at
+        // least one byte each (`r <= 3`).
+        let (q, r) = (input_len / 5, input_len % 5);
+        let tail = match self.k.layout {
+            Layout::LowFirst => r.saturating_sub(1),
+            Layout::Lucene => r.min(3),
+        };
+        4 * q + tail
+    }
+
+    fn compressed_len(&self, values: &[u32]) -> usize {
+        self.compressed_len_from(values, None)
+    }
+
+    fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
+        self.compressed_len_from(values, Some(prev))
+    }
+
+    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
+        self.check_encode_room(values, None, out)?;
+        // SAFETY: supported ISA (registry); room checked above.
+        Ok(unsafe { (self.k.encode)(values, 0, out) })
+    }
+
+    fn encode_delta(
+        &self,
+        values: &[u32],
+        prev: u32,
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        self.check_encode_room(values, Some(prev), out)?;
+        // SAFETY: as in `encode`.
+        Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
+    }
+
+    /// Length in bytes of a stream of `n` values, read from its control bytes
+    /// (and vint tail); the same errors as `decode`. Costs
+    /// `O(min(n, input.len()))`, so it bounds `n` by the input before an
+    /// output is allocated.
+    fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
+        match self.k.layout {
+            Layout::LowFirst => scalar::scan::<LowFirst>(input, n),
+            Layout::Lucene => scalar::scan::<Lucene>(input, n),
+        }
+    }
+
+    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
         Self::check_out(n, out.len())?;
-        // SAFETY: supported ISA (constructors); checked kernels need nothing else.
+        // SAFETY: supported ISA (registry); checked kernels need nothing else.
         unsafe { (self.k.decode)(input, &mut out[..n], 0) }
     }
 
-    /// Decodes `n` delta-coded values (from `prev`) into `out[..n]`.
-    pub fn decode_delta(
+    fn decode_delta(
         &self,
         input: &[u8],
         n: usize,
@@ -452,61 +447,15 @@ impl VarIntGb {
         unsafe { (self.k.decode_delta)(input, &mut out[..n], prev) }
     }
 
-    /// Length in bytes of a stream of `n` values, read from its control bytes
-    /// (and vint tail); the same errors as [`decode`](Self::decode). Costs
-    /// `O(min(n, input.len()))`, so it bounds `n` by the input before an
-    /// output is allocated.
-    pub fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
-        match self.k.layout {
-            Layout::LowFirst => scalar::scan::<LowFirst>(input, n),
-            Layout::Lucene => scalar::scan::<Lucene>(input, n),
-        }
-    }
-
-    /// Decodes `n` values into a new `Vec` (allocated only once the input is
-    /// known to hold them).
-    pub fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
-        self.encoded_len(input, n)?;
-        let mut out = alloc::vec![0u32; n];
-        self.decode(input, n, &mut out)?;
-        Ok(out)
-    }
-
-    /// Decodes `n` delta-coded values (from `prev`) into a new `Vec`.
-    pub fn decode_delta_to_vec(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-    ) -> Result<Vec<u32>, DecodeError> {
-        self.encoded_len(input, n)?;
-        let mut out = alloc::vec![0u32; n];
-        self.decode_delta(input, n, prev, &mut out)?;
-        Ok(out)
-    }
-
-    /// Decodes `n` values from trusted input, without validation.
-    ///
-    /// # Safety
-    /// - `input` must hold a complete stream of `n` values in this layout
-    ///   followed by at least [`PADDING`] more bytes (any values): the SIMD
-    ///   loop loads 16 bytes after each control byte;
-    /// - `out.len() >= n`.
-    ///
-    /// Returns the bytes consumed (not counting padding).
-    pub unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
+    unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
         debug_assert!(out.len() >= n);
         let out = &mut out[..n];
         // SAFETY: the caller guarantees a valid, padded stream; `out` has `n`
-        // slots; the kernel's ISA is supported (constructors).
+        // slots; the kernel's ISA is supported (registry).
         unsafe { (self.k.decode_unchecked)(input, out, 0) }
     }
 
-    /// Decodes `n` delta-coded values from trusted input, without validation.
-    ///
-    /// # Safety
-    /// As for [`decode_unchecked`](Self::decode_unchecked).
-    pub unsafe fn decode_delta_unchecked(
+    unsafe fn decode_delta_unchecked(
         &self,
         input: &[u8],
         n: usize,
@@ -517,6 +466,38 @@ impl VarIntGb {
         let out = &mut out[..n];
         // SAFETY: as in `decode_unchecked`.
         unsafe { (self.k.decode_delta_unchecked)(input, out, prev) }
+    }
+
+    /// Decodes `n` values into a new `Vec`, allocated only once the input
+    /// is known to hold them (`encoded_len`: the errors `decode` gives).
+    fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+        self.encoded_len(input, n)?;
+        let mut out = alloc::vec![0u32; n];
+        self.decode(input, n, &mut out)?;
+        Ok(out)
+    }
+
+    /// As `decode_to_vec`, for delta-coded values (from `prev`).
+    fn decode_delta_to_vec(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+    ) -> Result<Vec<u32>, DecodeError> {
+        self.encoded_len(input, n)?;
+        let mut out = alloc::vec![0u32; n];
+        self.decode_delta(input, n, prev, &mut out)?;
+        Ok(out)
+    }
+}
+
+impl KernelChoice for VarIntGb {
+    fn best() -> Self {
+        Self::new()
+    }
+
+    fn with_isa(&self, isa: Isa) -> Option<Self> {
+        registry(self.k.layout).for_isa(isa).map(|k| VarIntGb { k })
     }
 }
 

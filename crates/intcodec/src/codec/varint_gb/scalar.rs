@@ -21,6 +21,8 @@ pub(super) const fn kernels<F: Format>() -> Kernels {
         decode_delta_unchecked: decode_trusted::<F, true>,
         encode: encode::<F, false>,
         encode_delta: encode::<F, true>,
+        select_delta: super::seek::scalar::select_delta::<F>,
+        seek_delta: super::seek::scalar::seek_delta::<F>,
     }
 }
 

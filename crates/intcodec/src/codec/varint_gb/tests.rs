@@ -4,6 +4,7 @@
 use super::*;
 use crate::isa::Isa;
 use crate::tests::{corpus, lengths, Rng};
+use crate::traits::{IntCodec, KernelChoice};
 use crate::DecodeErrorKind;
 use alloc::vec;
 
@@ -13,21 +14,21 @@ const LAYOUTS: [Layout; 2] = [Layout::LowFirst, Layout::Lucene];
 fn for_each_kernel(layout: Layout, mut f: impl FnMut(VarIntGb)) {
     let mut ran = 0;
     for isa in Isa::ALL {
-        if let Some(codec) = VarIntGb::with_isa_layout(isa, layout) {
+        if let Some(codec) = VarIntGb::new().with_layout(layout).with_isa(isa) {
             assert_eq!((codec.isa(), codec.layout()), (isa, layout));
             f(codec);
             ran += 1;
         }
     }
-    let expected = kernel_sets(layout)
-        .iter()
-        .filter(|k| k.isa.is_enabled())
-        .count();
+    let expected = registry(layout).enabled_isas().len();
     assert_eq!(ran, expected);
 }
 
 fn scalar(layout: Layout) -> VarIntGb {
-    VarIntGb::with_isa_layout(Isa::Scalar, layout).unwrap()
+    VarIntGb::new()
+        .with_layout(layout)
+        .with_isa(Isa::Scalar)
+        .unwrap()
 }
 
 /// An independent, byte-at-a-time parse of a stream of `n` values: the
@@ -79,13 +80,16 @@ fn naive_decode(layout: Layout, input: &[u8], n: usize) -> Result<(Vec<u32>, usi
 
 #[test]
 fn kernels_are_listed() {
-    let isas: Vec<Isa> = kernel_isas().collect();
+    let isas: Vec<Isa> = KERNELS_LOW.compiled_isas().collect();
     assert_eq!(isas[0], Isa::Scalar);
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     assert!(isas.contains(&Isa::Ssse3));
     let best = VarIntGb::new().isa();
     assert!(best.is_enabled());
-    assert!(kernel_isas().filter(|i| i.is_enabled()).all(|i| i <= best));
+    assert!(KERNELS_LOW
+        .compiled_isas()
+        .filter(|i| i.is_enabled())
+        .all(|i| i <= best));
 }
 
 #[test]

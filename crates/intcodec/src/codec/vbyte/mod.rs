@@ -55,9 +55,12 @@
 //! | SSE4.1 | Masked VByte (paper §IV) | Masked VByte groups widened to 64 bits; long values word-at-a-time | u32: eight values < 2^14 per step (group A in reverse); u64: scalar |
 //! | AVX2 | the SSE4.1 algorithm, VEX-encoded | same | same |
 
+use crate::dispatch::{KernelSet, Registry};
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::isa::Isa;
+use crate::traits::{IntCodec, KernelChoice};
 use crate::zigzag;
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -66,7 +69,7 @@ pub(crate) mod seek;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 pub(crate) mod x86;
 
-/// Bytes [`VByte::decode_unchecked`] needs readable after the stream.
+/// Bytes [`IntCodec::decode_unchecked`] needs readable after the stream.
 pub const PADDING: usize = 16;
 
 /// The largest encoding of `n` u32s (5 bytes each).
@@ -178,15 +181,20 @@ word!(u32, 5, 0x0F, Some);
 word!(u64, 10, 0x01, |_| None);
 
 // Kernel signatures. Every kernel is an `unsafe fn` pointer only because SIMD
-// kernels may be called only on CPUs with their features; the handle checks
-// that once, at construction. `decode*` decode `out.len()` values (the last
-// argument is `prev`, ignored unless delta) and return the bytes consumed.
+// kernels may be called only on CPUs with their features; the registry hands
+// out only sets this CPU supports. `decode*` decode `out.len()` values (the
+// last argument is `prev`, ignored unless delta) and return the bytes
+// consumed.
 type DecodeFn<W> = unsafe fn(&[u8], &mut [W], W) -> Result<usize, DecodeError>;
 // Unchecked decode: trusted input with `PADDING` readable bytes after it.
 type DecodeUncheckedFn = unsafe fn(&[u8], &mut [u32], u32) -> usize;
 // Encode (u32; the last argument is `prev`, ignored unless delta): `out`
 // holds the encoded length; returns the bytes written.
 type EncodeFn = unsafe fn(&[u32], u32, &mut [u8]) -> usize;
+// Delta select of value `i < n` from `prev` (`seek` module).
+type SelectDeltaFn = unsafe fn(&[u8], usize, u32, usize) -> Result<u32, DecodeError>;
+// Delta seek: the first of `n` values (from `prev`) at or above `target`.
+type SeekFn = unsafe fn(&[u8], usize, u32, u32) -> Result<Option<(usize, u32)>, DecodeError>;
 
 /// One kernel set (one ISA).
 pub(crate) struct Kernels {
@@ -199,51 +207,35 @@ pub(crate) struct Kernels {
     decode_delta_u64: DecodeFn<u64>,
     encode: EncodeFn,
     encode_delta: EncodeFn,
+    select_delta: SelectDeltaFn,
+    seek_delta: SeekFn,
+}
+
+impl KernelSet for Kernels {
+    fn isa(&self) -> Isa {
+        self.isa
+    }
 }
 
 /// Kernel sets in order of preference (best last).
-static SETS: &[&Kernels] = &[
+static KERNELS: Registry<Kernels> = Registry::new(&[
     &scalar::KERNELS,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::sse41::KERNELS,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx2::KERNELS,
-];
-
-/// The ISAs that have a VByte kernel in this build (whether or not this CPU
-/// supports them).
-pub fn kernel_isas() -> impl Iterator<Item = Isa> {
-    SETS.iter().map(|k| k.isa)
-}
-
-fn best_kernels() -> &'static Kernels {
-    #[cfg(feature = "std")]
-    {
-        use std::sync::OnceLock;
-        static BEST: OnceLock<&'static Kernels> = OnceLock::new();
-        BEST.get_or_init(pick_best)
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        pick_best()
-    }
-}
-
-fn pick_best() -> &'static Kernels {
-    SETS.iter()
-        .rev()
-        .find(|k| k.isa.is_enabled())
-        .copied()
-        .unwrap_or(&scalar::KERNELS)
-}
+]);
 
 /// A VByte codec bound to one kernel (ISA).
 ///
 /// `VByte::new()` picks the fastest kernel this CPU supports (within the
-/// `INTCODEC_ISA` cap); [`VByte::with_isa`] forces one.
+/// `INTCODEC_ISA` cap); [`KernelChoice::with_isa`] forces one. The u32
+/// operations are the [`IntCodec`] and [`SortedCodec`](crate::SortedCodec)
+/// methods; u64 (`*_u64`) and zigzag `i32` / `i64` ones are inherent.
 ///
 /// ```
 /// use intcodec::vbyte::VByte;
+/// use intcodec::IntCodec;
 ///
 /// let codec = VByte::new();
 /// let values = [1u32, 128, 16384, u32::MAX];
@@ -301,32 +293,18 @@ fn shifted(e: DecodeError, pos: usize, start: usize) -> DecodeError {
 impl VByte {
     /// The codec with the best kernel for this CPU.
     pub fn new() -> Self {
-        VByte { k: best_kernels() }
-    }
-
-    /// The codec with the kernel for `isa`, or `None` if there is no such
-    /// kernel or this CPU (or the `INTCODEC_ISA` cap) does not allow it.
-    pub fn with_isa(isa: Isa) -> Option<Self> {
-        if !isa.is_enabled() {
-            return None;
-        }
-        SETS.iter().find(|k| k.isa == isa).map(|k| VByte { k })
-    }
-
-    /// The kernel's instruction set.
-    pub fn isa(&self) -> Isa {
-        self.k.isa
+        VByte { k: KERNELS.best() }
     }
 
     // ----------------------------------------------------------------- sizes
 
-    /// Exact encoded length of `values` (u32 or u64).
-    pub fn compressed_len<W: Word>(&self, values: &[W]) -> usize {
+    /// Exact encoded length of the u64 `values`.
+    pub fn compressed_len_u64(&self, values: &[u64]) -> usize {
         scalar::compressed_len(values, None)
     }
 
-    /// Exact encoded length of `values` delta-coded from `prev`.
-    pub fn compressed_len_delta<W: Word>(&self, values: &[W], prev: W) -> usize {
+    /// Exact encoded length of the u64 `values` delta-coded from `prev`.
+    pub fn compressed_len_delta_u64(&self, values: &[u64], prev: u64) -> usize {
         scalar::compressed_len(values, Some(prev))
     }
 
@@ -356,7 +334,7 @@ impl VByte {
                 } else {
                     self.k.encode
                 };
-                // SAFETY: the kernel's ISA is supported (constructors) and
+                // SAFETY: the kernel's ISA is supported (registry) and
                 // `out` holds the encoded length (checked above).
                 unsafe { f(v32, prev.as_u64() as u32, out) }
             }
@@ -374,30 +352,30 @@ impl VByte {
         out
     }
 
-    /// Encodes `values` (u32 or u64) into `out`, returning the bytes written.
-    /// `out` needs [`compressed_len`](Self::compressed_len) bytes.
-    pub fn encode<W: Word>(&self, values: &[W], out: &mut [u8]) -> Result<usize, EncodeError> {
-        self.encode_with::<W, false>(values, W::ZERO, out)
+    /// Encodes the u64 `values` into `out`, returning the bytes written.
+    /// `out` needs [`compressed_len_u64`](Self::compressed_len_u64) bytes.
+    pub fn encode_u64(&self, values: &[u64], out: &mut [u8]) -> Result<usize, EncodeError> {
+        self.encode_with::<u64, false>(values, 0, out)
     }
 
-    /// Encodes `values` as deltas from `prev` (wrapping) into `out`.
-    pub fn encode_delta<W: Word>(
+    /// Encodes the u64 `values` as deltas from `prev` (wrapping) into `out`.
+    pub fn encode_delta_u64(
         &self,
-        values: &[W],
-        prev: W,
+        values: &[u64],
+        prev: u64,
         out: &mut [u8],
     ) -> Result<usize, EncodeError> {
-        self.encode_with::<W, true>(values, prev, out)
+        self.encode_with::<u64, true>(values, prev, out)
     }
 
-    /// Encodes `values` into a new `Vec`.
-    pub fn encode_to_vec<W: Word>(&self, values: &[W]) -> Vec<u8> {
-        self.encode_vec::<W, false>(values, W::ZERO)
+    /// Encodes the u64 `values` into a new `Vec`.
+    pub fn encode_u64_to_vec(&self, values: &[u64]) -> Vec<u8> {
+        self.encode_vec::<u64, false>(values, 0)
     }
 
-    /// Encodes `values` as deltas from `prev` into a new `Vec`.
-    pub fn encode_delta_to_vec<W: Word>(&self, values: &[W], prev: W) -> Vec<u8> {
-        self.encode_vec::<W, true>(values, prev)
+    /// Encodes the u64 `values` as deltas from `prev` into a new `Vec`.
+    pub fn encode_delta_u64_to_vec(&self, values: &[u64], prev: u64) -> Vec<u8> {
+        self.encode_vec::<u64, true>(values, prev)
     }
 
     /// Encodes `i32`s through zigzag into a new `Vec`.
@@ -409,32 +387,10 @@ impl VByte {
     /// Encodes `i64`s through zigzag into a new `Vec`.
     pub fn encode_i64_to_vec(&self, values: &[i64]) -> Vec<u8> {
         let mapped: Vec<u64> = values.iter().map(|&v| zigzag::encode_i64(v)).collect();
-        self.encode_to_vec(&mapped)
+        self.encode_u64_to_vec(&mapped)
     }
 
     // ---------------------------------------------------------------- decode
-
-    /// Decodes exactly `n` u32s from the start of `input` into `out[..n]`,
-    /// returning the bytes consumed. Never reads outside `input`.
-    pub fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
-        let out = prefix(out, n)?;
-        // SAFETY: the kernel's ISA is supported (constructors); kernels are
-        // total on any input and write only inside `out`.
-        unsafe { (self.k.decode)(input, out, 0) }
-    }
-
-    /// Decodes `n` delta-coded u32s (from `prev`) into `out[..n]`.
-    pub fn decode_delta(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        out: &mut [u32],
-    ) -> Result<usize, DecodeError> {
-        let out = prefix(out, n)?;
-        // SAFETY: as in `decode`.
-        unsafe { (self.k.decode_delta)(input, out, prev) }
-    }
 
     /// Decodes exactly `n` u64s into `out[..n]`, returning the bytes consumed.
     pub fn decode_u64(
@@ -472,25 +428,6 @@ impl VByte {
         Ok(alloc::vec![W::ZERO; n])
     }
 
-    /// Decodes `n` u32s into a new `Vec`.
-    pub fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
-        let mut out = Self::output_for(input, n)?;
-        self.decode(input, n, &mut out)?;
-        Ok(out)
-    }
-
-    /// Decodes `n` delta-coded u32s (from `prev`) into a new `Vec`.
-    pub fn decode_delta_to_vec(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-    ) -> Result<Vec<u32>, DecodeError> {
-        let mut out = Self::output_for(input, n)?;
-        self.decode_delta(input, n, prev, &mut out)?;
-        Ok(out)
-    }
-
     /// Decodes `n` u64s into a new `Vec`.
     pub fn decode_u64_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u64>, DecodeError> {
         let mut out = Self::output_for(input, n)?;
@@ -512,7 +449,7 @@ impl VByte {
 
     /// Decodes `n` zigzag-coded `i32`s into a new `Vec`.
     pub fn decode_i32_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<i32>, DecodeError> {
-        let v = self.decode_to_vec(input, n)?;
+        let v = IntCodec::decode_to_vec(self, input, n)?;
         Ok(v.into_iter().map(zigzag::decode_i32).collect())
     }
 
@@ -626,33 +563,119 @@ impl VByte {
     pub fn skip_u64(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
         scalar::skip::<u64>(input, n)
     }
+}
 
-    // ------------------------------------------------------------- unchecked
+/// The u32 codec operations. Decoders never read outside `input`.
+///
+/// `decode_unchecked` / `decode_delta_unchecked` need, besides `n`
+/// well-formed values (as an encoder writes them), at least [`PADDING`]
+/// readable bytes after them. Overflow checks are skipped, so on malformed
+/// input the values are unspecified. (The kernels currently still never
+/// access memory outside `input` and `out`, but callers must not rely on
+/// that.)
+impl IntCodec for VByte {
+    fn name(&self) -> &'static str {
+        "vbyte"
+    }
 
-    /// Decodes `n` u32s from trusted input without validating it.
-    ///
-    /// # Safety
-    /// - `input` must hold `n` well-formed values (as an encoder writes them)
-    ///   followed by at least [`PADDING`] more bytes (any values);
-    /// - `out.len() >= n`.
-    ///
-    /// Returns the bytes consumed (not counting padding). Overflow checks are
-    /// skipped, so on malformed input the values are unspecified. (The
-    /// kernels currently still never access memory outside `input` and
-    /// `out`, but callers must not rely on that.)
-    pub unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
+    fn isa(&self) -> Isa {
+        self.k.isa
+    }
+
+    fn kernel_isas(&self) -> Vec<Isa> {
+        KERNELS.enabled_isas()
+    }
+
+    fn with_isa_dyn(&self, isa: Isa) -> Option<Box<dyn IntCodec>> {
+        Some(Box::new(self.with_isa(isa)?))
+    }
+
+    fn max_compressed_len(&self, n: usize) -> Option<usize> {
+        n.checked_mul(5)
+    }
+
+    fn max_values(&self, input_len: usize) -> usize {
+        // Every value takes at least one byte.
+        input_len
+    }
+
+    fn compressed_len(&self, values: &[u32]) -> usize {
+        scalar::compressed_len(values, None)
+    }
+
+    fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
+        scalar::compressed_len(values, Some(prev))
+    }
+
+    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
+        self.encode_with::<u32, false>(values, 0, out)
+    }
+
+    fn encode_delta(
+        &self,
+        values: &[u32],
+        prev: u32,
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        self.encode_with::<u32, true>(values, prev, out)
+    }
+
+    /// The byte length of the first `n` values, validated as `decode`
+    /// does (same errors): [`VByte::skip`].
+    fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
+        scalar::skip::<u32>(input, n)
+    }
+
+    /// Decodes exactly `n` u32s from the start of `input` into `out[..n]`,
+    /// returning the bytes consumed. Never reads outside `input`.
+    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
+        let out = prefix(out, n)?;
+        // SAFETY: the kernel's ISA is supported (registry); kernels are
+        // total on any input and write only inside `out`.
+        unsafe { (self.k.decode)(input, out, 0) }
+    }
+
+    /// Decodes `n` delta-coded u32s (from `prev`) into `out[..n]`.
+    fn decode_delta(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+        out: &mut [u32],
+    ) -> Result<usize, DecodeError> {
+        let out = prefix(out, n)?;
+        // SAFETY: as in `decode`.
+        unsafe { (self.k.decode_delta)(input, out, prev) }
+    }
+
+    /// Decodes `n` u32s into a new `Vec`.
+    fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+        let mut out = Self::output_for(input, n)?;
+        self.decode(input, n, &mut out)?;
+        Ok(out)
+    }
+
+    /// Decodes `n` delta-coded u32s (from `prev`) into a new `Vec`.
+    fn decode_delta_to_vec(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+    ) -> Result<Vec<u32>, DecodeError> {
+        let mut out = Self::output_for(input, n)?;
+        self.decode_delta(input, n, prev, &mut out)?;
+        Ok(out)
+    }
+
+    unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
         debug_assert!(out.len() >= n);
         let out = &mut out[..n];
-        // SAFETY: supported ISA (constructors); the caller guarantees a
+        // SAFETY: supported ISA (registry); the caller guarantees a
         // valid, padded stream.
         unsafe { (self.k.decode_unchecked)(input, out, 0) }
     }
 
-    /// Decodes `n` delta-coded u32s from trusted input without validation.
-    ///
-    /// # Safety
-    /// As for [`decode_unchecked`](Self::decode_unchecked).
-    pub unsafe fn decode_delta_unchecked(
+    unsafe fn decode_delta_unchecked(
         &self,
         input: &[u8],
         n: usize,
@@ -663,6 +686,16 @@ impl VByte {
         let out = &mut out[..n];
         // SAFETY: as in `decode_unchecked`.
         unsafe { (self.k.decode_delta_unchecked)(input, out, prev) }
+    }
+}
+
+impl KernelChoice for VByte {
+    fn best() -> Self {
+        Self::new()
+    }
+
+    fn with_isa(&self, isa: Isa) -> Option<Self> {
+        KERNELS.for_isa(isa).map(|k| VByte { k })
     }
 }
 

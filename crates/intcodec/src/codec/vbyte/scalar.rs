@@ -21,6 +21,8 @@ pub(super) static KERNELS: Kernels = Kernels {
     decode_delta_u64: decode::<u64, true>,
     encode: encode::<u32, false>,
     encode_delta: encode::<u32, true>,
+    select_delta: super::seek::scalar::select_delta,
+    seek_delta: super::seek::scalar::seek_delta,
 };
 
 /// Algorithm 1 on a window of `W::MAX` bytes known to be present.

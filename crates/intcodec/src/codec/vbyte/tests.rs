@@ -4,6 +4,7 @@
 use super::*;
 use crate::isa::Isa;
 use crate::tests::{lengths, Rng};
+use crate::traits::{IntCodec, KernelChoice};
 use crate::DecodeErrorKind;
 use alloc::vec;
 
@@ -11,18 +12,18 @@ use alloc::vec;
 fn for_each_kernel(mut f: impl FnMut(VByte)) {
     let mut ran = 0;
     for isa in Isa::ALL {
-        if let Some(codec) = VByte::with_isa(isa) {
+        if let Some(codec) = VByte::new().with_isa(isa) {
             assert_eq!(codec.isa(), isa);
             f(codec);
             ran += 1;
         }
     }
-    let expected = SETS.iter().filter(|k| k.isa.is_enabled()).count();
+    let expected = KERNELS.enabled_isas().len();
     assert_eq!(ran, expected);
 }
 
 fn scalar() -> VByte {
-    VByte::with_isa(Isa::Scalar).unwrap()
+    VByte::new().with_isa(Isa::Scalar).unwrap()
 }
 
 /// A value whose VByte form takes exactly `len` bytes (1..=W::MAX).
@@ -124,13 +125,16 @@ fn corpus64(n: usize, seed: u64) -> Vec<(&'static str, Vec<u64>)> {
 
 #[test]
 fn kernels_are_listed() {
-    let isas: Vec<Isa> = kernel_isas().collect();
+    let isas: Vec<Isa> = KERNELS.compiled_isas().collect();
     assert_eq!(isas[0], Isa::Scalar);
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     assert!(isas.contains(&Isa::Sse41));
     let best = VByte::new().isa();
     assert!(best.is_enabled());
-    assert!(kernel_isas().filter(|i| i.is_enabled()).all(|i| i <= best));
+    assert!(KERNELS
+        .compiled_isas()
+        .filter(|i| i.is_enabled())
+        .all(|i| i <= best));
 }
 
 #[test]
@@ -194,12 +198,12 @@ fn all_kernels_agree_u64() {
     let reference = scalar();
     for n in lengths().step_by(3) {
         for (name, values) in corpus64(n, 2) {
-            let want = reference.encode_to_vec(&values);
-            assert_eq!(want.len(), reference.compressed_len(&values));
-            let want_d = reference.encode_delta_to_vec(&values, 1 << 40);
+            let want = reference.encode_u64_to_vec(&values);
+            assert_eq!(want.len(), reference.compressed_len_u64(&values));
+            let want_d = reference.encode_delta_u64_to_vec(&values, 1 << 40);
             for_each_kernel(|k| {
                 let ctx = format!("{k:?} n={n} {name}");
-                assert_eq!(k.encode_to_vec(&values), want, "encode {ctx}");
+                assert_eq!(k.encode_u64_to_vec(&values), want, "encode {ctx}");
                 let mut out = vec![7u64; n + 2];
                 assert_eq!(k.decode_u64(&want, n, &mut out), Ok(want.len()), "{ctx}");
                 assert_eq!(&out[..n], &values[..], "decode {ctx}");
@@ -270,12 +274,12 @@ fn encoder_matches_bytewise_reference_in_exact_buffers() {
             let want = leb128(&values);
             let mut out = vec![0u8; want.len()];
             assert_eq!(
-                scalar().encode(&values, &mut out),
+                scalar().encode_u64(&values, &mut out),
                 Ok(want.len()),
                 "{name} n={n}"
             );
             assert_eq!(out, want, "{name} n={n}");
-            assert_eq!(scalar().encode_to_vec(&values), want);
+            assert_eq!(scalar().encode_u64_to_vec(&values), want);
         }
     }
 }
@@ -339,11 +343,11 @@ fn truncated_input_gives_the_same_error_everywhere() {
 /// Inserts `bad` before value `at` of a stream of `values`; the expected
 /// error is at that value.
 fn with_bad<W: Word>(values: &[W], at: usize, bad: &[u8]) -> (Vec<u8>, usize) {
-    let enc = scalar().encode_to_vec(&values[..at]);
+    let enc = scalar().encode_vec::<W, false>(&values[..at], W::ZERO);
     let off = enc.len();
     let mut bytes = enc;
     bytes.extend_from_slice(bad);
-    bytes.extend_from_slice(&scalar().encode_to_vec(&values[at..]));
+    bytes.extend_from_slice(&scalar().encode_vec::<W, false>(&values[at..], W::ZERO));
     (bytes, off)
 }
 
@@ -554,7 +558,7 @@ fn decode_all_count_and_skip() {
             });
         }
         for (name, values) in corpus64(n, 8) {
-            let enc = scalar().encode_to_vec(&values);
+            let enc = scalar().encode_u64_to_vec(&values);
             for_each_kernel(|k| {
                 assert_eq!(
                     k.decode_all_u64_to_vec(&enc).as_deref(),
@@ -651,7 +655,7 @@ fn delta_wraps_around() {
     let values = [u32::MAX, 0, 5, 3, u32::MAX - 1, 1];
     let want = scalar().encode_delta_to_vec(&values, 4);
     let values64 = [u64::MAX, 0, 5, 3];
-    let want64 = scalar().encode_delta_to_vec(&values64, 4);
+    let want64 = scalar().encode_delta_u64_to_vec(&values64, 4);
     for_each_kernel(|k| {
         assert_eq!(k.encode_delta_to_vec(&values, 4), want);
         assert_eq!(k.decode_delta_to_vec(&want, 6, 4).unwrap(), values);
@@ -691,7 +695,7 @@ mod props {
         fn round_trip_every_kernel(v in values32(), w in values64(), prev in any::<u32>()) {
             let want = scalar().encode_to_vec(&v);
             let want_d = scalar().encode_delta_to_vec(&v, prev);
-            let want64 = scalar().encode_to_vec(&w);
+            let want64 = scalar().encode_u64_to_vec(&w);
             for_each_kernel(|k| {
                 assert_eq!(k.encode_to_vec(&v), want);
                 assert_eq!(k.decode_to_vec(&want, v.len()).unwrap(), v);

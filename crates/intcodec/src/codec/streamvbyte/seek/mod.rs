@@ -1,15 +1,15 @@
 //! Select, seek and insert on Stream VByte streams, without decoding the
 //! whole stream (paper §4 and the seek/select experiment of §5).
 //!
-//! - [`StreamVByte::select`] / [`StreamVByte::select_delta`]: the value at
+//! - [`StreamVByte::select_plain`] / [`SortedCodec::select`]: the value at
 //!   index `i`. Plain streams skip whole groups by summing the byte counts of
 //!   their control bytes (SIMD nibble look-up, 16 control bytes at a time)
 //!   and read only `i`'s group; delta streams add the groups before `i`'s
 //!   in a SIMD register (a shuffle and an add per group, nothing stored).
-//! - [`StreamVByte::seek_delta`]: the first value at or above a target in a
+//! - [`SortedCodec::lower_bound`]: the first value at or above a target in a
 //!   delta-coded (sorted) stream, four values per step (shuffle, SIMD prefix
 //!   sum, unsigned compare).
-//! - [`StreamVByte::insert_delta`]: inserts a value in order. The control
+//! - [`SortedCodec::insert`]: inserts a value in order. The control
 //!   bytes come first, so one more value shifts every later code: the groups
 //!   from the insertion point on are decoded and re-encoded (the tail); the
 //!   groups before it are copied as they are.
@@ -17,7 +17,7 @@
 //! # Checked
 //!
 //! These take the raw stream and the count `n`, like
-//! [`StreamVByte::decode`], and are checked the same way: missing control
+//! [`IntCodec::decode`], and are checked the same way: missing control
 //! bytes, or missing data bytes of a value they need, give `Truncated` at the
 //! offset and index `decode` would report; they never read outside `input`
 //! and never panic. Only the part of the stream they read is checked: a
@@ -26,7 +26,7 @@
 
 use super::{control_len, Format, StreamVByte, Variant, F0124, F1234};
 use crate::error::{DecodeError, DecodeErrorKind};
-use crate::isa::Isa;
+use crate::traits::{IntCodec, SortedCodec};
 use alloc::vec::Vec;
 
 pub(crate) mod scalar;
@@ -34,26 +34,6 @@ pub(crate) mod scalar;
 pub(crate) mod x86;
 
 use scalar::At;
-
-/// Which seek kernel a Stream VByte kernel set uses.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum SeekIsa {
-    Scalar,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    Sse41,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    Avx2,
-}
-
-fn seek_isa(isa: Isa) -> SeekIsa {
-    match isa {
-        #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-        Isa::Sse41 => SeekIsa::Sse41,
-        #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-        Isa::Avx2 | Isa::Avx512 => SeekIsa::Avx2,
-        _ => SeekIsa::Scalar,
-    }
-}
 
 fn missing_control(input_len: usize) -> DecodeError {
     DecodeError::new(DecodeErrorKind::Truncated, input_len, Some(input_len * 4))
@@ -92,17 +72,24 @@ impl StreamVByte {
     }
 
     /// The value at index `i` of a plain (not delta-coded) stream of `n`
-    /// values; `Ok(None)` if `i >= n`.
+    /// values; `Ok(None)` if `i >= n`. ([`SortedCodec::select`] is the same
+    /// on a delta-coded stream.)
     ///
     /// ```
     /// use intcodec::streamvbyte::StreamVByte;
+    /// use intcodec::IntCodec;
     /// let codec = StreamVByte::new();
     /// let bytes = codec.encode_to_vec(&[5, 300, 70_000, 9]);
-    /// assert_eq!(codec.select(&bytes, 4, 2)?, Some(70_000));
-    /// assert_eq!(codec.select(&bytes, 4, 4)?, None);
+    /// assert_eq!(codec.select_plain(&bytes, 4, 2)?, Some(70_000));
+    /// assert_eq!(codec.select_plain(&bytes, 4, 4)?, None);
     /// # Ok::<(), intcodec::DecodeError>(())
     /// ```
-    pub fn select(&self, input: &[u8], n: usize, i: usize) -> Result<Option<u32>, DecodeError> {
+    pub fn select_plain(
+        &self,
+        input: &[u8],
+        n: usize,
+        i: usize,
+    ) -> Result<Option<u32>, DecodeError> {
         if i >= n {
             return Ok(None);
         }
@@ -110,9 +97,55 @@ impl StreamVByte {
         self.select_parts(p, i).map(Some)
     }
 
+    pub(crate) fn select_parts(&self, p: Parts<'_>, i: usize) -> Result<u32, DecodeError> {
+        // SAFETY: the handle's kernel set came from a registry, so this CPU
+        // has its ISA (`crate::dispatch`).
+        unsafe { (self.k.select)(p.ctrl, p.data, p.base, i) }
+    }
+
+    pub(crate) fn select_delta_parts(
+        &self,
+        p: Parts<'_>,
+        prev: u32,
+        i: usize,
+    ) -> Result<u32, DecodeError> {
+        // SAFETY: as in `select_parts`.
+        unsafe { (self.k.select_delta)(p.ctrl, p.data, p.base, prev, i) }
+    }
+
+    pub(crate) fn seek_delta_parts(
+        &self,
+        p: Parts<'_>,
+        n: usize,
+        prev: u32,
+        target: u32,
+    ) -> Result<Option<(usize, u32)>, DecodeError> {
+        // SAFETY: as in `select_parts`.
+        unsafe { (self.k.seek_delta)(p.ctrl, p.data, p.base, n, prev, target) }
+    }
+
+    /// Decodes values `at.i..at.i + out.len()` of a split stream (scalar),
+    /// delta-coded from `at.acc` if `delta`.
+    pub(crate) fn decode_parts_range(
+        &self,
+        p: Parts<'_>,
+        out: &mut [u32],
+        at: At,
+        delta: bool,
+    ) -> Result<At, DecodeError> {
+        let b = self.bytes_of();
+        if delta {
+            scalar::decode_range::<true>(b, p.ctrl, p.data, p.base, out, at)
+        } else {
+            scalar::decode_range::<false>(b, p.ctrl, p.data, p.base, out, at)
+        }
+    }
+}
+
+impl SortedCodec for StreamVByte {
     /// The value at index `i` of a delta-coded stream of `n` values (encoded
     /// from `prev`); `Ok(None)` if `i >= n`.
-    pub fn select_delta(
+    fn select(
         &self,
         input: &[u8],
         n: usize,
@@ -133,15 +166,16 @@ impl StreamVByte {
     ///
     /// ```
     /// use intcodec::streamvbyte::StreamVByte;
+    /// use intcodec::{IntCodec, SortedCodec};
     /// let codec = StreamVByte::new();
     /// let ids = [3u32, 7, 19, 20, 1000, 1001];
     /// let bytes = codec.encode_delta_to_vec(&ids, 0);
-    /// assert_eq!(codec.seek_delta(&bytes, ids.len(), 0, 20)?, Some((3, 20)));
-    /// assert_eq!(codec.seek_delta(&bytes, ids.len(), 0, 21)?, Some((4, 1000)));
-    /// assert_eq!(codec.seek_delta(&bytes, ids.len(), 0, 5000)?, None);
+    /// assert_eq!(codec.lower_bound(&bytes, ids.len(), 0, 20)?, Some((3, 20)));
+    /// assert_eq!(codec.lower_bound(&bytes, ids.len(), 0, 21)?, Some((4, 1000)));
+    /// assert_eq!(codec.lower_bound(&bytes, ids.len(), 0, 5000)?, None);
     /// # Ok::<(), intcodec::DecodeError>(())
     /// ```
-    pub fn seek_delta(
+    fn lower_bound(
         &self,
         input: &[u8],
         n: usize,
@@ -163,13 +197,14 @@ impl StreamVByte {
     ///
     /// ```
     /// use intcodec::streamvbyte::StreamVByte;
+    /// use intcodec::{IntCodec, SortedCodec};
     /// let codec = StreamVByte::new();
     /// let mut bytes = codec.encode_delta_to_vec(&[10, 20, 40], 0);
-    /// assert_eq!(codec.insert_delta(&mut bytes, 3, 0, 30)?, 2);
+    /// assert_eq!(codec.insert(&mut bytes, 3, 0, 30)?, 2);
     /// assert_eq!(codec.decode_delta_to_vec(&bytes, 4, 0)?, [10, 20, 30, 40]);
     /// # Ok::<(), intcodec::DecodeError>(())
     /// ```
-    pub fn insert_delta(
+    fn insert(
         &self,
         stream: &mut Vec<u8>,
         n: usize,
@@ -217,139 +252,6 @@ impl StreamVByte {
         out.extend_from_slice(&p.data[end.pos..]);
         *stream = out;
         Ok(at)
-    }
-
-    pub(crate) fn select_parts(&self, p: Parts<'_>, i: usize) -> Result<u32, DecodeError> {
-        macro_rules! go {
-            ($f:ty) => {
-                match seek_isa(self.isa()) {
-                    SeekIsa::Scalar => scalar::select_from(
-                        <$f>::BYTES,
-                        p.ctrl,
-                        p.data,
-                        p.base,
-                        i,
-                        At {
-                            i: 0,
-                            pos: 0,
-                            acc: 0,
-                        },
-                    ),
-                    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-                    // SAFETY: the handle's ISA is enabled on this CPU
-                    // (checked by its constructors), which has SSE4.1.
-                    SeekIsa::Sse41 => unsafe {
-                        x86::sse41::select::<$f>(p.ctrl, p.data, p.base, i)
-                    },
-                    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-                    // SAFETY: as above; the ISA implies AVX2, BMI1/2, POPCNT.
-                    SeekIsa::Avx2 => unsafe { x86::avx2::select::<$f>(p.ctrl, p.data, p.base, i) },
-                }
-            };
-        }
-        match self.variant() {
-            Variant::V1234 => go!(F1234),
-            Variant::V0124 => go!(F0124),
-        }
-    }
-
-    pub(crate) fn select_delta_parts(
-        &self,
-        p: Parts<'_>,
-        prev: u32,
-        i: usize,
-    ) -> Result<u32, DecodeError> {
-        macro_rules! go {
-            ($f:ty) => {
-                match seek_isa(self.isa()) {
-                    SeekIsa::Scalar => scalar::select_delta_from(
-                        <$f>::BYTES,
-                        p.ctrl,
-                        p.data,
-                        p.base,
-                        i,
-                        At {
-                            i: 0,
-                            pos: 0,
-                            acc: prev,
-                        },
-                    ),
-                    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-                    // SAFETY: the handle's ISA is enabled on this CPU.
-                    SeekIsa::Sse41 => unsafe {
-                        x86::sse41::select_delta::<$f>(p.ctrl, p.data, p.base, prev, i)
-                    },
-                    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-                    // SAFETY: the handle's ISA is enabled on this CPU.
-                    SeekIsa::Avx2 => unsafe {
-                        x86::avx2::select_delta::<$f>(p.ctrl, p.data, p.base, prev, i)
-                    },
-                }
-            };
-        }
-        match self.variant() {
-            Variant::V1234 => go!(F1234),
-            Variant::V0124 => go!(F0124),
-        }
-    }
-
-    pub(crate) fn seek_delta_parts(
-        &self,
-        p: Parts<'_>,
-        n: usize,
-        prev: u32,
-        target: u32,
-    ) -> Result<Option<(usize, u32)>, DecodeError> {
-        macro_rules! go {
-            ($f:ty) => {
-                match seek_isa(self.isa()) {
-                    SeekIsa::Scalar => scalar::seek_delta_from(
-                        <$f>::BYTES,
-                        p.ctrl,
-                        p.data,
-                        p.base,
-                        n,
-                        target,
-                        At {
-                            i: 0,
-                            pos: 0,
-                            acc: prev,
-                        },
-                    ),
-                    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-                    // SAFETY: the handle's ISA is enabled on this CPU.
-                    SeekIsa::Sse41 => unsafe {
-                        x86::sse41::seek_delta::<$f>(p.ctrl, p.data, p.base, n, prev, target)
-                    },
-                    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-                    // SAFETY: the handle's ISA is enabled on this CPU.
-                    SeekIsa::Avx2 => unsafe {
-                        x86::avx2::seek_delta::<$f>(p.ctrl, p.data, p.base, n, prev, target)
-                    },
-                }
-            };
-        }
-        match self.variant() {
-            Variant::V1234 => go!(F1234),
-            Variant::V0124 => go!(F0124),
-        }
-    }
-
-    /// Decodes values `at.i..at.i + out.len()` of a split stream (scalar),
-    /// delta-coded from `at.acc` if `delta`.
-    pub(crate) fn decode_parts_range(
-        &self,
-        p: Parts<'_>,
-        out: &mut [u32],
-        at: At,
-        delta: bool,
-    ) -> Result<At, DecodeError> {
-        let b = self.bytes_of();
-        if delta {
-            scalar::decode_range::<true>(b, p.ctrl, p.data, p.base, out, at)
-        } else {
-            scalar::decode_range::<false>(b, p.ctrl, p.data, p.base, out, at)
-        }
     }
 }
 

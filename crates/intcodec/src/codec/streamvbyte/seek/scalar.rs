@@ -150,3 +150,51 @@ pub(crate) fn decode_range<const DELTA: bool>(
     }
     Ok(at)
 }
+
+/// [`select_from`] from the start, with the kernel-set signature.
+pub(crate) fn select<F: crate::codec::streamvbyte::Format>(
+    ctrl: &[u8],
+    data: &[u8],
+    base: usize,
+    i: usize,
+) -> Result<u32, DecodeError> {
+    let at = At {
+        i: 0,
+        pos: 0,
+        acc: 0,
+    };
+    select_from(F::BYTES, ctrl, data, base, i, at)
+}
+
+/// [`select_delta_from`] from the start, with the kernel-set signature.
+pub(crate) fn select_delta<F: crate::codec::streamvbyte::Format>(
+    ctrl: &[u8],
+    data: &[u8],
+    base: usize,
+    prev: u32,
+    i: usize,
+) -> Result<u32, DecodeError> {
+    let at = At {
+        i: 0,
+        pos: 0,
+        acc: prev,
+    };
+    select_delta_from(F::BYTES, ctrl, data, base, i, at)
+}
+
+/// [`seek_delta_from`] from the start, with the kernel-set signature.
+pub(crate) fn seek_delta<F: crate::codec::streamvbyte::Format>(
+    ctrl: &[u8],
+    data: &[u8],
+    base: usize,
+    n: usize,
+    prev: u32,
+    target: u32,
+) -> Result<Option<(usize, u32)>, DecodeError> {
+    let at = At {
+        i: 0,
+        pos: 0,
+        acc: prev,
+    };
+    seek_delta_from(F::BYTES, ctrl, data, base, n, target, at)
+}

@@ -5,6 +5,7 @@ use super::super::*;
 use crate::isa::Isa;
 use crate::tests::seek::{check_ok, expect_seek, expect_select, indexes, targets};
 use crate::tests::{corpus, lengths, Rng};
+use crate::traits::{IntCodec, KernelChoice, SortedCodec};
 use alloc::vec;
 
 const VARIANTS: [Variant; 2] = [Variant::V1234, Variant::V0124];
@@ -12,14 +13,11 @@ const VARIANTS: [Variant; 2] = [Variant::V1234, Variant::V0124];
 fn kernels(variant: Variant) -> Vec<StreamVByte> {
     let v: Vec<StreamVByte> = Isa::ALL
         .into_iter()
-        .filter_map(|isa| StreamVByte::with_isa_variant(isa, variant))
+        .filter_map(|isa| StreamVByte::new().with_variant(variant).with_isa(isa))
         .collect();
     assert_eq!(
         v.len(),
-        kernel_sets(variant)
-            .iter()
-            .filter(|k| k.isa.is_enabled())
-            .count()
+        super::super::registry(variant).enabled_isas().len()
     );
     v
 }
@@ -38,22 +36,28 @@ fn select_and_seek_match_the_decoded_vec_on_every_kernel() {
                 let delta = ks[0].encode_delta_to_vec(&sorted, prev);
                 for k in &ks {
                     let what = format!("{:?} {variant} {name} n={n}", k.isa());
-                    check_ok(&what, &vals, |i| k.select(&plain, n, i), None, &mut rng);
-                    // Unsorted lists too: seek is "first index >= target".
-                    let d_unsorted = k.encode_delta_to_vec(&vals, prev);
-                    let seek_u = |t| k.seek_delta(&d_unsorted, n, prev, t);
                     check_ok(
                         &what,
                         &vals,
-                        |i| k.select_delta(&d_unsorted, n, prev, i),
+                        |i| k.select_plain(&plain, n, i),
+                        None,
+                        &mut rng,
+                    );
+                    // Unsorted lists too: seek is "first index >= target".
+                    let d_unsorted = k.encode_delta_to_vec(&vals, prev);
+                    let seek_u = |t| k.lower_bound(&d_unsorted, n, prev, t);
+                    check_ok(
+                        &what,
+                        &vals,
+                        |i| k.select(&d_unsorted, n, prev, i),
                         Some(&seek_u),
                         &mut rng,
                     );
-                    let seek_s = |t| k.seek_delta(&delta, n, prev, t);
+                    let seek_s = |t| k.lower_bound(&delta, n, prev, t);
                     check_ok(
                         &what,
                         &sorted,
-                        |i| k.select_delta(&delta, n, prev, i),
+                        |i| k.select(&delta, n, prev, i),
                         Some(&seek_s),
                         &mut rng,
                     );
@@ -91,7 +95,7 @@ fn truncated_streams_give_decode_errors_on_every_kernel() {
                     for k in &ks {
                         for i in indexes(n) {
                             assert_eq!(
-                                k.select(p, n, i),
+                                k.select_plain(p, n, i),
                                 expect_select(&vals, err, bad, i),
                                 "{:?} {variant} {name} n={n} cut={cut} i={i}",
                                 k.isa()
@@ -106,7 +110,7 @@ fn truncated_streams_give_decode_errors_on_every_kernel() {
                     for k in &ks {
                         for i in indexes(n) {
                             assert_eq!(
-                                k.select_delta(d, n, 0, i),
+                                k.select(d, n, 0, i),
                                 expect_select(&sorted, err, bad, i),
                                 "{:?} {variant} {name} n={n} cut={cut} i={i}",
                                 k.isa()
@@ -114,7 +118,7 @@ fn truncated_streams_give_decode_errors_on_every_kernel() {
                         }
                         for t in targets(&sorted, &mut rng) {
                             assert_eq!(
-                                k.seek_delta(d, n, 0, t),
+                                k.lower_bound(d, n, 0, t),
                                 expect_seek(&sorted, err, bad, t),
                                 "{:?} {variant} {name} n={n} cut={cut} t={t}",
                                 k.isa()
@@ -140,15 +144,15 @@ fn garbage_agrees_with_scalar() {
             let t = rng.next_u32() >> (rng.next_u32() % 32);
             let prev = rng.next_u32();
             let want = (
-                ks[0].select(&bytes, n, i),
-                ks[0].select_delta(&bytes, n, prev, i),
-                ks[0].seek_delta(&bytes, n, prev, t),
+                ks[0].select_plain(&bytes, n, i),
+                ks[0].select(&bytes, n, prev, i),
+                ks[0].lower_bound(&bytes, n, prev, t),
             );
             for k in &ks[1..] {
                 let got = (
-                    k.select(&bytes, n, i),
-                    k.select_delta(&bytes, n, prev, i),
-                    k.seek_delta(&bytes, n, prev, t),
+                    k.select_plain(&bytes, n, i),
+                    k.select(&bytes, n, prev, i),
+                    k.lower_bound(&bytes, n, prev, t),
                 );
                 assert_eq!(got, want, "{:?} {variant} n={n} i={i}", k.isa());
             }
@@ -160,16 +164,16 @@ fn garbage_agrees_with_scalar() {
 fn empty_and_bad_indexes() {
     for variant in VARIANTS {
         for k in kernels(variant) {
-            assert_eq!(k.select(&[], 0, 0), Ok(None));
-            assert_eq!(k.select_delta(&[], 0, 0, usize::MAX), Ok(None));
-            assert_eq!(k.seek_delta(&[], 0, 0, 0), Ok(None));
+            assert_eq!(k.select_plain(&[], 0, 0), Ok(None));
+            assert_eq!(k.select(&[], 0, 0, usize::MAX), Ok(None));
+            assert_eq!(k.lower_bound(&[], 0, 0, 0), Ok(None));
             // Control bytes missing.
-            let e = k.select(&[], 5, 0).unwrap_err();
+            let e = k.select_plain(&[], 5, 0).unwrap_err();
             assert_eq!(
                 (e.kind(), e.offset()),
                 (crate::DecodeErrorKind::Truncated, 0)
             );
-            assert!(k.seek_delta(&[0], 5, 0, 0).is_err());
+            assert!(k.lower_bound(&[0], 5, 0, 0).is_err());
         }
     }
 }
@@ -184,7 +188,7 @@ fn insert_keeps_order_on_every_kernel() {
             let mut bytes = k.encode_delta_to_vec(&vals, prev);
             for step in 0..300 {
                 let x = prev + (rng.next_u32() >> (8 + step % 20));
-                let at = k.insert_delta(&mut bytes, vals.len(), prev, x).unwrap();
+                let at = k.insert(&mut bytes, vals.len(), prev, x).unwrap();
                 let want = vals.partition_point(|&v| v < x);
                 assert_eq!(at, want);
                 vals.insert(at, x);
@@ -193,13 +197,13 @@ fn insert_keeps_order_on_every_kernel() {
             // Trailing bytes survive.
             let mut b = k.encode_delta_to_vec(&[1, 5], 0);
             b.extend([0xEE, 0xFF]);
-            k.insert_delta(&mut b, 2, 0, 3).unwrap();
+            k.insert(&mut b, 2, 0, 3).unwrap();
             let mut want = k.encode_delta_to_vec(&[1, 3, 5], 0);
             want.extend([0xEE, 0xFF]);
             assert_eq!(b, want);
             // Errors leave the stream alone.
             let mut t = vec![0xFFu8; 1];
-            assert!(k.insert_delta(&mut t, 3, 0, 1).is_err());
+            assert!(k.insert(&mut t, 3, 0, 1).is_err());
             assert_eq!(t, [0xFF]);
         }
     }
@@ -216,7 +220,7 @@ fn seek_does_not_skip_a_zero_block_that_wraps() {
         for t in [0xFFFF_FFF5u32, 0xFFFF_FFFE, u32::MAX, 2, 30] {
             let want = vals.iter().position(|&v| v >= t).map(|i| (i, vals[i]));
             assert_eq!(
-                k.seek_delta(&b, vals.len(), 0, t),
+                k.lower_bound(&b, vals.len(), 0, t),
                 Ok(want),
                 "{:?} {t}",
                 k.isa()
@@ -231,7 +235,7 @@ fn insert_with_an_absurd_count_fails_cleanly() {
     for k in kernels(Variant::V1234) {
         let bytes = k.encode_delta_to_vec(&[5, 10, 15, 20], 0);
         let mut b = bytes.clone();
-        assert!(k.insert_delta(&mut b, usize::MAX, 0, 7).is_err());
+        assert!(k.insert(&mut b, usize::MAX, 0, 7).is_err());
         assert_eq!(b, bytes);
     }
 }

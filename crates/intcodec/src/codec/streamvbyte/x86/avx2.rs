@@ -13,4 +13,4 @@
 //! features, so each is compiled for its own instruction set. Bounds are
 //! exactly those described in `sse41.rs`.
 
-super::kernels::stream_vbyte_kernels!("avx2,bmi1,bmi2,popcnt", Isa::Avx2);
+super::kernels::stream_vbyte_kernels!("avx2,bmi1,bmi2,popcnt", Isa::Avx2, avx2);

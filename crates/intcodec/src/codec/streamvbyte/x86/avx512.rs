@@ -46,6 +46,9 @@ const fn kernels<F: Format>(decoders: &Kernels) -> Kernels {
         decode_delta_unchecked: decoders.decode_delta_unchecked,
         encode: encode::<F, false>,
         encode_delta: encode::<F, true>,
+        select: decoders.select,
+        select_delta: decoders.select_delta,
+        seek_delta: decoders.seek_delta,
     }
 }
 

@@ -95,7 +95,7 @@ pub(super) fn masks_of<F: Format>() -> &'static Masks {
 }
 
 macro_rules! stream_vbyte_kernels {
-    ($features:literal, $isa:expr) => {
+    ($features:literal, $isa:expr, $seek:ident) => {
         #[cfg(target_arch = "x86")]
         use core::arch::x86::*;
         #[cfg(target_arch = "x86_64")]
@@ -118,6 +118,9 @@ macro_rules! stream_vbyte_kernels {
                 decode_delta_unchecked: decode_unchecked::<F, true>,
                 encode: encode::<F, false>,
                 encode_delta: encode::<F, true>,
+                select: crate::codec::streamvbyte::seek::x86::$seek::select::<F>,
+                select_delta: crate::codec::streamvbyte::seek::x86::$seek::select_delta::<F>,
+                seek_delta: crate::codec::streamvbyte::seek::x86::$seek::seek_delta::<F>,
             }
         }
 

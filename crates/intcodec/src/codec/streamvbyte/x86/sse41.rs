@@ -43,4 +43,4 @@
 //! remain (the partial last group too, built in registers). Requires SSSE3
 //! and SSE4.1.
 
-super::kernels::stream_vbyte_kernels!("sse4.1", Isa::Sse41);
+super::kernels::stream_vbyte_kernels!("sse4.1", Isa::Sse41, sse41);

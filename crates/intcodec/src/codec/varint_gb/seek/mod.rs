@@ -1,12 +1,12 @@
 //! Select, seek and insert on delta-coded VarInt-GB streams (the upscaledb
 //! study's "select" and "sequential search", SIMD-accelerated).
 //!
-//! - [`VarIntGb::select_delta`]: the value at index `i`. Blocks before `i`'s
+//! - [`SortedCodec::select`]: the value at index `i`. Blocks before `i`'s
 //!   are skipped by their control bytes: each is shuffled into four lanes
 //!   and added to a SIMD accumulator (no prefix sum, nothing stored).
-//! - [`VarIntGb::seek_delta`]: the first value at or above a target, a block
+//! - [`SortedCodec::lower_bound`]: the first value at or above a target, a block
 //!   at a time (shuffle, SIMD prefix sum, unsigned compare).
-//! - [`VarIntGb::insert_delta`]: inserts a value in order by re-encoding the
+//! - [`SortedCodec::insert`]: inserts a value in order by re-encoding the
 //!   tail: blocks before the insertion point are kept as they are, the
 //!   values from its block on are decoded, the new one inserted, and the
 //!   tail encoded again (a value shifts every later value's slot in its
@@ -14,7 +14,7 @@
 //!
 //! # Checked
 //!
-//! Like [`VarIntGb::decode`], these take the raw stream and the count `n`
+//! Like [`IntCodec::decode`], these take the raw stream and the count `n`
 //! and never read outside `input` or panic: a missing control or data byte
 //! of a value they need (or a malformed Lucene vint) gives the error
 //! `decode` would report, at the same offset and index. Only what they read
@@ -23,7 +23,7 @@
 
 use super::{Format, Layout, LowFirst, Lucene, VarIntGb};
 use crate::error::DecodeError;
-use crate::isa::Isa;
+use crate::traits::{IntCodec, SortedCodec};
 use alloc::vec::Vec;
 
 pub(crate) mod scalar;
@@ -32,45 +32,27 @@ pub(crate) mod x86;
 
 use scalar::At;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum SeekIsa {
-    Scalar,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    Ssse3,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    Avx2,
-}
-
-fn seek_isa(isa: Isa) -> SeekIsa {
-    match isa {
-        #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-        Isa::Ssse3 | Isa::Sse41 => SeekIsa::Ssse3,
-        #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-        Isa::Avx2 | Isa::Avx512 => SeekIsa::Avx2,
-        _ => SeekIsa::Scalar,
-    }
-}
-
 const START: At = At {
     i: 0,
     pos: 0,
     acc: 0,
 };
 
-impl VarIntGb {
+impl SortedCodec for VarIntGb {
     /// The value at index `i` of a delta-coded stream of `n` values (encoded
     /// from `prev`); `Ok(None)` if `i >= n`.
     ///
     /// ```
     /// use intcodec::varint_gb::VarIntGb;
+    /// use intcodec::{IntCodec, SortedCodec};
     /// let codec = VarIntGb::new();
     /// let ids = [3u32, 7, 19, 20, 1000, 1001];
     /// let bytes = codec.encode_delta_to_vec(&ids, 0);
-    /// assert_eq!(codec.select_delta(&bytes, 6, 0, 4)?, Some(1000));
-    /// assert_eq!(codec.seek_delta(&bytes, 6, 0, 21)?, Some((4, 1000)));
+    /// assert_eq!(codec.select(&bytes, 6, 0, 4)?, Some(1000));
+    /// assert_eq!(codec.lower_bound(&bytes, 6, 0, 21)?, Some((4, 1000)));
     /// # Ok::<(), intcodec::DecodeError>(())
     /// ```
-    pub fn select_delta(
+    fn select(
         &self,
         input: &[u8],
         n: usize,
@@ -80,59 +62,22 @@ impl VarIntGb {
         if i >= n {
             return Ok(None);
         }
-        macro_rules! go {
-            ($f:ty) => {
-                match seek_isa(self.isa()) {
-                    SeekIsa::Scalar => {
-                        scalar::select_delta_from::<$f>(input, n, i, At { acc: prev, ..START })
-                    }
-                    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-                    // SAFETY: the handle's ISA is enabled on this CPU
-                    // (constructors), and it implies SSSE3.
-                    SeekIsa::Ssse3 => unsafe { x86::ssse3::select_delta::<$f>(input, n, prev, i) },
-                    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-                    // SAFETY: as above; the ISA implies AVX2, BMI1/2, POPCNT.
-                    SeekIsa::Avx2 => unsafe { x86::avx2::select_delta::<$f>(input, n, prev, i) },
-                }
-            };
-        }
-        match self.layout() {
-            Layout::LowFirst => go!(LowFirst),
-            Layout::Lucene => go!(Lucene),
-        }
-        .map(Some)
+        // SAFETY: the handle's kernel set came from a registry, so this CPU
+        // has its ISA (`crate::dispatch`).
+        unsafe { (self.k.select_delta)(input, n, prev, i) }.map(Some)
     }
 
     /// In a delta-coded stream of `n` values (from `prev`), the first index
     /// whose value is `>= target`, with the value; `Ok(None)` if none is.
-    pub fn seek_delta(
+    fn lower_bound(
         &self,
         input: &[u8],
         n: usize,
         prev: u32,
         target: u32,
     ) -> Result<Option<(usize, u32)>, DecodeError> {
-        macro_rules! go {
-            ($f:ty) => {
-                match seek_isa(self.isa()) {
-                    SeekIsa::Scalar => {
-                        scalar::seek_delta_from::<$f>(input, n, target, At { acc: prev, ..START })
-                    }
-                    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-                    // SAFETY: the handle's ISA is enabled on this CPU.
-                    SeekIsa::Ssse3 => unsafe {
-                        x86::ssse3::seek_delta::<$f>(input, n, prev, target)
-                    },
-                    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-                    // SAFETY: the handle's ISA is enabled on this CPU.
-                    SeekIsa::Avx2 => unsafe { x86::avx2::seek_delta::<$f>(input, n, prev, target) },
-                }
-            };
-        }
-        match self.layout() {
-            Layout::LowFirst => go!(LowFirst),
-            Layout::Lucene => go!(Lucene),
-        }
+        // SAFETY: as in `select`.
+        unsafe { (self.k.seek_delta)(input, n, prev, target) }
     }
 
     /// Inserts `value` into the sorted delta-coded stream of `n` values
@@ -142,13 +87,14 @@ impl VarIntGb {
     ///
     /// ```
     /// use intcodec::varint_gb::VarIntGb;
+    /// use intcodec::{IntCodec, SortedCodec};
     /// let codec = VarIntGb::new();
     /// let mut bytes = codec.encode_delta_to_vec(&[10, 20, 40], 0);
-    /// assert_eq!(codec.insert_delta(&mut bytes, 3, 0, 30)?, 2);
+    /// assert_eq!(codec.insert(&mut bytes, 3, 0, 30)?, 2);
     /// assert_eq!(codec.decode_delta_to_vec(&bytes, 4, 0)?, [10, 20, 30, 40]);
     /// # Ok::<(), intcodec::DecodeError>(())
     /// ```
-    pub fn insert_delta(
+    fn insert(
         &self,
         stream: &mut Vec<u8>,
         n: usize,
@@ -160,7 +106,9 @@ impl VarIntGb {
             Layout::Lucene => self.insert_with::<Lucene>(stream, n, prev, value),
         }
     }
+}
 
+impl VarIntGb {
     fn insert_with<F: Format>(
         &self,
         stream: &mut Vec<u8>,
@@ -169,7 +117,7 @@ impl VarIntGb {
         value: u32,
     ) -> Result<usize, DecodeError> {
         let at = self
-            .seek_delta(stream, n, prev, value)?
+            .lower_bound(stream, n, prev, value)?
             .map_or(n, |(i, _)| i);
         // Block `at / 4`: where it starts and the value before it.
         let g = at / 4;

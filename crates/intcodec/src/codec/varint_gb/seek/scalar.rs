@@ -96,3 +96,41 @@ pub(crate) fn seek_delta_from<F: Format>(
 ) -> Result<Option<(usize, u32)>, DecodeError> {
     walk::<F>(input, n, at, |_, v| v >= target).map(|(hit, _)| hit)
 }
+
+/// [`select_delta_from`] from the start, with the kernel-set signature.
+pub(crate) fn select_delta<F: Format>(
+    input: &[u8],
+    n: usize,
+    prev: u32,
+    i: usize,
+) -> Result<u32, DecodeError> {
+    select_delta_from::<F>(
+        input,
+        n,
+        i,
+        At {
+            i: 0,
+            pos: 0,
+            acc: prev,
+        },
+    )
+}
+
+/// [`seek_delta_from`] from the start, with the kernel-set signature.
+pub(crate) fn seek_delta<F: Format>(
+    input: &[u8],
+    n: usize,
+    prev: u32,
+    target: u32,
+) -> Result<Option<(usize, u32)>, DecodeError> {
+    seek_delta_from::<F>(
+        input,
+        n,
+        target,
+        At {
+            i: 0,
+            pos: 0,
+            acc: prev,
+        },
+    )
+}

@@ -5,21 +5,16 @@ use super::super::*;
 use crate::isa::Isa;
 use crate::tests::seek::{check_ok, expect_seek, expect_select, indexes, targets};
 use crate::tests::{corpus, lengths, Rng};
+use crate::traits::{IntCodec, KernelChoice, SortedCodec};
 
 const LAYOUTS: [Layout; 2] = [Layout::LowFirst, Layout::Lucene];
 
 fn kernels(layout: Layout) -> Vec<VarIntGb> {
     let v: Vec<VarIntGb> = Isa::ALL
         .into_iter()
-        .filter_map(|isa| VarIntGb::with_isa_layout(isa, layout))
+        .filter_map(|isa| VarIntGb::new().with_layout(layout).with_isa(isa))
         .collect();
-    assert_eq!(
-        v.len(),
-        kernel_sets(layout)
-            .iter()
-            .filter(|k| k.isa.is_enabled())
-            .count()
-    );
+    assert_eq!(v.len(), super::super::registry(layout).enabled_isas().len());
     v
 }
 
@@ -38,11 +33,11 @@ fn select_and_seek_match_the_decoded_vec_on_every_kernel() {
                 for k in &ks {
                     let what = format!("{:?} {layout} {name} n={n}", k.isa());
                     for (list, bytes) in [(&sorted, &delta), (&vals, &unsorted)] {
-                        let seek = |t| k.seek_delta(bytes, n, prev, t);
+                        let seek = |t| k.lower_bound(bytes, n, prev, t);
                         check_ok(
                             &what,
                             list,
-                            |i| k.select_delta(bytes, n, prev, i),
+                            |i| k.select(bytes, n, prev, i),
                             Some(&seek),
                             &mut rng,
                         );
@@ -70,7 +65,7 @@ fn truncated_streams_give_decode_errors_on_every_kernel() {
                     for k in &ks {
                         for i in indexes(n) {
                             assert_eq!(
-                                k.select_delta(d, n, 0, i),
+                                k.select(d, n, 0, i),
                                 expect_select(&sorted, err, bad, i),
                                 "{:?} {layout} {name} n={n} cut={cut} i={i}",
                                 k.isa()
@@ -78,7 +73,7 @@ fn truncated_streams_give_decode_errors_on_every_kernel() {
                         }
                         for t in targets(&sorted, &mut rng) {
                             assert_eq!(
-                                k.seek_delta(d, n, 0, t),
+                                k.lower_bound(d, n, 0, t),
                                 expect_seek(&sorted, err, bad, t),
                                 "{:?} {layout} {name} n={n} cut={cut} t={t}",
                                 k.isa()
@@ -104,13 +99,13 @@ fn garbage_agrees_with_scalar() {
             let t = rng.next_u32() >> (rng.next_u32() % 32);
             let prev = rng.next_u32();
             let want = (
-                ks[0].select_delta(&bytes, n, prev, i),
-                ks[0].seek_delta(&bytes, n, prev, t),
+                ks[0].select(&bytes, n, prev, i),
+                ks[0].lower_bound(&bytes, n, prev, t),
             );
             for k in &ks[1..] {
                 let got = (
-                    k.select_delta(&bytes, n, prev, i),
-                    k.seek_delta(&bytes, n, prev, t),
+                    k.select(&bytes, n, prev, i),
+                    k.lower_bound(&bytes, n, prev, t),
                 );
                 assert_eq!(got, want, "{:?} {layout} n={n} i={i}", k.isa());
             }
@@ -122,10 +117,10 @@ fn garbage_agrees_with_scalar() {
 fn empty_and_bad_indexes() {
     for layout in LAYOUTS {
         for k in kernels(layout) {
-            assert_eq!(k.select_delta(&[], 0, 0, 0), Ok(None));
-            assert_eq!(k.select_delta(&[], 0, 0, usize::MAX), Ok(None));
-            assert_eq!(k.seek_delta(&[], 0, 0, 0), Ok(None));
-            let e = k.select_delta(&[], 5, 0, 0).unwrap_err();
+            assert_eq!(k.select(&[], 0, 0, 0), Ok(None));
+            assert_eq!(k.select(&[], 0, 0, usize::MAX), Ok(None));
+            assert_eq!(k.lower_bound(&[], 0, 0, 0), Ok(None));
+            let e = k.select(&[], 5, 0, 0).unwrap_err();
             assert_eq!(
                 (e.kind(), e.offset()),
                 (crate::DecodeErrorKind::Truncated, 0)
@@ -144,19 +139,19 @@ fn insert_keeps_order_on_every_kernel() {
             let mut bytes = k.encode_delta_to_vec(&vals, prev);
             for step in 0..300 {
                 let x = prev + (rng.next_u32() >> (8 + step % 20));
-                let at = k.insert_delta(&mut bytes, vals.len(), prev, x).unwrap();
+                let at = k.insert(&mut bytes, vals.len(), prev, x).unwrap();
                 assert_eq!(at, vals.partition_point(|&v| v < x));
                 vals.insert(at, x);
                 assert_eq!(bytes, k.encode_delta_to_vec(&vals, prev), "{:?}", k.isa());
             }
             let mut b = k.encode_delta_to_vec(&[1, 5], 0);
             b.extend([0xEE, 0xFF]);
-            k.insert_delta(&mut b, 2, 0, 3).unwrap();
+            k.insert(&mut b, 2, 0, 3).unwrap();
             let mut want = k.encode_delta_to_vec(&[1, 3, 5], 0);
             want.extend([0xEE, 0xFF]);
             assert_eq!(b, want);
             let mut t = alloc::vec![0xFFu8; 3];
-            assert!(k.insert_delta(&mut t, 3, 0, 1).is_err());
+            assert!(k.insert(&mut t, 3, 0, 1).is_err());
             assert_eq!(t, [0xFF; 3]);
         }
     }
@@ -171,7 +166,7 @@ fn insert_with_an_absurd_count_fails_cleanly() {
             let bytes = k.encode_delta_to_vec(&[5, 10, 15, 20, 25, 30, 35, 40], 0);
             for n in [usize::MAX, usize::MAX / 2, 1 << 40] {
                 let mut b = bytes.clone();
-                assert!(k.insert_delta(&mut b, n, 0, 7).is_err());
+                assert!(k.insert(&mut b, n, 0, 7).is_err());
                 assert_eq!(b, bytes);
             }
         }

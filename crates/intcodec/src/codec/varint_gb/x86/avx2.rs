@@ -4,4 +4,4 @@
 //! AVX code; DESIGN.md "Mixing SSE and AVX code"). Wider registers do not
 //! help: each block's address depends on the previous block's length.
 
-super::kernels::varint_gb_kernels!("avx2,bmi1,bmi2,popcnt", Isa::Avx2);
+super::kernels::varint_gb_kernels!("avx2,bmi1,bmi2,popcnt", Isa::Avx2, avx2);

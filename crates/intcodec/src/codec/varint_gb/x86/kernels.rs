@@ -32,7 +32,7 @@ pub(super) fn masks_of<F: Format>() -> &'static Masks {
 }
 
 macro_rules! varint_gb_kernels {
-    ($features:literal, $isa:expr) => {
+    ($features:literal, $isa:expr, $seek:ident) => {
         #[cfg(target_arch = "x86")]
         use core::arch::x86::*;
         #[cfg(target_arch = "x86_64")]
@@ -55,6 +55,8 @@ macro_rules! varint_gb_kernels {
                 decode_delta_unchecked: decode_unchecked::<F, true>,
                 encode: scalar::encode::<F, false>,
                 encode_delta: scalar::encode::<F, true>,
+                select_delta: crate::codec::varint_gb::seek::x86::$seek::select_delta::<F>,
+                seek_delta: crate::codec::varint_gb::seek::x86::$seek::seek_delta::<F>,
             }
         }
 

@@ -15,4 +15,4 @@
 //! the last blocks, the low-first partial block or the Lucene vint tail, and
 //! any truncation go to the scalar kernel, which reports the error.
 
-super::kernels::varint_gb_kernels!("ssse3", Isa::Ssse3);
+super::kernels::varint_gb_kernels!("ssse3", Isa::Ssse3, ssse3);

@@ -55,3 +55,24 @@ pub(crate) fn seek_delta_from(
 ) -> Result<Option<(usize, u32)>, DecodeError> {
     walk(input, n, j, pos, acc, |_, v| v >= target).map(|(hit, _)| hit)
 }
+
+/// Delta select of value `i < n` from the start, with the kernel-set
+/// signature.
+pub(crate) fn select_delta(
+    input: &[u8],
+    _n: usize,
+    prev: u32,
+    i: usize,
+) -> Result<u32, DecodeError> {
+    select_delta_from(input, i, 0, 0, prev)
+}
+
+/// Delta seek from the start, with the kernel-set signature.
+pub(crate) fn seek_delta(
+    input: &[u8],
+    n: usize,
+    prev: u32,
+    target: u32,
+) -> Result<Option<(usize, u32)>, DecodeError> {
+    seek_delta_from(input, n, target, 0, 0, prev)
+}

@@ -5,10 +5,14 @@ use super::super::*;
 use crate::isa::Isa;
 use crate::tests::seek::{check_ok, expect_seek, expect_select, indexes, targets};
 use crate::tests::{corpus, lengths, Rng};
+use crate::traits::{IntCodec, KernelChoice, SortedCodec};
 
 fn kernels() -> Vec<VByte> {
-    let v: Vec<VByte> = Isa::ALL.into_iter().filter_map(VByte::with_isa).collect();
-    assert_eq!(v.len(), SETS.iter().filter(|k| k.isa.is_enabled()).count());
+    let v: Vec<VByte> = Isa::ALL
+        .into_iter()
+        .filter_map(|isa| VByte::new().with_isa(isa))
+        .collect();
+    assert_eq!(v.len(), super::super::KERNELS.enabled_isas().len());
     v
 }
 
@@ -26,11 +30,11 @@ fn select_and_seek_match_the_decoded_vec_on_every_kernel() {
             for k in &ks {
                 let what = format!("{:?} {name} n={n}", k.isa());
                 for (list, bytes) in [(&sorted, &delta), (&vals, &unsorted)] {
-                    let seek = |t| k.seek_delta(bytes, n, prev, t);
+                    let seek = |t| k.lower_bound(bytes, n, prev, t);
                     check_ok(
                         &what,
                         list,
-                        |i| k.select_delta(bytes, n, prev, i),
+                        |i| k.select(bytes, n, prev, i),
                         Some(&seek),
                         &mut rng,
                     );
@@ -63,10 +67,10 @@ fn every_lane_of_every_step_kind() {
         let bytes = ks[0].encode_delta_to_vec(&vals, 0);
         for k in &ks {
             for (i, &v) in vals.iter().enumerate() {
-                assert_eq!(k.select_delta(&bytes, vals.len(), 0, i), Ok(Some(v)));
-                assert_eq!(k.seek_delta(&bytes, vals.len(), 0, v), Ok(Some((i, v))));
-                assert_eq!(k.seek_delta(&bytes, i + 1, 0, v), Ok(Some((i, v))));
-                assert_eq!(k.seek_delta(&bytes, i, 0, v), Ok(None));
+                assert_eq!(k.select(&bytes, vals.len(), 0, i), Ok(Some(v)));
+                assert_eq!(k.lower_bound(&bytes, vals.len(), 0, v), Ok(Some((i, v))));
+                assert_eq!(k.lower_bound(&bytes, i + 1, 0, v), Ok(Some((i, v))));
+                assert_eq!(k.lower_bound(&bytes, i, 0, v), Ok(None));
             }
         }
     }
@@ -88,7 +92,7 @@ fn truncated_streams_give_decode_errors_on_every_kernel() {
                 for k in &ks {
                     for i in indexes(n) {
                         assert_eq!(
-                            k.select_delta(d, n, 0, i),
+                            k.select(d, n, 0, i),
                             expect_select(&sorted, err, bad, i),
                             "{:?} {name} n={n} cut={cut} i={i}",
                             k.isa()
@@ -96,7 +100,7 @@ fn truncated_streams_give_decode_errors_on_every_kernel() {
                     }
                     for t in targets(&sorted, &mut rng) {
                         assert_eq!(
-                            k.seek_delta(d, n, 0, t),
+                            k.lower_bound(d, n, 0, t),
                             expect_seek(&sorted, err, bad, t),
                             "{:?} {name} n={n} cut={cut} t={t}",
                             k.isa()
@@ -124,13 +128,13 @@ fn garbage_agrees_with_scalar() {
         let t = rng.next_u32() >> (rng.next_u32() % 32);
         let prev = rng.next_u32();
         let want = (
-            ks[0].select_delta(&bytes, n, prev, i),
-            ks[0].seek_delta(&bytes, n, prev, t),
+            ks[0].select(&bytes, n, prev, i),
+            ks[0].lower_bound(&bytes, n, prev, t),
         );
         for k in &ks[1..] {
             let got = (
-                k.select_delta(&bytes, n, prev, i),
-                k.seek_delta(&bytes, n, prev, t),
+                k.select(&bytes, n, prev, i),
+                k.lower_bound(&bytes, n, prev, t),
             );
             assert_eq!(got, want, "{:?} n={n} i={i}", k.isa());
         }
@@ -153,10 +157,10 @@ fn malformed_values_give_decode_errors() {
     assert_eq!(flow.kind(), crate::DecodeErrorKind::Overflow);
     for k in &ks {
         for (b, e) in [(&bytes, over), (&big, flow)] {
-            assert_eq!(k.select_delta(b, 30, 0, 19), Ok(Some(20)));
-            assert_eq!(k.select_delta(b, 30, 0, 20), Err(e));
-            assert_eq!(k.seek_delta(b, 30, 0, 20), Ok(Some((19, 20))));
-            assert_eq!(k.seek_delta(b, 30, 0, 21), Err(e));
+            assert_eq!(k.select(b, 30, 0, 19), Ok(Some(20)));
+            assert_eq!(k.select(b, 30, 0, 20), Err(e));
+            assert_eq!(k.lower_bound(b, 30, 0, 20), Ok(Some((19, 20))));
+            assert_eq!(k.lower_bound(b, 30, 0, 21), Err(e));
         }
     }
 }
@@ -164,10 +168,10 @@ fn malformed_values_give_decode_errors() {
 #[test]
 fn empty_and_bad_indexes() {
     for k in kernels() {
-        assert_eq!(k.select_delta(&[], 0, 0, 0), Ok(None));
-        assert_eq!(k.select_delta(&[], 0, 0, usize::MAX), Ok(None));
-        assert_eq!(k.seek_delta(&[], 0, 0, 0), Ok(None));
-        let e = k.select_delta(&[], 5, 0, 0).unwrap_err();
+        assert_eq!(k.select(&[], 0, 0, 0), Ok(None));
+        assert_eq!(k.select(&[], 0, 0, usize::MAX), Ok(None));
+        assert_eq!(k.lower_bound(&[], 0, 0, 0), Ok(None));
+        let e = k.select(&[], 5, 0, 0).unwrap_err();
         assert_eq!(
             (e.kind(), e.offset()),
             (crate::DecodeErrorKind::Truncated, 0)
@@ -184,7 +188,7 @@ fn insert_rewrites_one_delta_and_keeps_order() {
         let mut bytes = k.encode_delta_to_vec(&vals, prev);
         for step in 0..300 {
             let x = prev + (rng.next_u32() >> (4 + step % 26));
-            let at = k.insert_delta(&mut bytes, vals.len(), prev, x).unwrap();
+            let at = k.insert(&mut bytes, vals.len(), prev, x).unwrap();
             assert_eq!(at, vals.partition_point(|&v| v < x));
             vals.insert(at, x);
             assert_eq!(bytes, k.encode_delta_to_vec(&vals, prev), "{:?}", k.isa());
@@ -193,11 +197,11 @@ fn insert_rewrites_one_delta_and_keeps_order() {
         // same bytes, moved.
         let mut b = k.encode_delta_to_vec(&[100u32, 300, 301, 5000], 0);
         let tail = b[b.len() - 3..].to_vec(); // deltas 1 and 4699
-        k.insert_delta(&mut b, 4, 0, 200).unwrap();
+        k.insert(&mut b, 4, 0, 200).unwrap();
         assert_eq!(&b[..4], &[100, 100, 100, 1]);
         assert_eq!(b[b.len() - 3..], tail[..]);
         let mut t = alloc::vec![0x80u8; 3];
-        assert!(k.insert_delta(&mut t, 3, 0, 1).is_err());
+        assert!(k.insert(&mut t, 3, 0, 1).is_err());
         assert_eq!(t, [0x80; 3]);
     }
 }
@@ -208,9 +212,9 @@ fn insert_with_an_absurd_count_fails_cleanly() {
     for k in kernels() {
         let bytes = k.encode_delta_to_vec(&[5u32, 10, 15, 20], 0);
         let mut b = bytes.clone();
-        assert!(k.insert_delta(&mut b, usize::MAX, 0, 100).is_err());
+        assert!(k.insert(&mut b, usize::MAX, 0, 100).is_err());
         assert_eq!(b, bytes);
         // Found early: the insert needs only the values before it.
-        assert_eq!(k.insert_delta(&mut b, usize::MAX, 0, 7), Ok(1));
+        assert_eq!(k.insert(&mut b, usize::MAX, 0, 7), Ok(1));
     }
 }

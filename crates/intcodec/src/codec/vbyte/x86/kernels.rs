@@ -47,6 +47,8 @@ macro_rules! masked_vbyte_kernels {
             decode_delta_u64: decode_u64::<true>,
             encode: encode::<false>,
             encode_delta: encode::<true>,
+            select_delta,
+            seek_delta,
         };
 
         /// Continuation bits of 48 bytes: bit `k` = high bit of byte `k`
