@@ -9,7 +9,8 @@
 //! the same streams; only the block kernels differ.
 
 use crate::codec::Codec;
-use intcodec::bp128::{self, Bp128, Delta, Layout};
+use intcodec::bp128::{Bp128, DeltaMode, Layout};
+use intcodec::{IntCodec, KernelChoice};
 
 /// Family names.
 pub const FAMILY_4X: &str = "bp128";
@@ -18,15 +19,15 @@ pub const FAMILY_8X: &str = "bp128-8x";
 /// The lane-delta ("d4") variant against `decompress_sorted`.
 pub const FAMILY_D4: &str = "bp128-d4";
 
-fn max_len(layout: Layout, n: usize) -> usize {
-    bp128::max_compressed_len(layout, n).expect("chunk sizes are small") + 16
+fn max_len(codec: &Bp128, n: usize) -> usize {
+    codec.max_compressed_len(n).expect("chunk sizes are small") + 16
 }
 
-/// intcodec's BP128 with one forced kernel; `decode_delta` uses `delta`.
+/// intcodec's BP128 with one forced kernel; `decode_delta` uses the
+/// codec's delta mode.
 #[derive(Clone, Copy, Debug)]
 pub struct Ours {
     codec: Bp128,
-    delta: Delta,
     default: bool,
 }
 
@@ -34,12 +35,11 @@ impl Ours {
     /// Every kernel this CPU may run, for `layout`, D1 delta.
     pub fn all(layout: Layout) -> Vec<Ours> {
         let best = Bp128::new(layout).isa();
-        bp128::kernel_isas()
-            .filter(|isa| isa.is_enabled())
-            .filter_map(|isa| Bp128::with_isa(isa, layout))
+        Bp128::new(layout)
+            .all_kernels()
+            .into_iter()
             .map(|codec| Ours {
                 codec,
-                delta: Delta::D1,
                 default: codec.isa() == best,
             })
             .collect()
@@ -48,8 +48,7 @@ impl Ours {
     /// The default 4x kernel with the lane delta.
     pub fn d4() -> Ours {
         Ours {
-            codec: Bp128::new(Layout::Lanes4),
-            delta: Delta::Lane,
+            codec: Bp128::new(Layout::Lanes4).with_delta(DeltaMode::Lane),
             default: true,
         }
     }
@@ -57,8 +56,8 @@ impl Ours {
 
 impl Codec for Ours {
     fn family(&self) -> &'static str {
-        match (self.delta, self.codec.layout()) {
-            (Delta::Lane, _) => FAMILY_D4,
+        match (self.codec.delta_mode(), self.codec.layout()) {
+            (DeltaMode::Lane, _) => FAMILY_D4,
             (_, Layout::Lanes4) => FAMILY_4X,
             (_, Layout::Lanes8) => FAMILY_8X,
         }
@@ -76,25 +75,21 @@ impl Codec for Ours {
         self.default
     }
     fn max_encoded_len(&self, n: usize) -> usize {
-        max_len(self.codec.layout(), n)
+        max_len(&self.codec, n)
     }
     #[inline]
     fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
-        self.codec
-            .encode(values, Delta::None, 0, out)
-            .map_err(|e| e.to_string())
+        self.codec.encode(values, out).map_err(|e| e.to_string())
     }
     #[inline]
     fn encode_delta(&self, values: &[u32], prev: u32, out: &mut [u8]) -> Result<usize, String> {
         self.codec
-            .encode(values, self.delta, prev, out)
+            .encode_delta(values, prev, out)
             .map_err(|e| e.to_string())
     }
     #[inline]
     fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
-        self.codec
-            .decode(input, n, Delta::None, 0, out)
-            .map_err(|e| e.to_string())
+        self.codec.decode(input, n, out).map_err(|e| e.to_string())
     }
     #[inline]
     fn decode_delta(
@@ -105,7 +100,7 @@ impl Codec for Ours {
         out: &mut [u32],
     ) -> Result<usize, String> {
         self.codec
-            .decode(input, n, self.delta, prev, out)
+            .decode_delta(input, n, prev, out)
             .map_err(|e| e.to_string())
     }
 }
@@ -259,7 +254,7 @@ pub mod peer {
             } else {
                 Layout::Lanes8
             };
-            max_len(layout, n)
+            max_len(&Bp128::new(layout), n)
         }
         fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
             Ok(self.enc(values, false, 0, out))

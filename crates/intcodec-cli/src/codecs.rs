@@ -6,13 +6,13 @@
 
 use crate::error::{plural, CliError, Detail};
 use intcodec::bp128::{self, Bp128};
-use intcodec::frame_of_reference::{self as fr, SimdFor};
+use intcodec::frame_of_reference::{For, SimdFor};
 use intcodec::streamvbyte::{StreamVByte, Variant};
 #[cfg(feature = "g8iu")]
 use intcodec::varint_g8iu::VarIntG8iu;
 use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::vbyte::VByte;
-use intcodec::{DecodeError, Isa};
+use intcodec::{DecodeError, IntCodec, Isa, KernelChoice};
 
 /// A decoded stream: the values and the number of input bytes they used.
 pub(crate) type Decoded = (Vec<u32>, usize);
@@ -105,7 +105,7 @@ pub(crate) static CODECS: &[Codec] = &[
         summary: "SIMD-FOR: frame of reference in the 4-lane BitPacker4x block layout",
         encode: simd_for_encode,
         decode: simd_for_decode,
-        kernel: || SimdFor::new().isa(),
+        kernel: || SimdFor::best().isa(),
     },
     Codec {
         name: "varint-gb-lucene",
@@ -296,16 +296,13 @@ fn gb_decode(
     Ok((out, used))
 }
 
-fn bp128_delta(delta: bool) -> bp128::Delta {
-    if delta {
-        bp128::Delta::D1
-    } else {
-        bp128::Delta::None
-    }
-}
-
 fn bp128_encode(values: &[u32], delta: bool) -> Vec<u8> {
-    Bp128::new(bp128::Layout::Lanes4).encode_to_vec(values, bp128_delta(delta), 0)
+    let codec = Bp128::new(bp128::Layout::Lanes4);
+    if delta {
+        codec.encode_delta_to_vec(values, 0)
+    } else {
+        codec.encode_to_vec(values)
+    }
 }
 
 fn bp128_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError> {
@@ -314,7 +311,11 @@ fn bp128_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, Deco
     // value are present before `count` values are allocated.
     codec.encoded_len(input, count)?;
     let mut out = vec![0u32; count];
-    let used = codec.decode(input, count, bp128_delta(delta), 0, &mut out)?;
+    let used = if delta {
+        codec.decode_delta(input, count, 0, &mut out)?
+    } else {
+        codec.decode(input, count, &mut out)?
+    };
     Ok((out, used))
 }
 
@@ -342,9 +343,9 @@ fn integrate(values: &mut [u32]) {
 
 fn for_encode(values: &[u32], delta: bool) -> Vec<u8> {
     if delta {
-        fr::for_encode_to_vec(&deltas(values))
+        For.encode_to_vec(&deltas(values))
     } else {
-        fr::for_encode_to_vec(values)
+        For.encode_to_vec(values)
     }
 }
 
@@ -352,8 +353,8 @@ fn for_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, Decode
     // O(1) size check (checked arithmetic, and at most
     // `MAX_VALUES_PER_BYTE` values per input byte: a width-0 array holds any
     // count) before allocating `count` values.
-    let used = fr::for_encoded_len(input, count)?;
-    let mut out = fr::for_decode_to_vec(input, count)?;
+    let used = For.encoded_len(input, count)?;
+    let mut out = For.decode_to_vec(input, count)?;
     if delta {
         integrate(&mut out);
     }
@@ -362,14 +363,14 @@ fn for_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, Decode
 
 fn simd_for_encode(values: &[u32], delta: bool) -> Vec<u8> {
     if delta {
-        SimdFor::new().encode_to_vec(&deltas(values))
+        SimdFor::best().encode_to_vec(&deltas(values))
     } else {
-        SimdFor::new().encode_to_vec(values)
+        SimdFor::best().encode_to_vec(values)
     }
 }
 
 fn simd_for_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError> {
-    let codec = SimdFor::new();
+    let codec = SimdFor::best();
     let used = codec.encoded_len(input, count)?;
     // Checked sizes and the `MAX_VALUES_PER_BYTE` cap, as for `for`.
     let mut out = codec.decode_to_vec(input, count)?;

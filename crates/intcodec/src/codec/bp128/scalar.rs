@@ -342,7 +342,7 @@ pub(crate) fn scan_blocks(layout: Layout, input: &[u8], n: usize) -> Result<usiz
 }
 
 #[inline]
-fn tail_err(kind: DecodeErrorKind, pos: usize, i: usize) -> DecodeError {
+pub(crate) fn tail_err(kind: DecodeErrorKind, pos: usize, i: usize) -> DecodeError {
     DecodeError::new(kind, pos, Some(i))
 }
 
