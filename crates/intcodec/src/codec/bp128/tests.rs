@@ -551,7 +551,9 @@ fn handles_names_registry_and_sorted_codec() {
         assert_eq!(d.kernel_isas(), registry(layout).enabled_isas());
         let ks = c.all_kernels();
         assert_eq!(ks.len(), d.kernel_isas().len());
-        assert!(ks.iter().all(|k| k.delta_mode() == delta && k.layout() == layout));
+        assert!(ks
+            .iter()
+            .all(|k| k.delta_mode() == delta && k.layout() == layout));
         assert_eq!(ks.last().unwrap().isa(), c.isa());
         // A checked delta stream: the sorted-stream operations, every kernel.
         let keys: Vec<u32> = (0..700u32).map(|i| 5 + i * 3 + (i % 7)).collect();
