@@ -7,8 +7,7 @@
 //! `len` must match the decoded values. ASan catches any read past the input.
 #![no_main]
 
-use intcodec::bp128::SortedArray;
-use intcodec::DecodeErrorKind;
+use intcodec::{DecodeErrorKind, IntCodec, SortedSet};
 use intcodec_fuzz::{agree, bp128, DecodeCase};
 use libfuzzer_sys::fuzz_target;
 
@@ -18,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
     let delta = bp128::delta(case.delta, case.extra);
     let (n, cap, prev) = (case.n, case.cap, case.prev);
     let want = agree(kernels, n, cap, |k, out| {
-        k.decode(input, n, delta, prev, out)
+        bp128::decode(*k, input, n, delta, prev, out)
     });
     for k in kernels {
         let len = k.encoded_len(input, n);
@@ -29,7 +28,10 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(kind, Err(DecodeErrorKind::OutputTooSmall), "{len:?}");
         }
         if n <= cap {
-            match (k.decode_to_vec(input, n, delta, prev), &want.result) {
+            match (
+                bp128::decode_to_vec(*k, input, n, delta, prev),
+                &want.result,
+            ) {
                 (Ok(v), Ok(_)) => assert!(v[..] == want.out[..n], "{k:?} to_vec"),
                 (Err(a), Err(b)) => assert_eq!(a, *b, "{k:?} to_vec"),
                 (a, b) => panic!("{k:?}: to_vec {a:?}, decode {b:?}"),
@@ -41,7 +43,7 @@ fuzz_target!(|data: &[u8]| {
         let vals = &want.out[..n];
         for k in kernels {
             let bytes = input[..used].to_vec();
-            let a = SortedArray::from_encoded(*k, delta, bytes, n).expect("valid array");
+            let a = bp128::sorted_from_encoded(*k, delta, bytes, n).expect("valid array");
             assert_eq!(a.len(), n);
             for (i, &v) in vals.iter().enumerate().step_by(1 + n / 64) {
                 assert_eq!(a.select(i), Some(v), "{k:?} select {i}");

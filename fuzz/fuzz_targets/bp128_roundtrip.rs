@@ -11,9 +11,9 @@
 //! insert (scaled), then the values, 4 bytes each.
 #![no_main]
 
-use intcodec::bp128::{Delta, SortedArray};
-use intcodec::frame_of_reference::{for_decode_to_vec, for_encode_to_vec, ForArray, SimdForArray};
-use intcodec::EncodeError;
+use intcodec::bp128::DeltaMode;
+use intcodec::frame_of_reference::{For, ForArray, SimdForArray};
+use intcodec::{EncodeError, IntCodec, SortedSet};
 use intcodec_fuzz::{bp128, values_from, Reader};
 use libfuzzer_sys::fuzz_target;
 
@@ -26,25 +26,25 @@ fuzz_target!(|data: &[u8]| {
     let n = values.len();
     let layout = bp128::layout(flags & 1 != 0);
     let delta = match (flags >> 1) & 3 {
-        0 => Delta::None,
-        1 | 3 => Delta::D1,
-        _ => Delta::Lane,
+        0 => None,
+        1 | 3 => Some(DeltaMode::D1),
+        _ => Some(DeltaMode::Lane),
     };
     let kernels = bp128::kernels(layout);
-    let want = kernels[0].encode_to_vec(&values, delta, initial);
+    let want = bp128::encode_to_vec(kernels[0], &values, delta, initial);
     for k in kernels {
-        let len = k.compressed_len(&values, delta, initial);
+        let len = bp128::compressed_len(*k, &values, delta, initial);
         assert_eq!(len, want.len());
         let mut out = vec![0u8; len];
         assert_eq!(
-            k.encode(&values, delta, initial, &mut out),
+            bp128::encode(*k, &values, delta, initial, &mut out),
             Ok(len),
             "{k:?}"
         );
         assert!(out == want, "{k:?} bytes differ from scalar");
         if len > 0 {
             let mut short = vec![0u8; len - 1];
-            let e = k.encode(&values, delta, initial, &mut short);
+            let e = bp128::encode(*k, &values, delta, initial, &mut short);
             assert_eq!(
                 e,
                 Err(EncodeError::OutputTooSmall {
@@ -55,30 +55,41 @@ fuzz_target!(|data: &[u8]| {
         }
         assert_eq!(k.encoded_len(&want, n), Ok(len));
         let mut back = vec![0u32; n];
-        assert_eq!(k.decode(&want, n, delta, initial, &mut back), Ok(len));
+        assert_eq!(
+            bp128::decode(*k, &want, n, delta, initial, &mut back),
+            Ok(len)
+        );
         assert!(back == values, "{k:?} decoded values");
         // The block API on each full block (from `initial`).
         let bl = k.block_len();
+        let kd = bp128::in_mode(*k, delta);
         for block in values.chunks_exact(bl) {
-            let bits = k.num_bits(block, delta, initial);
+            let bits = match delta {
+                None => k.num_bits(block),
+                Some(_) => kd.num_bits_delta(block, initial),
+            };
             let mut packed = vec![0u8; layout.block_bytes(bits)];
-            let w = k.compress_block(block, &mut packed, bits, delta, initial);
-            assert_eq!(w, Ok(packed.len()));
+            let pack = |packed: &mut [u8], bits| match delta {
+                None => k.compress_block(block, packed, bits),
+                Some(_) => kd.compress_block_delta(block, initial, packed, bits),
+            };
+            assert_eq!(pack(&mut packed, bits), Ok(packed.len()));
             if bits > 0 {
-                let e = k.compress_block(block, &mut packed, bits - 1, delta, initial);
+                let e = pack(&mut packed, bits - 1);
                 assert!(matches!(e, Err(EncodeError::BitWidthTooSmall { .. })));
             }
             let mut vals = vec![0u32; bl];
-            assert_eq!(
-                k.decompress_block(&packed, &mut vals, bits, delta, initial),
-                Ok(packed.len())
-            );
+            let used = match delta {
+                None => k.decompress_block(&packed, &mut vals, bits),
+                Some(_) => kd.decompress_block_delta(&packed, initial, &mut vals, bits),
+            };
+            assert_eq!(used, Ok(packed.len()));
             assert!(vals == block);
         }
     }
     // FOR and SIMD-FOR.
-    let f = for_encode_to_vec(&values);
-    assert!(for_decode_to_vec(&f, n).expect("round trip") == values);
+    let f = For.encode_to_vec(&values);
+    assert!(For.decode_to_vec(&f, n).expect("round trip") == values);
     let s0 = bp128::simd_for_kernels()[0].encode_to_vec(&values);
     for k in bp128::simd_for_kernels() {
         assert!(k.encode_to_vec(&values) == s0, "{k:?}");
@@ -96,7 +107,7 @@ fuzz_target!(|data: &[u8]| {
     let mut model = sorted.clone();
     let at = model.partition_point(|&x| x <= ins);
     model.insert(at, ins);
-    let mut a = SortedArray::new(kernels[kernels.len() - 1], delta, &sorted);
+    let mut a = bp128::sorted_array(kernels[kernels.len() - 1], delta, &sorted);
     let mut fa = ForArray::new(&sorted);
     let mut sa = SimdForArray::new(&sorted);
     assert_eq!(

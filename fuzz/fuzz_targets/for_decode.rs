@@ -7,10 +7,8 @@
 //! decoded values.
 #![no_main]
 
-use intcodec::frame_of_reference::{
-    for_decode, for_decode_to_vec, for_encoded_len, ForArray, SimdForArray,
-};
-use intcodec::DecodeErrorKind;
+use intcodec::frame_of_reference::{For, ForArray, SimdForArray};
+use intcodec::{DecodeErrorKind, IntCodec, SortedSet};
 use intcodec_fuzz::{agree, bp128, DecodeCase};
 use libfuzzer_sys::fuzz_target;
 
@@ -66,10 +64,10 @@ fuzz_target!(|data: &[u8]| {
         }
     } else {
         let mut out = vec![0u32; cap];
-        let r = for_decode(input, n, &mut out);
+        let r = For.decode(input, n, &mut out);
         if cap >= n {
-            assert_eq!(for_encoded_len(input, n), r);
-            let v = for_decode_to_vec(input, n);
+            assert_eq!(For.encoded_len(input, n), r);
+            let v = For.decode_to_vec(input, n);
             match (&v, &r) {
                 (Ok(v), Ok(_)) => assert!(v[..] == out[..n]),
                 (Ok(_), Err(e)) => panic!("to_vec Ok, decode {e:?}"),

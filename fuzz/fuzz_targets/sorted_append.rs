@@ -14,7 +14,7 @@
 #![no_main]
 
 use intcodec::sorted::SvbVec;
-use intcodec::IntCodec;
+use intcodec::{IntCodec, SortedSet};
 use intcodec_fuzz::{svb, values_from, Reader};
 use libfuzzer_sys::fuzz_target;
 
@@ -58,7 +58,7 @@ fuzz_target!(|data: &[u8]| {
             if delta {
                 let t = all[seed % all.len()];
                 let want = all.iter().position(|&x| x >= t).map(|i| (i, all[i]));
-                assert_eq!(v.seek(t), want, "{codec:?} seek({t})");
+                assert_eq!(v.lower_bound(t), want, "{codec:?} lower_bound({t})");
             }
             if round % 4 == 1 {
                 let want = if delta {

@@ -1,8 +1,8 @@
 //! BP128, FOR and SIMD-FOR specifics for the `bp128_*` and `for_*` targets.
 
-use intcodec::bp128::{kernel_isas, Bp128, Delta, Layout};
+use intcodec::bp128::{Bp128, DeltaMode, Layout, SortedArray};
 use intcodec::frame_of_reference::SimdFor;
-use intcodec::Isa;
+use intcodec::{DecodeError, EncodeError, IntCodec, Isa, KernelChoice};
 use std::sync::OnceLock;
 
 /// The most values a BP128 array holds per byte: a width-0 block of the 8x
@@ -22,12 +22,101 @@ pub fn layout(bit: bool) -> Layout {
     }
 }
 
+/// The coding of an array: plain (`None`, `encode`) or a delta mode (the
+/// handle's, for `encode_delta`).
+pub type Delta = Option<DeltaMode>;
+
 /// The delta mode from the delta bit and the extra bits.
 pub fn delta(delta: bool, extra: u8) -> Delta {
     match (delta, extra & 1) {
-        (false, _) => Delta::None,
-        (true, 0) => Delta::D1,
-        (true, _) => Delta::Lane,
+        (false, _) => None,
+        (true, 0) => Some(DeltaMode::D1),
+        (true, _) => Some(DeltaMode::Lane),
+    }
+}
+
+/// `k` in the delta mode of `d` (D1 for plain).
+pub fn in_mode(k: Bp128, d: Delta) -> Bp128 {
+    k.with_delta(d.unwrap_or_default())
+}
+
+/// `encode` (plain) or `encode_delta` from `prev`.
+pub fn encode(
+    k: Bp128,
+    values: &[u32],
+    d: Delta,
+    prev: u32,
+    out: &mut [u8],
+) -> Result<usize, EncodeError> {
+    match d {
+        None => k.encode(values, out),
+        Some(_) => in_mode(k, d).encode_delta(values, prev, out),
+    }
+}
+
+/// `encode_to_vec` or `encode_delta_to_vec`.
+pub fn encode_to_vec(k: Bp128, values: &[u32], d: Delta, prev: u32) -> Vec<u8> {
+    match d {
+        None => k.encode_to_vec(values),
+        Some(_) => in_mode(k, d).encode_delta_to_vec(values, prev),
+    }
+}
+
+/// `compressed_len` or `compressed_len_delta`.
+pub fn compressed_len(k: Bp128, values: &[u32], d: Delta, prev: u32) -> usize {
+    match d {
+        None => k.compressed_len(values),
+        Some(_) => in_mode(k, d).compressed_len_delta(values, prev),
+    }
+}
+
+/// `decode` or `decode_delta`.
+pub fn decode(
+    k: Bp128,
+    input: &[u8],
+    n: usize,
+    d: Delta,
+    prev: u32,
+    out: &mut [u32],
+) -> Result<usize, DecodeError> {
+    match d {
+        None => k.decode(input, n, out),
+        Some(_) => in_mode(k, d).decode_delta(input, n, prev, out),
+    }
+}
+
+/// `decode_to_vec` or `decode_delta_to_vec`.
+pub fn decode_to_vec(
+    k: Bp128,
+    input: &[u8],
+    n: usize,
+    d: Delta,
+    prev: u32,
+) -> Result<Vec<u32>, DecodeError> {
+    match d {
+        None => k.decode_to_vec(input, n),
+        Some(_) => in_mode(k, d).decode_delta_to_vec(input, n, prev),
+    }
+}
+
+/// A `SortedArray` of `values` coded as `d`.
+pub fn sorted_array(k: Bp128, d: Delta, values: &[u32]) -> SortedArray {
+    match d {
+        None => SortedArray::new_plain(k, values),
+        Some(_) => SortedArray::new(in_mode(k, d), values),
+    }
+}
+
+/// `SortedArray::from_encoded` (or `_plain`) for `d`.
+pub fn sorted_from_encoded(
+    k: Bp128,
+    d: Delta,
+    bytes: Vec<u8>,
+    n: usize,
+) -> Result<SortedArray, DecodeError> {
+    match d {
+        None => SortedArray::from_encoded_plain(k, bytes, n),
+        Some(_) => SortedArray::from_encoded(in_mode(k, d), bytes, n),
     }
 }
 
@@ -37,9 +126,9 @@ pub fn kernels(layout: Layout) -> &'static [Bp128] {
     SETS[layout as usize].get_or_init(|| {
         let ks: Vec<Bp128> = Isa::ALL
             .into_iter()
-            .filter_map(|isa| Bp128::with_isa(isa, layout))
+            .filter_map(|isa| Bp128::new(layout).with_isa(isa))
             .collect();
-        let expected = kernel_isas().filter(|isa| isa.is_enabled()).count();
+        let expected = Bp128::new(layout).kernel_isas().len();
         assert_eq!(ks.len(), expected, "kernels built vs enabled");
         assert_eq!(ks[0].isa(), Isa::Scalar);
         ks
@@ -50,8 +139,11 @@ pub fn kernels(layout: Layout) -> &'static [Bp128] {
 pub fn simd_for_kernels() -> &'static [SimdFor] {
     static SET: OnceLock<Vec<SimdFor>> = OnceLock::new();
     SET.get_or_init(|| {
-        let ks: Vec<SimdFor> = Isa::ALL.into_iter().filter_map(SimdFor::with_isa).collect();
-        let expected = kernel_isas().filter(|isa| isa.is_enabled()).count();
+        let ks: Vec<SimdFor> = Isa::ALL
+            .into_iter()
+            .filter_map(|isa| SimdFor::best().with_isa(isa))
+            .collect();
+        let expected = SimdFor::best().kernel_isas().len();
         assert_eq!(ks.len(), expected, "kernels built vs enabled");
         assert_eq!(ks[0].isa(), Isa::Scalar);
         ks

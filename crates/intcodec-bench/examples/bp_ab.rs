@@ -11,7 +11,8 @@
 //! `decompress_block` (the kernel alone) to show the per-call overhead.
 
 use bitpacking::{BitPacker, BitPacker4x};
-use intcodec::bp128::{Bp128, Delta, Layout};
+use intcodec::bp128::{Bp128, DeltaMode, Layout};
+use intcodec::IntCodec;
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -45,13 +46,10 @@ fn arrays(widths: &[u8]) {
     let (mut r1, mut r4) = (Vec::new(), Vec::new());
     for &b in widths {
         let data = keys::arrays(u32::from(b), 512, 1);
-        let d1: Vec<SortedArray> = data
-            .iter()
-            .map(|a| SortedArray::new(bp, Delta::D1, a))
-            .collect();
+        let d1: Vec<SortedArray> = data.iter().map(|a| SortedArray::new(bp, a)).collect();
         let d4: Vec<SortedArray> = data
             .iter()
-            .map(|a| SortedArray::new(bp, Delta::Lane, a))
+            .map(|a| SortedArray::new(bp.with_delta(DeltaMode::Lane), a))
             .collect();
         let pb: Vec<Vec<u8>> = data
             .iter()
@@ -63,35 +61,38 @@ fn arrays(widths: &[u8]) {
             })
             .collect();
         let mut buf = [0u32; 256];
-        let mut arr = |v: &[SortedArray], d: Delta| {
+        let mut arr = |v: &[SortedArray], d: DeltaMode| {
             time(|| {
                 let mut h = 0;
                 for a in v {
-                    bp.decode(a.as_bytes(), 256, d, 0, &mut buf).unwrap();
-                    h += u64::from(buf[255]);
-                }
-                h
-            })
-        };
-        let t1 = arr(&d1, Delta::D1);
-        let t4 = arr(&d4, Delta::Lane);
-        let mut blk = |v: &[SortedArray], d: Delta| {
-            time(|| {
-                let mut h = 0;
-                for a in v {
-                    let x = a.as_bytes();
-                    let (w0, w1) = (x[0], x[1]);
-                    let n0 = bp.decompress_block(&x[2..], &mut buf, w0, d, 0).unwrap();
-                    let prev = if d == Delta::D1 { buf[127] } else { 0 };
-                    bp.decompress_block(&x[2 + n0..], &mut buf[128..], w1, d, prev)
+                    bp.with_delta(d)
+                        .decode_delta(a.as_bytes(), 256, 0, &mut buf)
                         .unwrap();
                     h += u64::from(buf[255]);
                 }
                 h
             })
         };
-        let b1 = blk(&d1, Delta::D1);
-        let b4 = blk(&d4, Delta::Lane);
+        let t1 = arr(&d1, DeltaMode::D1);
+        let t4 = arr(&d4, DeltaMode::Lane);
+        let mut blk = |v: &[SortedArray], d: DeltaMode| {
+            let bp = bp.with_delta(d);
+            time(|| {
+                let mut h = 0;
+                for a in v {
+                    let x = a.as_bytes();
+                    let (w0, w1) = (x[0], x[1]);
+                    let n0 = bp.decompress_block_delta(&x[2..], 0, &mut buf, w0).unwrap();
+                    let prev = if d == DeltaMode::D1 { buf[127] } else { 0 };
+                    bp.decompress_block_delta(&x[2 + n0..], prev, &mut buf[128..], w1)
+                        .unwrap();
+                    h += u64::from(buf[255]);
+                }
+                h
+            })
+        };
+        let b1 = blk(&d1, DeltaMode::D1);
+        let b4 = blk(&d4, DeltaMode::Lane);
         let tp = time(|| {
             let mut h = 0;
             for a in &pb {
@@ -141,6 +142,7 @@ fn main() {
         widths
     };
     let (ours, theirs) = (Bp128::new(Layout::Lanes4), BitPacker4x::new());
+    let lane = ours.with_delta(DeltaMode::Lane);
     let blocks = 4096;
     println!("width  plain ours/theirs  sorted(D1) ours/theirs  lane(d4) ours/theirs-sorted   (Gints/s ours)");
     for b in widths {
@@ -167,23 +169,21 @@ fn main() {
                 })
                 .collect();
             let r = j * len..(j + 1) * len;
-            ours.compress_block(&vals, &mut packed_p[r.clone()], b, Delta::None, 0)
+            ours.compress_block(&vals, &mut packed_p[r.clone()], b)
                 .unwrap();
-            ours.compress_block(&sorted, &mut packed_s[r.clone()], b, Delta::D1, 0)
+            ours.compress_block_delta(&sorted, 0, &mut packed_s[r.clone()], b)
                 .unwrap();
-            let lb = ours.num_bits(&sorted, Delta::Lane, 0);
+            let lb = lane.num_bits_delta(&sorted, 0);
             assert!(lb <= b + 2);
             let mut tmp = vec![0u8; 16 * lb as usize];
-            ours.compress_block(&sorted, &mut tmp, lb, Delta::Lane, 0)
-                .unwrap();
+            lane.compress_block_delta(&sorted, 0, &mut tmp, lb).unwrap();
             packed_l[r.clone()][..tmp.len().min(len)].copy_from_slice(&tmp[..tmp.len().min(len)]);
         }
         let mut out = [0u32; 128];
         let t_op = time(|| {
             let mut h = 0;
             for c in packed_p.chunks_exact(len.max(1)).take(blocks) {
-                ours.decompress_block(c, &mut out, b, Delta::None, 0)
-                    .unwrap();
+                ours.decompress_block(c, &mut out, b).unwrap();
                 h += u64::from(out[127]);
             }
             h
@@ -199,7 +199,7 @@ fn main() {
         let t_os = time(|| {
             let mut h = 0;
             for c in packed_s.chunks_exact(len.max(1)).take(blocks) {
-                ours.decompress_block(c, &mut out, b, Delta::D1, 7).unwrap();
+                ours.decompress_block_delta(c, 7, &mut out, b).unwrap();
                 h += u64::from(out[127]);
             }
             h
@@ -215,8 +215,7 @@ fn main() {
         let t_ol = time(|| {
             let mut h = 0;
             for c in packed_l.chunks_exact(len.max(1)).take(blocks) {
-                ours.decompress_block(c, &mut out, b, Delta::Lane, 7)
-                    .unwrap();
+                lane.decompress_block_delta(c, 7, &mut out, b).unwrap();
                 h += u64::from(out[127]);
             }
             h

@@ -6,14 +6,13 @@
 
 use crate::error::{plural, CliError, Detail};
 use intcodec::bp128::{self, Bp128};
-use intcodec::frame_of_reference::{self as fr, SimdFor};
+use intcodec::frame_of_reference::{self, For, SimdFor};
 use intcodec::streamvbyte::{StreamVByte, Variant};
 #[cfg(feature = "g8iu")]
 use intcodec::varint_g8iu::VarIntG8iu;
 use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::vbyte::VByte;
-use intcodec::IntCodec;
-use intcodec::{DecodeError, Isa};
+use intcodec::{DecodeError, IntCodec, Isa, KernelChoice};
 
 /// A decoded stream: the values and the number of input bytes they used.
 pub(crate) type Decoded = (Vec<u32>, usize);
@@ -119,7 +118,7 @@ pub(crate) static CODECS: &[Codec] = &[
         summary: "frame of reference (libfor-style): min, width, (value - min) bit stream",
         encode: for_encode,
         decode: for_decode,
-        encoded_len: fr::for_encoded_len,
+        encoded_len: |input, count| For.encoded_len(input, count),
         min_len: for_min_len,
         kernel: || Isa::Scalar,
     },
@@ -129,9 +128,9 @@ pub(crate) static CODECS: &[Codec] = &[
         summary: "SIMD-FOR: frame of reference in the 4-lane BitPacker4x block layout",
         encode: simd_for_encode,
         decode: simd_for_decode,
-        encoded_len: |input, count| SimdFor::new().encoded_len(input, count),
+        encoded_len: |input, count| SimdFor::best().encoded_len(input, count),
         min_len: for_min_len,
-        kernel: || SimdFor::new().isa(),
+        kernel: || SimdFor::best().isa(),
     },
     Codec {
         name: "varint-gb-lucene",
@@ -290,7 +289,8 @@ fn gb_min_len(layout: Layout, n: usize) -> u128 {
 fn for_min_len(n: usize) -> u128 {
     // The header; the bit stream may be empty (width 0), so the floor is the
     // library's cap of `MAX_VALUES_PER_BYTE` values per input byte.
-    (fr::HEADER as u128).max(n.div_ceil(fr::MAX_VALUES_PER_BYTE) as u128)
+    (frame_of_reference::HEADER as u128)
+        .max(n.div_ceil(frame_of_reference::MAX_VALUES_PER_BYTE) as u128)
 }
 
 fn svb(variant: Variant) -> StreamVByte {
@@ -384,16 +384,13 @@ fn gb_decode(
     Ok((out, used))
 }
 
-fn bp128_delta(delta: bool) -> bp128::Delta {
-    if delta {
-        bp128::Delta::D1
-    } else {
-        bp128::Delta::None
-    }
-}
-
 fn bp128_encode(values: &[u32], delta: bool) -> Vec<u8> {
-    Bp128::new(bp128::Layout::Lanes4).encode_to_vec(values, bp128_delta(delta), 0)
+    let codec = Bp128::new(bp128::Layout::Lanes4);
+    if delta {
+        codec.encode_delta_to_vec(values, 0)
+    } else {
+        codec.encode_to_vec(values)
+    }
 }
 
 fn bp128_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError> {
@@ -402,7 +399,11 @@ fn bp128_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, Deco
     // value are present before `count` values are allocated.
     codec.encoded_len(input, count)?;
     let mut out = vec![0u32; count];
-    let used = codec.decode(input, count, bp128_delta(delta), 0, &mut out)?;
+    let used = if delta {
+        codec.decode_delta(input, count, 0, &mut out)?
+    } else {
+        codec.decode(input, count, &mut out)?
+    };
     Ok((out, used))
 }
 
@@ -430,9 +431,9 @@ fn integrate(values: &mut [u32]) {
 
 fn for_encode(values: &[u32], delta: bool) -> Vec<u8> {
     if delta {
-        fr::for_encode_to_vec(&deltas(values))
+        For.encode_to_vec(&deltas(values))
     } else {
-        fr::for_encode_to_vec(values)
+        For.encode_to_vec(values)
     }
 }
 
@@ -440,8 +441,8 @@ fn for_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, Decode
     // O(1) size check (checked arithmetic, and at most
     // `MAX_VALUES_PER_BYTE` values per input byte: a width-0 array holds any
     // count) before allocating `count` values.
-    let used = fr::for_encoded_len(input, count)?;
-    let mut out = fr::for_decode_to_vec(input, count)?;
+    let used = For.encoded_len(input, count)?;
+    let mut out = For.decode_to_vec(input, count)?;
     if delta {
         integrate(&mut out);
     }
@@ -450,14 +451,14 @@ fn for_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, Decode
 
 fn simd_for_encode(values: &[u32], delta: bool) -> Vec<u8> {
     if delta {
-        SimdFor::new().encode_to_vec(&deltas(values))
+        SimdFor::best().encode_to_vec(&deltas(values))
     } else {
-        SimdFor::new().encode_to_vec(values)
+        SimdFor::best().encode_to_vec(values)
     }
 }
 
 fn simd_for_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError> {
-    let codec = SimdFor::new();
+    let codec = SimdFor::best();
     let used = codec.encoded_len(input, count)?;
     // Checked sizes and the `MAX_VALUES_PER_BYTE` cap, as for `for`.
     let mut out = codec.decode_to_vec(input, count)?;

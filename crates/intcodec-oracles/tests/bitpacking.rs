@@ -1,12 +1,12 @@
 //! intcodec's BP128 blocks against the `bitpacking` crate (BitPacker4x and
 //! BitPacker8x), both directions, every kernel: `compress` /
 //! `decompress` and `compress_sorted` / `decompress_sorted` (our
-//! `Delta::D1`), on random blocks of every bit width and on every block of
+//! `DeltaMode::D1`), on random blocks of every bit width and on every block of
 //! every posting list in ../shared/data/postings.
 
 use bitpacking::{BitPacker, BitPacker4x, BitPacker8x};
-use intcodec::bp128::{Bp128, Delta, Layout};
-use intcodec::Isa;
+use intcodec::bp128::{Bp128, Layout};
+use intcodec::{IntCodec, Isa, KernelChoice};
 use intcodec_oracles::shared_data;
 
 struct Rng(u64);
@@ -22,11 +22,9 @@ impl Rng {
 fn kernels(layout: Layout) -> Vec<Bp128> {
     let ks: Vec<_> = Isa::ALL
         .into_iter()
-        .filter_map(|isa| Bp128::with_isa(isa, layout))
+        .filter_map(|isa| Bp128::new(layout).with_isa(isa))
         .collect();
-    let enabled = intcodec::bp128::kernel_isas()
-        .filter(|i| i.is_enabled())
-        .count();
+    let enabled = Bp128::new(layout).kernel_isas().len();
     assert_eq!(ks.len(), enabled, "every enabled kernel");
     ks
 }
@@ -37,37 +35,51 @@ fn check_block<P: BitPacker>(theirs: &P, ours: &[Bp128], block: &[u32], initial:
     let mut tbuf = vec![0u8; 4 * bl + 32];
     let mut obuf = vec![0u8; 4 * bl];
     let mut vals = vec![0u32; bl];
-    for (delta, bits) in [
-        (Delta::None, theirs.num_bits(block)),
-        (Delta::D1, theirs.num_bits_sorted(initial, block)),
+    // `sorted`: `compress_sorted` against our D1 `*_delta` block methods.
+    for (sorted, bits) in [
+        (false, theirs.num_bits(block)),
+        (true, theirs.num_bits_sorted(initial, block)),
     ] {
-        let tlen = match delta {
-            Delta::None => theirs.compress(block, &mut tbuf, bits),
-            _ => theirs.compress_sorted(initial, block, &mut tbuf, bits),
+        let delta = if sorted { "D1" } else { "None" };
+        let tlen = if sorted {
+            theirs.compress_sorted(initial, block, &mut tbuf, bits)
+        } else {
+            theirs.compress(block, &mut tbuf, bits)
         };
         for k in ours {
-            let c = format!("{ctx} {delta:?} b={bits} {k:?}");
-            assert_eq!(k.num_bits(block, delta, initial), bits, "num_bits {c}");
-            let olen = k
-                .compress_block(block, &mut obuf, bits, delta, initial)
-                .unwrap();
+            let c = format!("{ctx} {delta} b={bits} {k:?}");
+            let ob = if sorted {
+                k.num_bits_delta(block, initial)
+            } else {
+                k.num_bits(block)
+            };
+            assert_eq!(ob, bits, "num_bits {c}");
+            let olen = if sorted {
+                k.compress_block_delta(block, initial, &mut obuf, bits)
+            } else {
+                k.compress_block(block, &mut obuf, bits)
+            };
+            let olen = olen.unwrap();
             assert_eq!(olen, tlen, "len {c}");
             assert_eq!(&obuf[..olen], &tbuf[..tlen], "bytes {c}");
             // ours decodes theirs
             vals.fill(0);
-            assert_eq!(
-                k.decompress_block(&tbuf[..tlen], &mut vals, bits, delta, initial),
-                Ok(tlen)
-            );
+            let used = if sorted {
+                k.decompress_block_delta(&tbuf[..tlen], initial, &mut vals, bits)
+            } else {
+                k.decompress_block(&tbuf[..tlen], &mut vals, bits)
+            };
+            assert_eq!(used, Ok(tlen));
             assert_eq!(vals, block, "decode {c}");
         }
         // theirs decodes ours (the last kernel's bytes; all are equal)
         vals.fill(0);
-        match delta {
-            Delta::None => theirs.decompress(&obuf[..tlen], &mut vals, bits),
-            _ => theirs.decompress_sorted(initial, &obuf[..tlen], &mut vals, bits),
-        };
-        assert_eq!(vals, block, "their decode of ours {ctx} {delta:?}");
+        if sorted {
+            theirs.decompress_sorted(initial, &obuf[..tlen], &mut vals, bits);
+        } else {
+            theirs.decompress(&obuf[..tlen], &mut vals, bits);
+        }
+        assert_eq!(vals, block, "their decode of ours {ctx} {delta}");
     }
 }
 
@@ -186,9 +198,12 @@ fn check_arrays<P: BitPacker>(theirs: &P, layout: Layout) {
             values.extend(block);
         }
         values.extend((0..7).map(|_| rng.next() >> 3));
-        let delta = if sorted { Delta::D1 } else { Delta::None };
-        let scalar = Bp128::with_isa(Isa::Scalar, layout).unwrap();
-        let ours = scalar.encode_to_vec(&values, delta, initial);
+        let scalar = Bp128::new(layout).with_isa(Isa::Scalar).unwrap();
+        let ours = if sorted {
+            scalar.encode_delta_to_vec(&values, initial)
+        } else {
+            scalar.encode_to_vec(&values)
+        };
         let m = widths.len();
         // Their blocks, chained as the array format chains them.
         let mut pos = m;
@@ -218,11 +233,12 @@ fn check_arrays<P: BitPacker>(theirs: &P, layout: Layout) {
             init = block[bl - 1];
         }
         for k in kernels(layout) {
-            assert_eq!(
-                k.decode_to_vec(&ours, values.len(), delta, initial),
-                Ok(values.clone()),
-                "{k:?} sorted {sorted}"
-            );
+            let back = if sorted {
+                k.decode_delta_to_vec(&ours, values.len(), initial)
+            } else {
+                k.decode_to_vec(&ours, values.len())
+            };
+            assert_eq!(back, Ok(values.clone()), "{k:?} sorted {sorted}");
         }
     }
 }

@@ -80,15 +80,16 @@
 //! and frame of reference, searched without decoding:
 //!
 //! ```
-//! use intcodec::bp128::{Bp128, Delta, Layout, SortedArray};
+//! use intcodec::bp128::{Bp128, Layout, SortedArray};
 //! use intcodec::frame_of_reference::SimdForArray;
+//! use intcodec::{IntCodec, SortedSet};
 //!
 //! let keys: Vec<u32> = (0..300).map(|i| 1000 + 5 * i).collect();
-//! let codec = Bp128::new(Layout::Lanes4);
-//! let bytes = codec.encode_to_vec(&keys, Delta::D1, 0);
-//! assert_eq!(codec.decode_to_vec(&bytes, keys.len(), Delta::D1, 0)?, keys);
+//! let codec = Bp128::new(Layout::Lanes4); // D1 delta (`with_delta` for "d4")
+//! let bytes = codec.encode_delta_to_vec(&keys, 0);
+//! assert_eq!(codec.decode_delta_to_vec(&bytes, keys.len(), 0)?, keys);
 //!
-//! let a = SortedArray::new(codec, Delta::D1, &keys);
+//! let a = SortedArray::new(codec, &keys);
 //! assert_eq!(a.lower_bound(1003), Some((1, 1005)));
 //! let f = SimdForArray::new(&keys);
 //! assert_eq!(f.select(299), Some(2495)); // O(1): no differential coding

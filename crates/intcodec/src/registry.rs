@@ -5,9 +5,12 @@
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
+use crate::codec::bp128::{Bp128, DeltaMode, Layout};
+use crate::codec::frame_of_reference::{For, SimdFor};
 use crate::codec::{streamvbyte, varint_gb, vbyte};
 use crate::isa::Isa;
 use crate::traits::IntCodec;
+use crate::traits::KernelChoice;
 
 /// Every codec of this build, with its default format options on the best
 /// kernel: one line per codec.
@@ -20,8 +23,12 @@ fn all() -> Vec<Box<dyn IntCodec>> {
         Box::new(varint_gb::VarIntGb::new().with_layout(varint_gb::Layout::Lucene)),
         #[cfg(feature = "g8iu")]
         Box::new(crate::codec::varint_g8iu::VarIntG8iu::new()),
-        // ---- block codecs (core-blocks): bp128, bp128-8x and the delta
-        // modes, for, simd-for; one line each.
+        Box::new(Bp128::new(Layout::Lanes4)),
+        Box::new(Bp128::new(Layout::Lanes8)),
+        Box::new(Bp128::new(Layout::Lanes4).with_delta(DeltaMode::Lane)),
+        Box::new(Bp128::new(Layout::Lanes8).with_delta(DeltaMode::Lane)),
+        Box::new(For),
+        Box::new(SimdFor::best()),
     ]
 }
 

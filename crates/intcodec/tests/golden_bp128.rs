@@ -2,9 +2,9 @@
 //! (testdata/bp128.txt): every kernel, both directions, bytes consumed, and
 //! an error (never a panic) at every truncation.
 
-use intcodec::bp128::{Bp128, Delta, Layout, SortedArray};
-use intcodec::frame_of_reference::{for_decode, for_encode_to_vec, ForArray, SimdFor};
-use intcodec::{DecodeErrorKind, Isa};
+use intcodec::bp128::{Bp128, DeltaMode, Layout, SortedArray};
+use intcodec::frame_of_reference::{For, ForArray, SimdFor};
+use intcodec::{DecodeErrorKind, IntCodec, Isa, KernelChoice, SortedSet};
 use std::collections::HashMap;
 
 fn load() -> Vec<HashMap<String, String>> {
@@ -45,10 +45,11 @@ fn golden_vectors_every_kernel() {
     for f in &vectors {
         let (values, bytes) = parse(f);
         let (name, n) = (&f["name"], values.len());
+        // `None`: plain (`encode`); else the delta mode of `encode_delta`.
         let delta = match f["delta"].as_str() {
-            "none" => Delta::None,
-            "d1" => Delta::D1,
-            "lane" => Delta::Lane,
+            "none" => None,
+            "d1" => Some(DeltaMode::D1),
+            "lane" => Some(DeltaMode::Lane),
             d => panic!("delta {d}"),
         };
         let mut ran = 0;
@@ -60,26 +61,41 @@ fn golden_vectors_every_kernel() {
                     } else {
                         Layout::Lanes8
                     };
-                    let Some(k) = Bp128::with_isa(isa, layout) else {
+                    let base = Bp128::new(layout).with_delta(delta.unwrap_or_default());
+                    let Some(k) = base.with_isa(isa) else {
                         continue;
                     };
-                    assert_eq!(k.encode_to_vec(&values, delta, 0), bytes, "{name} {isa}");
-                    assert_eq!(
-                        k.decode_to_vec(&bytes, n, delta, 0).unwrap(),
-                        values,
-                        "{name} {isa}"
-                    );
+                    let (encoded, decoded) = match delta {
+                        None => (k.encode_to_vec(&values), k.decode_to_vec(&bytes, n)),
+                        Some(_) => (
+                            k.encode_delta_to_vec(&values, 0),
+                            k.decode_delta_to_vec(&bytes, n, 0),
+                        ),
+                    };
+                    assert_eq!(encoded, bytes, "{name} {isa}");
+                    assert_eq!(decoded.unwrap(), values, "{name} {isa}");
                     let mut out = vec![0; n];
-                    assert_eq!(k.decode(&bytes, n, delta, 0, &mut out), Ok(bytes.len()));
-                    let a = SortedArray::from_encoded(k, delta, bytes.clone(), n).unwrap();
-                    assert_eq!(a.to_vec(), values);
+                    let used = match delta {
+                        None => k.decode(&bytes, n, &mut out),
+                        Some(_) => k.decode_delta(&bytes, n, 0, &mut out),
+                    };
+                    assert_eq!(used, Ok(bytes.len()));
+                    let a = match delta {
+                        None => SortedArray::from_encoded_plain(k, bytes.clone(), n),
+                        Some(_) => SortedArray::from_encoded(k, bytes.clone(), n),
+                    };
+                    assert_eq!(a.unwrap().to_vec(), values);
                     for cut in 0..bytes.len() {
-                        let e = k.decode_to_vec(&bytes[..cut], n, delta, 0).unwrap_err();
+                        let e = match delta {
+                            None => k.decode_to_vec(&bytes[..cut], n),
+                            Some(_) => k.decode_delta_to_vec(&bytes[..cut], n, 0),
+                        };
+                        let e = e.unwrap_err();
                         assert_eq!(e.kind(), DecodeErrorKind::Truncated, "{name} cut {cut}");
                     }
                 }
                 "simd-for" => {
-                    let Some(k) = SimdFor::with_isa(isa) else {
+                    let Some(k) = SimdFor::best().with_isa(isa) else {
                         continue;
                     };
                     assert_eq!(k.encode_to_vec(&values), bytes, "{name} {isa}");
@@ -95,9 +111,9 @@ fn golden_vectors_every_kernel() {
                     if isa != Isa::Scalar {
                         continue;
                     }
-                    assert_eq!(for_encode_to_vec(&values), bytes, "{name}");
+                    assert_eq!(For.encode_to_vec(&values), bytes, "{name}");
                     let mut out = vec![0; n];
-                    assert_eq!(for_decode(&bytes, n, &mut out), Ok(bytes.len()));
+                    assert_eq!(For.decode(&bytes, n, &mut out), Ok(bytes.len()));
                     assert_eq!(out, values);
                     assert_eq!(
                         ForArray::from_encoded(bytes.clone(), n).unwrap().to_vec(),
@@ -105,7 +121,7 @@ fn golden_vectors_every_kernel() {
                     );
                     for cut in 0..bytes.len() {
                         assert!(
-                            for_decode(&bytes[..cut], n, &mut out).is_err(),
+                            For.decode(&bytes[..cut], n, &mut out).is_err(),
                             "{name} cut {cut}"
                         );
                     }

@@ -10,6 +10,7 @@ use intcodec::sorted::SvbVec;
 use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::vbyte::VByte;
+use intcodec::SortedSet;
 use intcodec::{DecodeError, Isa};
 use intcodec::{IntCodec, KernelChoice, SortedCodec};
 

@@ -4,7 +4,8 @@
 //! crate (`crate::peers::bitpacking`).
 
 use crate::measure::Codec;
-use intcodec::bp128::{self, Bp128, Delta, Layout};
+use intcodec::bp128::{Bp128, DeltaMode, Layout};
+use intcodec::{IntCodec, KernelChoice};
 
 /// Family names.
 pub const FAMILY_4X: &str = "bp128";
@@ -15,14 +16,17 @@ pub const FAMILY_D4: &str = "bp128-d4";
 
 /// Buffer size of ours and the peer for `n` values.
 pub(crate) fn max_len(layout: Layout, n: usize) -> usize {
-    bp128::max_compressed_len(layout, n).expect("chunk sizes are small") + 16
+    Bp128::new(layout)
+        .max_compressed_len(n)
+        .expect("chunk sizes are small")
+        + 16
 }
 
-/// intcodec's BP128 with one forced kernel; `decode_delta` uses `delta`.
+/// intcodec's BP128 with one forced kernel; `decode_delta` uses the
+/// codec's delta mode.
 #[derive(Clone, Copy, Debug)]
 pub struct Ours {
     codec: Bp128,
-    delta: Delta,
     default: bool,
 }
 
@@ -30,12 +34,11 @@ impl Ours {
     /// Every kernel this CPU may run, for `layout`, D1 delta.
     pub fn all(layout: Layout) -> Vec<Ours> {
         let best = Bp128::new(layout).isa();
-        bp128::kernel_isas()
-            .filter(|isa| isa.is_enabled())
-            .filter_map(|isa| Bp128::with_isa(isa, layout))
+        Bp128::new(layout)
+            .all_kernels()
+            .into_iter()
             .map(|codec| Ours {
                 codec,
-                delta: Delta::D1,
                 default: codec.isa() == best,
             })
             .collect()
@@ -44,8 +47,7 @@ impl Ours {
     /// The default 4x kernel with the lane delta.
     pub fn d4() -> Ours {
         Ours {
-            codec: Bp128::new(Layout::Lanes4),
-            delta: Delta::Lane,
+            codec: Bp128::new(Layout::Lanes4).with_delta(DeltaMode::Lane),
             default: true,
         }
     }
@@ -53,8 +55,8 @@ impl Ours {
 
 impl Codec for Ours {
     fn family(&self) -> &'static str {
-        match (self.delta, self.codec.layout()) {
-            (Delta::Lane, _) => FAMILY_D4,
+        match (self.codec.delta_mode(), self.codec.layout()) {
+            (DeltaMode::Lane, _) => FAMILY_D4,
             (_, Layout::Lanes4) => FAMILY_4X,
             (_, Layout::Lanes8) => FAMILY_8X,
         }
@@ -76,21 +78,17 @@ impl Codec for Ours {
     }
     #[inline]
     fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
-        self.codec
-            .encode(values, Delta::None, 0, out)
-            .map_err(|e| e.to_string())
+        self.codec.encode(values, out).map_err(|e| e.to_string())
     }
     #[inline]
     fn encode_delta(&self, values: &[u32], prev: u32, out: &mut [u8]) -> Result<usize, String> {
         self.codec
-            .encode(values, self.delta, prev, out)
+            .encode_delta(values, prev, out)
             .map_err(|e| e.to_string())
     }
     #[inline]
     fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
-        self.codec
-            .decode(input, n, Delta::None, 0, out)
-            .map_err(|e| e.to_string())
+        self.codec.decode(input, n, out).map_err(|e| e.to_string())
     }
     #[inline]
     fn decode_delta(
@@ -101,7 +99,7 @@ impl Codec for Ours {
         out: &mut [u32],
     ) -> Result<usize, String> {
         self.codec
-            .decode(input, n, self.delta, prev, out)
+            .decode_delta(input, n, prev, out)
             .map_err(|e| e.to_string())
     }
 }

@@ -17,12 +17,12 @@
 //! measured pass is checked against the source data (a checksum), and jobs
 //! run in rotating order; speeds are medians.
 
-use intcodec::bp128::{Bp128, Delta, Layout, SortedArray};
-use intcodec::frame_of_reference::{ForArray, SimdForArray};
+use intcodec::bp128::{Bp128, DeltaMode, Layout, SortedArray};
+use intcodec::frame_of_reference::{For, ForArray, SimdForArray};
 use intcodec::streamvbyte::StreamVByte;
 use intcodec::varint_gb::VarIntGb;
 use intcodec::vbyte::VByte;
-use intcodec::IntCodec;
+use intcodec::{IntCodec, KernelChoice, SortedSet};
 use intcodec_testkit::SplitMix64;
 use std::hint::black_box;
 use std::io::Write;
@@ -147,7 +147,7 @@ impl Kind {
         match self {
             Kind::Bp128 | Kind::Bp128D4 => Bp128::new(Layout::Lanes4).isa().name().to_string(),
             Kind::For => "scalar".to_string(),
-            Kind::SimdFor => intcodec::frame_of_reference::SimdFor::new()
+            Kind::SimdFor => intcodec::frame_of_reference::SimdFor::best()
                 .isa()
                 .name()
                 .to_string(),
@@ -177,14 +177,10 @@ enum Prepared {
 fn prepare(kind: Kind, data: &[Vec<u32>]) -> (Prepared, usize) {
     let bp = Bp128::new(Layout::Lanes4);
     let p = match kind {
-        Kind::Bp128 => Prepared::Bp(
-            data.iter()
-                .map(|a| SortedArray::new(bp, Delta::D1, a))
-                .collect(),
-        ),
+        Kind::Bp128 => Prepared::Bp(data.iter().map(|a| SortedArray::new(bp, a)).collect()),
         Kind::Bp128D4 => Prepared::Bp(
             data.iter()
-                .map(|a| SortedArray::new(bp, Delta::Lane, a))
+                .map(|a| SortedArray::new(bp.with_delta(DeltaMode::Lane), a))
                 .collect(),
         ),
         Kind::For => Prepared::For(data.iter().map(|a| ForArray::new(a)).collect()),
@@ -242,20 +238,20 @@ fn decode_pass(kind: Kind, p: &Prepared, buf: &mut [u32; ARRAY]) -> Result<u64, 
     let e = |e: intcodec::DecodeError| e.to_string();
     match (kind, p) {
         (_, Prepared::Bp(v)) => {
-            let bp = Bp128::new(Layout::Lanes4);
             let delta = if kind == Kind::Bp128D4 {
-                Delta::Lane
+                DeltaMode::Lane
             } else {
-                Delta::D1
+                DeltaMode::D1
             };
+            let bp = Bp128::new(Layout::Lanes4).with_delta(delta);
             for a in v {
-                bp.decode(a.as_bytes(), ARRAY, delta, 0, buf).map_err(e)?;
+                bp.decode_delta(a.as_bytes(), ARRAY, 0, buf).map_err(e)?;
                 h = sum(h, buf);
             }
         }
         (_, Prepared::For(v)) => {
             for a in v {
-                intcodec::frame_of_reference::for_decode(a.as_bytes(), ARRAY, buf).map_err(e)?;
+                For.decode(a.as_bytes(), ARRAY, buf).map_err(e)?;
                 h = sum(h, buf);
             }
         }

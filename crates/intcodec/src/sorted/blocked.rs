@@ -12,147 +12,22 @@
 //!           (so its first delta is 0)
 //! ```
 //!
-//! Every block holds exactly `B` values (the last one fewer) and is
-//! delta-coded from its own first value, kept in the skip table, so each
-//! block is decoded on its own: nothing is carried over from the previous
-//! block. The codec is any [`BlockCodec`]: the byte codecs here implement
-//! it, and so does [`Bp128`] (D1 delta, `compress_sorted`-compatible
+//! `from_sorted` makes every block exactly `B` values (the last one
+//! fewer); each is delta-coded from its own first value, kept in the skip
+//! table, so each block is decoded on its own: nothing is carried over from
+//! the previous block. [`SortedSet::insert`] re-encodes only the block the
+//! value goes into (and updates the skip table); a block that reaches `2B`
+//! values is split in two. Once blocks differ in length the skip table also
+//! keeps each block's first index, and `select` finds its block by binary
+//! search instead of `i / B`.
+//!
+//! The codec is any [`SortedCodec`] (its delta mode): the byte codecs, and
+//! [`Bp128`](crate::bp128::Bp128) (D1 delta, `compress_sorted`-compatible
 //! blocks; `B = 128` is one BitPacker4x block, `B = 256` one BitPacker8x
-//! block or two 4x blocks): a block is unpacked with the SIMD kernels into
-//! a stack buffer, then indexed or searched.
+//! block or two 4x blocks).
 
-use crate::codec::bp128::{Bp128, Delta};
-use crate::codec::streamvbyte::StreamVByte;
-use crate::codec::varint_gb::VarIntGb;
-use crate::codec::vbyte::VByte;
-use crate::error::DecodeError;
-use crate::traits::{IntCodec, SortedCodec};
+use crate::traits::{KernelChoice, SortedCodec, SortedSet};
 use alloc::vec::Vec;
-
-/// What [`Blocked`] needs of a codec: delta-code a block, and select, seek
-/// and decode inside one. `prev` is the value before the block's first
-/// stored value. Implementations must be checked (return errors, not
-/// panic, on bad bytes) like the codecs' own entry points.
-pub trait BlockCodec {
-    /// A short name, for reports.
-    fn name(&self) -> &'static str;
-    /// Appends `values` delta-coded from `prev` to `out`.
-    fn encode_block(&self, values: &[u32], prev: u32, out: &mut Vec<u8>);
-    /// The value at index `i` of a block of `n` values.
-    fn select_block(
-        &self,
-        block: &[u8],
-        n: usize,
-        prev: u32,
-        i: usize,
-    ) -> Result<Option<u32>, DecodeError>;
-    /// The first index of a block of `n` values whose value is `>= target`.
-    fn seek_block(
-        &self,
-        block: &[u8],
-        n: usize,
-        prev: u32,
-        target: u32,
-    ) -> Result<Option<(usize, u32)>, DecodeError>;
-    /// Decodes a block of `out.len()` values.
-    fn decode_block(&self, block: &[u8], prev: u32, out: &mut [u32]) -> Result<(), DecodeError>;
-}
-
-/// The byte codecs: [`IntCodec`] and [`SortedCodec`] give each the same
-/// methods, so one body serves all three.
-macro_rules! byte_block_codec {
-    ($($codec:ty => $name:literal),* $(,)?) => {$(
-        impl BlockCodec for $codec {
-            fn name(&self) -> &'static str {
-                $name
-            }
-            fn encode_block(&self, values: &[u32], prev: u32, out: &mut Vec<u8>) {
-                out.extend_from_slice(&IntCodec::encode_delta_to_vec(self, values, prev));
-            }
-            fn select_block(
-                &self,
-                b: &[u8],
-                n: usize,
-                prev: u32,
-                i: usize,
-            ) -> Result<Option<u32>, DecodeError> {
-                SortedCodec::select(self, b, n, prev, i)
-            }
-            fn seek_block(
-                &self,
-                b: &[u8],
-                n: usize,
-                prev: u32,
-                t: u32,
-            ) -> Result<Option<(usize, u32)>, DecodeError> {
-                SortedCodec::lower_bound(self, b, n, prev, t)
-            }
-            fn decode_block(&self, b: &[u8], prev: u32, out: &mut [u32]) -> Result<(), DecodeError> {
-                IntCodec::decode_delta(self, b, out.len(), prev, out).map(|_| ())
-            }
-        }
-    )*};
-}
-
-byte_block_codec!(StreamVByte => "streamvbyte", VByte => "vbyte", VarIntGb => "varintgb");
-
-/// BP128 blocks: each block is one BP128 array (its bit-packed blocks and,
-/// for a length that is not a multiple of the layout's block, a VByte
-/// tail), D1 delta from the block's `prev`. Select and seek unpack the
-/// block (SIMD) into a stack buffer of 256 values (a heap one for longer
-/// blocks) and then index it or binary-search it.
-impl BlockCodec for Bp128 {
-    fn name(&self) -> &'static str {
-        "bp128"
-    }
-    fn encode_block(&self, values: &[u32], prev: u32, out: &mut Vec<u8>) {
-        out.extend_from_slice(&self.encode_to_vec(values, Delta::D1, prev));
-    }
-    fn select_block(
-        &self,
-        b: &[u8],
-        n: usize,
-        prev: u32,
-        i: usize,
-    ) -> Result<Option<u32>, DecodeError> {
-        with_unpacked(self, b, n, prev, |v| v.get(i).copied())
-    }
-    fn seek_block(
-        &self,
-        b: &[u8],
-        n: usize,
-        prev: u32,
-        t: u32,
-    ) -> Result<Option<(usize, u32)>, DecodeError> {
-        with_unpacked(self, b, n, prev, |v| {
-            let at = v.partition_point(|&x| x < t);
-            v.get(at).map(|&x| (at, x))
-        })
-    }
-    fn decode_block(&self, b: &[u8], prev: u32, out: &mut [u32]) -> Result<(), DecodeError> {
-        self.decode(b, out.len(), Delta::D1, prev, out).map(|_| ())
-    }
-}
-
-/// Unpacks a BP128 block of `n` values and hands them to `f`.
-fn with_unpacked<T>(
-    codec: &Bp128,
-    b: &[u8],
-    n: usize,
-    prev: u32,
-    f: impl FnOnce(&[u32]) -> Option<T>,
-) -> Result<Option<T>, DecodeError> {
-    if n == 0 {
-        return Ok(None);
-    }
-    let mut stack = [0u32; 256];
-    if n <= stack.len() {
-        codec.decode(b, n, Delta::D1, prev, &mut stack)?;
-        return Ok(f(&stack[..n]));
-    }
-    let v = codec.decode_to_vec(b, n, Delta::D1, prev)?;
-    Ok(f(&v))
-}
 
 /// Why [`Blocked::from_sorted`] refused its input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,14 +64,17 @@ impl std::error::Error for BlockedError {}
 /// docs). Built from values, so always valid: reads return `Option`.
 ///
 /// ```
+/// use intcodec::bp128::{Bp128, Layout};
 /// use intcodec::sorted::Blocked;
-/// use intcodec::vbyte::VByte;
+/// use intcodec::SortedSet;
 ///
 /// let ids: Vec<u32> = (0..1_000_000).map(|i| i * 3).collect();
-/// let list = Blocked::from_sorted(VByte::new(), &ids, 128)?;
+/// let mut list = Blocked::from_sorted(Bp128::new(Layout::Lanes4), &ids, 128)?;
 /// assert_eq!(list.select(500_000), Some(1_500_000));
-/// assert_eq!(list.seek(1_500_001), Some((500_001, 1_500_003)));
-/// assert_eq!(list.seek(u32::MAX), None);
+/// assert_eq!(list.lower_bound(1_500_001), Some((500_001, 1_500_003)));
+/// assert_eq!(list.lower_bound(u32::MAX), None);
+/// assert_eq!(list.insert(1_500_001), 500_001);
+/// assert_eq!(list.select(500_002), Some(1_500_003));
 /// # Ok::<(), intcodec::sorted::BlockedError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -206,10 +84,14 @@ pub struct Blocked<C> {
     n: usize,
     firsts: Vec<u32>,
     offsets: Vec<usize>,
+    /// The first index of each block and `n`; empty while every block but
+    /// the last holds `block_len` values (then block `b` starts at
+    /// `b * block_len`).
+    starts: Vec<usize>,
     bytes: Vec<u8>,
 }
 
-impl<C: BlockCodec> Blocked<C> {
+impl<C: SortedCodec + KernelChoice> Blocked<C> {
     /// Encodes sorted (non-decreasing) `values` in blocks of `block_len`
     /// (128 or 256).
     pub fn from_sorted(codec: C, values: &[u32], block_len: usize) -> Result<Self, BlockedError> {
@@ -226,7 +108,7 @@ impl<C: BlockCodec> Blocked<C> {
         for block in values.chunks(block_len) {
             firsts.push(block[0]);
             offsets.push(bytes.len());
-            codec.encode_block(block, block[0], &mut bytes);
+            bytes.extend_from_slice(&codec.encode_delta_to_vec(block, block[0]));
         }
         offsets.push(bytes.len());
         Ok(Blocked {
@@ -235,18 +117,14 @@ impl<C: BlockCodec> Blocked<C> {
             n: values.len(),
             firsts,
             offsets,
+            starts: Vec::new(),
             bytes,
         })
     }
 
-    /// Number of values.
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
-    /// Whether there are no values.
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
+    /// The codec.
+    pub fn codec(&self) -> C {
+        self.codec
     }
 
     /// Bytes of the blocks (the skip table not counted).
@@ -254,56 +132,157 @@ impl<C: BlockCodec> Blocked<C> {
         self.bytes.len()
     }
 
-    /// Bytes of the skip table (first value and offset per block).
+    /// Bytes of the skip table (first value and offset per block, and the
+    /// first index per block once blocks differ in length).
     pub fn skip_table_len(&self) -> usize {
-        self.firsts.len() * 4 + self.offsets.len() * core::mem::size_of::<usize>()
+        self.firsts.len() * 4
+            + (self.offsets.len() + self.starts.len()) * core::mem::size_of::<usize>()
+    }
+
+    /// The first index of block `b` (`b` up to the block count: then `n`).
+    #[inline]
+    fn start(&self, b: usize) -> usize {
+        if self.starts.is_empty() {
+            (b * self.block_len).min(self.n)
+        } else {
+            self.starts[b]
+        }
     }
 
     /// Block `b`: its bytes, first value (the delta base) and value count.
     fn block(&self, b: usize) -> (&[u8], u32, usize) {
-        let len = self.block_len.min(self.n - b * self.block_len);
         (
             &self.bytes[self.offsets[b]..self.offsets[b + 1]],
             self.firsts[b],
-            len,
+            self.start(b + 1) - self.start(b),
         )
     }
 
-    /// The value at index `i`, or `None` if `i >= len()`: one block.
-    pub fn select(&self, i: usize) -> Option<u32> {
+    /// Decodes block `b`.
+    fn decode_block(&self, b: usize) -> Vec<u32> {
+        let (bytes, first, len) = self.block(b);
+        // Built by this type: the blocks are valid.
+        self.codec
+            .decode_delta_to_vec(bytes, len, first)
+            .expect("valid block")
+    }
+
+    /// Replaces blocks `b..b + 1` by `values` cut in blocks of at most
+    /// `2 * block_len - 1` values (halves of `block_len` when it is longer).
+    fn replace_block(&mut self, b: usize, values: &[u32]) {
+        if self.starts.is_empty() {
+            self.starts = (0..=self.firsts.len()).map(|j| self.start(j)).collect();
+        }
+        let parts: Vec<&[u32]> = if values.len() >= 2 * self.block_len {
+            let (x, y) = values.split_at(self.block_len);
+            alloc::vec![x, y]
+        } else {
+            alloc::vec![values]
+        };
+        let mut coded = Vec::new();
+        let mut firsts = Vec::new();
+        let mut offsets = Vec::new();
+        let mut starts = Vec::new();
+        let mut at = self.starts[b];
+        for part in &parts {
+            firsts.push(part[0]);
+            offsets.push(self.offsets[b] + coded.len());
+            starts.push(at);
+            at += part.len();
+            coded.extend_from_slice(&self.codec.encode_delta_to_vec(part, part[0]));
+        }
+        let (lo, hi) = (self.offsets[b], self.offsets[b + 1]);
+        let grow = coded.len() as isize - (hi - lo) as isize;
+        self.bytes.splice(lo..hi, coded);
+        for o in &mut self.offsets[b + 1..] {
+            *o = o.wrapping_add_signed(grow);
+        }
+        let added = values.len() - (self.starts[b + 1] - self.starts[b]);
+        for s in &mut self.starts[b + 1..] {
+            *s += added;
+        }
+        self.firsts.splice(b..=b, firsts);
+        self.offsets.splice(b..=b, offsets);
+        self.starts.splice(b..=b, starts);
+        self.n += added;
+    }
+}
+
+impl<C: SortedCodec + KernelChoice> SortedSet for Blocked<C> {
+    fn len(&self) -> usize {
+        self.n
+    }
+
+    /// One block (found by `i / B`, or by binary search once blocks differ
+    /// in length).
+    fn select(&self, i: usize) -> Option<u32> {
         if i >= self.n {
             return None;
         }
-        let (b, j) = (i / self.block_len, i % self.block_len);
+        let b = if self.starts.is_empty() {
+            i / self.block_len
+        } else {
+            self.starts.partition_point(|&s| s <= i) - 1
+        };
         let (bytes, first, len) = self.block(b);
-        // Built by `from_sorted`: the blocks are valid.
-        self.codec.select_block(bytes, len, first, j).ok().flatten()
+        // Built by this type: the blocks are valid.
+        self.codec
+            .select(bytes, len, first, i - self.start(b))
+            .ok()
+            .flatten()
     }
 
-    /// The first index whose value is `>= target`, with the value: a
-    /// binary search over the blocks' first values, then one block.
-    pub fn seek(&self, target: u32) -> Option<(usize, u32)> {
-        // Blocks before `p` start below the target; block `p` (if any)
-        // starts at or above it. The answer is in block `p - 1`, or it is
-        // block `p`'s first value.
-        let p = self.firsts.partition_point(|&f| f < target);
+    /// A binary search over the blocks' first values, then one block.
+    fn lower_bound(&self, key: u32) -> Option<(usize, u32)> {
+        // Blocks before `p` start below the key; block `p` (if any) starts
+        // at or above it. The answer is in block `p - 1`, or it is block
+        // `p`'s first value.
+        let p = self.firsts.partition_point(|&f| f < key);
         if p > 0 {
             let (bytes, first, len) = self.block(p - 1);
-            if let Ok(Some((j, v))) = self.codec.seek_block(bytes, len, first, target) {
-                return Some(((p - 1) * self.block_len + j, v));
+            if let Ok(Some((j, v))) = self.codec.lower_bound(bytes, len, first, key) {
+                return Some((self.start(p - 1) + j, v));
             }
         }
-        self.firsts.get(p).map(|&f| (p * self.block_len, f))
+        self.firsts.get(p).map(|&f| (self.start(p), f))
     }
 
-    /// All values, decoded block by block.
-    pub fn to_vec(&self) -> Vec<u32> {
-        let mut out = alloc::vec![0u32; self.n];
-        for (b, dst) in out.chunks_mut(self.block_len).enumerate() {
-            let (bytes, first, _) = self.block(b);
-            // Built by `from_sorted`: the blocks are valid.
-            let _ = self.codec.decode_block(bytes, first, dst);
+    /// Re-encodes only the block `value` goes into (the last one whose first
+    /// value is `<= value`, else the first), splitting it when it reaches
+    /// `2 * B` values, and updates the skip table.
+    fn insert(&mut self, value: u32) -> usize {
+        if self.n == 0 {
+            *self = Self::from_sorted(self.codec, &[value], self.block_len)
+                .expect("one value, a valid block length");
+            return 0;
+        }
+        let b = self
+            .firsts
+            .partition_point(|&f| f <= value)
+            .saturating_sub(1);
+        let mut values = self.decode_block(b);
+        let at = values.partition_point(|&x| x <= value);
+        values.insert(at, value);
+        let start = self.start(b);
+        self.replace_block(b, &values);
+        start + at
+    }
+
+    /// Block by block.
+    fn to_vec(&self) -> Vec<u32> {
+        let mut out = Vec::with_capacity(self.n);
+        for b in 0..self.firsts.len() {
+            let (bytes, first, len) = self.block(b);
+            let at = out.len();
+            out.resize(at + len, 0);
+            // Built by this type: the blocks are valid.
+            let _ = self.codec.decode_delta(bytes, len, first, &mut out[at..]);
         }
         out
+    }
+
+    /// The blocks and the skip table.
+    fn compressed_bytes(&self) -> usize {
+        self.data_len() + self.skip_table_len()
     }
 }

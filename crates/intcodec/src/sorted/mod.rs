@@ -13,7 +13,11 @@
 //!
 //! The containers here are **validated** types: built from values (or from
 //! bytes that are checked once, [`SvbVec::from_bytes`]), so their reads
-//! return `Option` only.
+//! return `Option` only. They implement [`SortedSet`](crate::SortedSet)
+//! (`len`, `select`, `lower_bound`, `insert`, `to_vec`), as do
+//! [`bp128::SortedArray`](crate::bp128::SortedArray),
+//! [`ForArray`](crate::frame_of_reference::ForArray) and
+//! [`SimdForArray`](crate::frame_of_reference::SimdForArray).
 //!
 //! | | select | seek | append | insert |
 //! |---|---|---|---|---|
@@ -24,14 +28,15 @@
 //! Long lists: [`Blocked`] cuts a sorted list into blocks of 128 or 256
 //! values with a skip table (each block's first value and byte offset):
 //! seek is a binary search over the blocks and one block, select one block.
-//! It works over any [`BlockCodec`] — the three byte codecs above, and
-//! BP128 (`Bp128`, D1: a block is unpacked by the SIMD kernels, then
-//! indexed or binary-searched).
+//! It works over any [`SortedCodec`](crate::SortedCodec) — the three byte
+//! codecs above, and BP128 (`Bp128`, D1: a block is unpacked by the SIMD
+//! kernels, then indexed or binary-searched) — and inserts by re-encoding
+//! one block.
 
 mod blocked;
 mod svb_vec;
 
-pub use blocked::{BlockCodec, Blocked, BlockedError};
+pub use blocked::{Blocked, BlockedError};
 pub use svb_vec::{Iter, SvbVec};
 
 #[cfg(test)]

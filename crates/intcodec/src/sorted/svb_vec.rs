@@ -23,7 +23,7 @@ use crate::codec::streamvbyte::seek::scalar::At;
 use crate::codec::streamvbyte::seek::Parts;
 use crate::codec::streamvbyte::{control_len, StreamVByte, Variant};
 use crate::error::{DecodeError, DecodeErrorKind};
-use crate::traits::IntCodec;
+use crate::traits::{IntCodec, SortedCodec, SortedSet};
 use alloc::vec::Vec;
 
 /// A Stream VByte vector that grows by appending, plain or delta-coded.
@@ -34,6 +34,7 @@ use alloc::vec::Vec;
 /// ```
 /// use intcodec::sorted::SvbVec;
 /// use intcodec::streamvbyte::StreamVByte;
+/// use intcodec::SortedSet;
 ///
 /// let codec = StreamVByte::new();
 /// let mut v = SvbVec::new_delta(codec, 0);
@@ -41,7 +42,7 @@ use alloc::vec::Vec;
 /// v.push(1000);
 /// assert_eq!(v.len(), 5);
 /// assert_eq!(v.select(4), Some(1000));
-/// assert_eq!(v.seek(8), Some((2, 19)));
+/// assert_eq!(v.lower_bound(8), Some((2, 19)));
 /// assert_eq!(v.iter().collect::<Vec<_>>(), [3, 7, 19, 20, 1000]);
 /// // The bytes are the standard delta-coded stream.
 /// let bytes = v.as_bytes().to_vec();
@@ -146,16 +147,6 @@ impl SvbVec {
         self.codec
     }
 
-    /// Number of values.
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
-    /// Whether there are no values.
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
-    }
-
     /// `Some(prev)` for a delta-coded vector.
     pub fn delta_base(&self) -> Option<u32> {
         self.base
@@ -238,32 +229,6 @@ impl SvbVec {
         &self.buf
     }
 
-    /// The value at index `i`, or `None` if `i >= len()`.
-    pub fn select(&self, i: usize) -> Option<u32> {
-        if i >= self.n {
-            return None;
-        }
-        let r = match self.base {
-            Some(prev) => self.codec.select_delta_parts(self.parts(), prev, i),
-            None => self.codec.select_parts(self.parts(), i),
-        };
-        // The stream was checked when built and every push is complete.
-        r.ok()
-    }
-
-    /// The first index whose value is `>= target`, with the value (the lower
-    /// bound, for a sorted vector).
-    pub fn seek(&self, target: u32) -> Option<(usize, u32)> {
-        match self.base {
-            Some(prev) => self
-                .codec
-                .seek_delta_parts(self.parts(), self.n, prev, target)
-                .ok()
-                .flatten(),
-            None => self.iter().enumerate().find(|&(_, v)| v >= target),
-        }
-    }
-
     /// The values, in order.
     pub fn iter(&self) -> Iter<'_> {
         Iter {
@@ -278,11 +243,76 @@ impl SvbVec {
             next: 0,
         }
     }
+}
+
+impl SortedSet for SvbVec {
+    fn len(&self) -> usize {
+        self.n
+    }
+
+    /// The value at index `i`, or `None` if `i >= len()`.
+    fn select(&self, i: usize) -> Option<u32> {
+        if i >= self.n {
+            return None;
+        }
+        let r = match self.base {
+            Some(prev) => self.codec.select_delta_parts(self.parts(), prev, i),
+            None => self.codec.select_parts(self.parts(), i),
+        };
+        // The stream was checked when built and every push is complete.
+        r.ok()
+    }
+
+    /// The first index whose value is `>= key`, with the value (the lower
+    /// bound, for a sorted vector): Stream VByte's SIMD seek when
+    /// delta-coded, a scan when plain.
+    fn lower_bound(&self, key: u32) -> Option<(usize, u32)> {
+        match self.base {
+            Some(prev) => self
+                .codec
+                .seek_delta_parts(self.parts(), self.n, prev, key)
+                .ok()
+                .flatten(),
+            None => self.iter().enumerate().find(|&(_, v)| v >= key),
+        }
+    }
+
+    /// Inserts `value` after any equal values; returns its index. Delta:
+    /// Stream VByte's `insert_delta` (the groups before the insertion point
+    /// are kept, the rest re-encoded); plain: decode, insert, re-encode.
+    fn insert(&mut self, value: u32) -> usize {
+        // After any equal values: before the first value above `value`.
+        let at = match value.checked_add(1) {
+            Some(above) => self.lower_bound(above).map_or(self.n, |(i, _)| i),
+            None => self.n,
+        };
+        let n = self.n;
+        // The standard stream, without the spare control room.
+        self.as_bytes();
+        match self.base {
+            Some(prev) => {
+                self.codec
+                    .insert(&mut self.buf, n, prev, value)
+                    .expect("validated: the stream is complete");
+                if at == n {
+                    self.last = value;
+                }
+            }
+            None => {
+                let mut values = self.to_vec();
+                values.insert(at, value);
+                self.buf = self.codec.encode_to_vec(&values);
+            }
+        }
+        self.n = n + 1;
+        self.ctrl_cap = control_len(self.n);
+        at
+    }
 
     /// The values in a `Vec`. When the control area has no spare room (as
     /// after [`as_bytes`](Self::as_bytes) or `from_bytes`), the buffer is a
     /// standard stream and the codec's SIMD decoder reads it.
-    pub fn to_vec(&self) -> Vec<u32> {
+    fn to_vec(&self) -> Vec<u32> {
         if self.ctrl_cap == control_len(self.n) {
             let r = match self.base {
                 Some(prev) => self.codec.decode_delta_to_vec(&self.buf, self.n, prev),
@@ -296,6 +326,10 @@ impl SvbVec {
         let mut out = Vec::with_capacity(self.n);
         out.extend(self.iter());
         out
+    }
+
+    fn compressed_bytes(&self) -> usize {
+        self.encoded_len()
     }
 }
 

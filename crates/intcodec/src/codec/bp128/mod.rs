@@ -24,17 +24,20 @@
 //! The bit width is not stored in the block (the `bitpacking` API passes it
 //! separately); the array format below stores it.
 //!
-//! # Delta coding ([`Delta`])
+//! # Delta coding ([`DeltaMode`])
 //!
-//! - [`Delta::None`]: values as they are (`BitPacker::compress`).
-//! - [`Delta::D1`]: `x[i] - x[i-1]` (wrapping) over the block in index order,
-//!   with `x[-1] = initial`. This is exactly what the `bitpacking` crate's
-//!   `compress_sorted(initial, ..)` stores: it computes the differences of
-//!   the flat sequence, not per lane (its `compute_delta` shifts the previous
-//!   register's last lane in), starting from `initial`, and
-//!   `decompress_sorted(initial, ..)` integrates them with a prefix sum.
-//! - [`Delta::Lane`]: `x[i] - x[i-L]` (the "d4" delta of Lemire & Boytsov for
-//!   `L = 4`, "d8" for `L = 8`), with `x[-L..-1] = initial` (every lane).
+//! [`IntCodec::encode`] / [`IntCodec::decode`] store the values as they are
+//! (`BitPacker::compress`). The `*_delta` methods apply the handle's delta
+//! mode (a value of the handle: [`Bp128::with_delta`]):
+//!
+//! - [`DeltaMode::D1`] (the default): `x[i] - x[i-1]` (wrapping) over the
+//!   block in index order, with `x[-1] = prev`. This is exactly what the
+//!   `bitpacking` crate's `compress_sorted(prev, ..)` stores: it computes the
+//!   differences of the flat sequence, not per lane (its `compute_delta`
+//!   shifts the previous register's last lane in), starting from `prev`, and
+//!   `decompress_sorted(prev, ..)` integrates them with a prefix sum.
+//! - [`DeltaMode::Lane`]: `x[i] - x[i-L]` (the "d4" delta of Lemire & Boytsov
+//!   for `L = 4`, "d8" for `L = 8`), with `x[-L..-1] = prev` (every lane).
 //!   Decoding is one vector add per group, with no prefix sum, so it is
 //!   faster; the deltas are about `L` times larger (about `log2 L` more bits
 //!   per value). **Not** compatible with `bitpacking`, which has no such mode.
@@ -54,10 +57,9 @@
 //!
 //! Each block is coded as above with its own minimal width `b_j`. Deltas
 //! chain: block `j` starts from the last value (D1) or last `L` values
-//! (Lane) of block `j - 1`; block 0 from the caller's `initial`. The tail
-//! stores the values themselves (`Delta::None`) or their D1 differences
-//! (both delta modes) from the value before, minimal LEB128, at most 5
-//! bytes each.
+//! (Lane) of block `j - 1`; block 0 from the caller's `prev`. The tail
+//! stores the values themselves (plain) or their D1 differences (both delta
+//! modes) from the value before, minimal LEB128, at most 5 bytes each.
 //!
 //! Decoding checks everything: a width byte above 32 is `Malformed` at that
 //! byte; a block or tail value running past the input is `Truncated` at its
@@ -79,8 +81,11 @@
 //! (`Kernels::unpack_blocks`), which keeps the running value in a register
 //! from block to block and checks each block before reading it.
 
+use crate::dispatch::{KernelSet, Registry};
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::isa::Isa;
+use crate::traits::{IntCodec, KernelChoice, SortedCodec};
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -128,13 +133,11 @@ impl fmt::Display for Layout {
     }
 }
 
-/// Differential coding applied before packing; see the module docs.
+/// The delta mode of a handle's `*_delta` methods; see the module docs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Delta {
-    /// No delta (`BitPacker::compress`).
+pub enum DeltaMode {
+    /// `x[i] - x[i-1]` from `prev` (`BitPacker::compress_sorted`).
     #[default]
-    None,
-    /// `x[i] - x[i-1]` from `initial` (`BitPacker::compress_sorted`).
     D1,
     /// `x[i] - x[i-L]` ("d4" / "d8"); not `bitpacking`-compatible.
     Lane,
@@ -151,12 +154,11 @@ pub(crate) enum Mode {
     Offset = 3,
 }
 
-impl From<Delta> for Mode {
-    fn from(d: Delta) -> Mode {
+impl From<DeltaMode> for Mode {
+    fn from(d: DeltaMode) -> Mode {
         match d {
-            Delta::None => Mode::Plain,
-            Delta::D1 => Mode::D1,
-            Delta::Lane => Mode::Lane,
+            DeltaMode::D1 => Mode::D1,
+            DeltaMode::Lane => Mode::Lane,
         }
     }
 }
@@ -239,54 +241,33 @@ pub(crate) struct Kernels {
 static SCALAR_4: Kernels = scalar::kernels(Layout::Lanes4);
 static SCALAR_8: Kernels = scalar::kernels(Layout::Lanes8);
 
-static SETS_4: &[&Kernels] = &[
+impl KernelSet for Kernels {
+    fn isa(&self) -> Isa {
+        self.isa
+    }
+}
+
+static REGISTRY_4: Registry<Kernels> = Registry::new(&[
     &SCALAR_4,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::sse41::KERNELS_4,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx2::KERNELS_4,
-];
-static SETS_8: &[&Kernels] = &[
+]);
+static REGISTRY_8: Registry<Kernels> = Registry::new(&[
     &SCALAR_8,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::sse41::KERNELS_8,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx2::KERNELS_8,
-];
+]);
 
-pub(crate) fn kernel_sets(layout: Layout) -> &'static [&'static Kernels] {
+/// The kernel sets of `layout`.
+pub(crate) fn registry(layout: Layout) -> &'static Registry<Kernels> {
     match layout {
-        Layout::Lanes4 => SETS_4,
-        Layout::Lanes8 => SETS_8,
+        Layout::Lanes4 => &REGISTRY_4,
+        Layout::Lanes8 => &REGISTRY_8,
     }
-}
-
-/// The ISAs that have a BP128 kernel in this build (whether or not this CPU
-/// supports them).
-pub fn kernel_isas() -> impl Iterator<Item = Isa> {
-    kernel_sets(Layout::Lanes4).iter().map(|k| k.isa)
-}
-
-pub(crate) fn best_kernels(layout: Layout) -> &'static Kernels {
-    #[cfg(feature = "std")]
-    {
-        use std::sync::OnceLock;
-        static BEST: [OnceLock<&'static Kernels>; 2] = [OnceLock::new(), OnceLock::new()];
-        BEST[layout as usize].get_or_init(|| pick_best(layout))
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        pick_best(layout)
-    }
-}
-
-fn pick_best(layout: Layout) -> &'static Kernels {
-    let sets = kernel_sets(layout);
-    sets.iter()
-        .rev()
-        .find(|k| k.isa.is_enabled())
-        .copied()
-        .unwrap_or(sets[0])
 }
 
 /// Runs `k`'s unpack on one block.
@@ -354,7 +335,7 @@ pub(crate) const fn bits_of(v: u32) -> u8 {
     (32 - v.leading_zeros()) as u8
 }
 
-/// The `prev` array of a block start: `initial` in every lane.
+/// The `prev` array of a block start: `v` in every lane.
 #[inline(always)]
 pub(crate) fn splat(v: u32) -> [u32; 8] {
     [v; 8]
@@ -370,7 +351,7 @@ fn truncated(offset: usize, index: usize) -> DecodeError {
 
 /// Largest array encoding of `n` values: one width byte and 32-bit values
 /// per full block, 5 bytes per tail value. `None` on overflow of `usize`.
-pub const fn max_compressed_len(layout: Layout, n: usize) -> Option<usize> {
+pub(crate) const fn max_len(layout: Layout, n: usize) -> Option<usize> {
     let b = layout.block_len();
     let blocks = n / b;
     match blocks.checked_mul(1 + 4 * b) {
@@ -379,22 +360,30 @@ pub const fn max_compressed_len(layout: Layout, n: usize) -> Option<usize> {
     }
 }
 
-/// A BP128 codec bound to one kernel (ISA) and one [`Layout`].
+/// A BP128 codec bound to one kernel (ISA), one [`Layout`] and one
+/// [`DeltaMode`] (for the `*_delta` methods; [`DeltaMode::D1`] unless set
+/// with [`Bp128::with_delta`]).
 ///
 /// ```
-/// use intcodec::bp128::{Bp128, Delta, Layout};
+/// use intcodec::bp128::{Bp128, DeltaMode, Layout};
+/// use intcodec::IntCodec;
 ///
 /// let codec = Bp128::new(Layout::Lanes4);
 /// let sorted: Vec<u32> = (0..300).map(|i| 1000 + 3 * i).collect();
-/// let bytes = codec.encode_to_vec(&sorted, Delta::D1, 0);
+/// let bytes = codec.encode_delta_to_vec(&sorted, 0);
 /// // two blocks of 128 (widths 10 then 2: the first delta is 1000), 44 LEB128 gaps
 /// assert_eq!(bytes.len(), 2 + 16 * 10 + 16 * 2 + 44);
-/// assert_eq!(codec.decode_to_vec(&bytes, 300, Delta::D1, 0)?, sorted);
+/// assert_eq!(codec.decode_delta_to_vec(&bytes, 300, 0)?, sorted);
+/// // The lane delta ("d4"): deltas of 12 (4 bits) instead of 3.
+/// let d4 = codec.with_delta(DeltaMode::Lane);
+/// assert_eq!(d4.name(), "bp128-d4");
+/// assert_eq!(d4.decode_delta_to_vec(&d4.encode_delta_to_vec(&sorted, 0), 300, 0)?, sorted);
 /// # Ok::<(), intcodec::DecodeError>(())
 /// ```
 #[derive(Clone, Copy)]
 pub struct Bp128 {
     pub(crate) k: &'static Kernels,
+    delta: DeltaMode,
 }
 
 impl fmt::Debug for Bp128 {
@@ -402,6 +391,7 @@ impl fmt::Debug for Bp128 {
         f.debug_struct("Bp128")
             .field("isa", &self.k.isa)
             .field("layout", &self.k.layout)
+            .field("delta", &self.delta)
             .finish()
     }
 }
@@ -413,33 +403,29 @@ impl Default for Bp128 {
 }
 
 impl Bp128 {
-    /// The best kernel for this CPU, for `layout`.
+    /// The best kernel for this CPU, for `layout`, delta mode
+    /// [`DeltaMode::D1`].
     pub fn new(layout: Layout) -> Self {
         Bp128 {
-            k: best_kernels(layout),
+            k: registry(layout).best(),
+            delta: DeltaMode::D1,
         }
     }
 
-    /// The kernel for `isa`, or `None` if there is none or this CPU (or the
-    /// `INTCODEC_ISA` cap) does not allow it.
-    pub fn with_isa(isa: Isa, layout: Layout) -> Option<Self> {
-        if !isa.is_enabled() {
-            return None;
-        }
-        kernel_sets(layout)
-            .iter()
-            .find(|k| k.isa == isa)
-            .map(|k| Bp128 { k })
-    }
-
-    /// The kernel's instruction set.
-    pub fn isa(&self) -> Isa {
-        self.k.isa
+    /// The same codec with the `*_delta` methods in `delta` mode.
+    #[must_use]
+    pub fn with_delta(self, delta: DeltaMode) -> Self {
+        Bp128 { delta, ..self }
     }
 
     /// The layout.
     pub fn layout(&self) -> Layout {
         self.k.layout
+    }
+
+    /// The delta mode of the `*_delta` methods.
+    pub fn delta_mode(&self) -> DeltaMode {
+        self.delta
     }
 
     /// Values per block (128 or 256).
@@ -448,20 +434,31 @@ impl Bp128 {
     }
 
     /// The bit width `compress_block` uses for `block` (`B` values): the
-    /// widest value or delta. Same as `bitpacking`'s `num_bits` (None) and
-    /// `num_bits_sorted` (D1).
+    /// widest value (`bitpacking`'s `num_bits`).
     ///
     /// # Panics
     /// If `block.len() != B`.
-    pub fn num_bits(&self, block: &[u32], delta: Delta, initial: u32) -> u8 {
+    pub fn num_bits(&self, block: &[u32]) -> u8 {
+        self.block_bits(block, Mode::Plain, 0)
+    }
+
+    /// The bit width `compress_block_delta` uses for `block` (`B` values)
+    /// from `prev`: the widest delta (D1: `bitpacking`'s `num_bits_sorted`).
+    ///
+    /// # Panics
+    /// If `block.len() != B`.
+    pub fn num_bits_delta(&self, block: &[u32], prev: u32) -> u8 {
+        self.block_bits(block, Mode::from(self.delta), prev)
+    }
+
+    fn block_bits(&self, block: &[u32], mode: Mode, prev: u32) -> u8 {
         let b = self.block_len();
         assert_eq!(block.len(), b, "a block has {b} values");
-        call_bits(self.k, block, Mode::from(delta), &splat(initial))
+        call_bits(self.k, block, mode, &splat(prev))
     }
 
     /// Packs one block of `B` values in `bits` bits into `out`, returning
-    /// `4 * L * bits`: the bytes of `bitpacking`'s `compress` (None) or
-    /// `compress_sorted(initial, ..)` (D1).
+    /// `4 * L * bits`: the bytes of `bitpacking`'s `compress`.
     ///
     /// # Panics
     /// If `block.len() != B` or `bits > 32`.
@@ -470,14 +467,39 @@ impl Bp128 {
         block: &[u32],
         out: &mut [u8],
         bits: u8,
-        delta: Delta,
-        initial: u32,
+    ) -> Result<usize, EncodeError> {
+        self.pack_block(block, out, bits, Mode::Plain, 0)
+    }
+
+    /// Packs the deltas of one block of `B` values from `prev` (the handle's
+    /// delta mode) in `bits` bits into `out`, returning `4 * L * bits`: for
+    /// D1 the bytes of `bitpacking`'s `compress_sorted(prev, ..)`.
+    ///
+    /// # Panics
+    /// If `block.len() != B` or `bits > 32`.
+    pub fn compress_block_delta(
+        &self,
+        block: &[u32],
+        prev: u32,
+        out: &mut [u8],
+        bits: u8,
+    ) -> Result<usize, EncodeError> {
+        self.pack_block(block, out, bits, Mode::from(self.delta), prev)
+    }
+
+    fn pack_block(
+        &self,
+        block: &[u32],
+        out: &mut [u8],
+        bits: u8,
+        mode: Mode,
+        prev: u32,
     ) -> Result<usize, EncodeError> {
         let layout = self.k.layout;
         assert_eq!(block.len(), layout.block_len(), "a block has B values");
         assert!(bits <= 32, "bit width {bits} > 32");
-        let prev = splat(initial);
-        let needed = call_bits(self.k, block, Mode::from(delta), &prev);
+        let prev = splat(prev);
+        let needed = call_bits(self.k, block, mode, &prev);
         if needed > bits {
             return Err(EncodeError::BitWidthTooSmall {
                 needed,
@@ -491,14 +513,7 @@ impl Bp128 {
                 available: out.len(),
             });
         }
-        call_pack(
-            self.k,
-            block,
-            &mut out[..len],
-            bits,
-            Mode::from(delta),
-            &prev,
-        );
+        call_pack(self.k, block, &mut out[..len], bits, mode, &prev);
         Ok(len)
     }
 
@@ -511,8 +526,32 @@ impl Bp128 {
         input: &[u8],
         out: &mut [u32],
         bits: u8,
-        delta: Delta,
-        initial: u32,
+    ) -> Result<usize, DecodeError> {
+        self.unpack_block(input, out, bits, Mode::Plain, 0)
+    }
+
+    /// Unpacks one block of `B` deltas packed in `bits` bits and integrates
+    /// them from `prev` (the handle's delta mode) into `out[..B]`; as
+    /// [`decompress_block`](Self::decompress_block) otherwise.
+    #[inline]
+    pub fn decompress_block_delta(
+        &self,
+        input: &[u8],
+        prev: u32,
+        out: &mut [u32],
+        bits: u8,
+    ) -> Result<usize, DecodeError> {
+        self.unpack_block(input, out, bits, Mode::from(self.delta), prev)
+    }
+
+    #[inline]
+    fn unpack_block(
+        &self,
+        input: &[u8],
+        out: &mut [u32],
+        bits: u8,
+        mode: Mode,
+        prev: u32,
     ) -> Result<usize, DecodeError> {
         let layout = self.k.layout;
         if bits > 32 {
@@ -529,30 +568,22 @@ impl Bp128 {
                 Some(out.len()),
             ));
         }
-        let prev = splat(initial);
-        call_unpack(self.k, &input[..len], out, bits, Mode::from(delta), &prev);
+        call_unpack(self.k, &input[..len], out, bits, mode, &splat(prev));
         Ok(len)
     }
 
-    /// Exact array encoding length of `values` (see the module docs).
-    pub fn compressed_len(&self, values: &[u32], delta: Delta, initial: u32) -> usize {
-        scalar::array_len(self.k.layout, values, Mode::from(delta), initial)
-    }
-
-    /// Encodes `values` in the array format into `out`, returning the bytes
-    /// written. `out` needs [`compressed_len`](Self::compressed_len) bytes;
-    /// [`max_compressed_len`] is always enough. Bytes of `out` past the
-    /// returned length may be overwritten (the tail is stored in words).
-    pub fn encode(
+    /// Encodes in the array format under `mode` (the size is checked first
+    /// unless `out` holds the largest encoding).
+    fn encode_mode(
         &self,
         values: &[u32],
-        delta: Delta,
-        initial: u32,
+        mode: Mode,
+        prev: u32,
         out: &mut [u8],
     ) -> Result<usize, EncodeError> {
-        let fits = max_compressed_len(self.k.layout, values.len()).is_some_and(|m| out.len() >= m);
+        let fits = max_len(self.k.layout, values.len()).is_some_and(|m| out.len() >= m);
         if !fits {
-            let needed = self.compressed_len(values, delta, initial);
+            let needed = scalar::array_len(self.k.layout, values, mode, prev);
             if out.len() < needed {
                 return Err(EncodeError::OutputTooSmall {
                     needed,
@@ -560,33 +591,17 @@ impl Bp128 {
                 });
             }
         }
-        Ok(scalar::encode_array(
-            self.k,
-            values,
-            Mode::from(delta),
-            initial,
-            out,
-        ))
+        Ok(scalar::encode_array(self.k, values, mode, prev, out))
     }
 
-    /// Encodes `values` in the array format into a new `Vec`.
-    pub fn encode_to_vec(&self, values: &[u32], delta: Delta, initial: u32) -> Vec<u8> {
-        let mut out = alloc::vec![0u8; self.compressed_len(values, delta, initial)];
-        let n = self
-            .encode(values, delta, initial, &mut out)
-            .expect("compressed_len is enough");
-        debug_assert_eq!(n, out.len());
-        out
-    }
-
-    /// Decodes `n` values of the array format from `input` into `out[..n]`,
-    /// returning the bytes consumed. Never reads outside `input`.
-    pub fn decode(
+    /// Decodes `n` values of the array format under `mode`.
+    #[inline]
+    fn decode_mode(
         &self,
         input: &[u8],
         n: usize,
-        delta: Delta,
-        initial: u32,
+        mode: Mode,
+        prev: u32,
         out: &mut [u32],
     ) -> Result<usize, DecodeError> {
         if out.len() < n {
@@ -596,30 +611,198 @@ impl Bp128 {
                 Some(out.len()),
             ));
         }
-        scalar::decode_array(self.k, input, &mut out[..n], Mode::from(delta), initial)
+        scalar::decode_array(self.k, input, &mut out[..n], mode, prev)
+    }
+}
+
+/// The array format (module docs). `encode` is plain, `encode_delta` the
+/// handle's [`DeltaMode`]; bytes of `out` past the returned length may be
+/// overwritten (the tail is stored in words). Decoding costs one kernel call
+/// for every full block and checks each block before reading it.
+impl IntCodec for Bp128 {
+    fn name(&self) -> &'static str {
+        match (self.k.layout, self.delta) {
+            (Layout::Lanes4, DeltaMode::D1) => "bp128",
+            (Layout::Lanes8, DeltaMode::D1) => "bp128-8x",
+            (Layout::Lanes4, DeltaMode::Lane) => "bp128-d4",
+            (Layout::Lanes8, DeltaMode::Lane) => "bp128-8x-d8",
+        }
     }
 
-    /// Length in bytes of an array of `n` values, from its width bytes and
-    /// tail; the same errors as [`decode`](Self::decode) except `Overflow`
-    /// of a tail value. Costs `O(n / B + tail)`; bounds `n` by the input
-    /// before an output is allocated.
-    pub fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
+    fn isa(&self) -> Isa {
+        self.k.isa
+    }
+
+    fn kernel_isas(&self) -> Vec<Isa> {
+        registry(self.k.layout).enabled_isas()
+    }
+
+    fn with_isa_dyn(&self, isa: Isa) -> Option<Box<dyn IntCodec>> {
+        self.with_isa(isa).map(|c| Box::new(c) as Box<dyn IntCodec>)
+    }
+
+    fn max_compressed_len(&self, n: usize) -> Option<usize> {
+        max_len(self.k.layout, n)
+    }
+
+    /// Exact: a width-0 block is one byte for `B` values.
+    fn max_values(&self, input_len: usize) -> usize {
+        input_len.saturating_mul(self.block_len())
+    }
+
+    fn compressed_len(&self, values: &[u32]) -> usize {
+        scalar::array_len(self.k.layout, values, Mode::Plain, 0)
+    }
+
+    fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
+        scalar::array_len(self.k.layout, values, Mode::from(self.delta), prev)
+    }
+
+    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
+        self.encode_mode(values, Mode::Plain, 0, out)
+    }
+
+    fn encode_delta(
+        &self,
+        values: &[u32],
+        prev: u32,
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        self.encode_mode(values, Mode::from(self.delta), prev, out)
+    }
+
+    /// Costs `O(n / B + tail)`: the width bytes and the tail.
+    fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
         scalar::scan_array(self.k.layout, input, n)
     }
 
-    /// Decodes `n` values into a new `Vec` (allocated only once the input is
-    /// known to hold them).
-    pub fn decode_to_vec(
+    #[inline]
+    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
+        self.decode_mode(input, n, Mode::Plain, 0, out)
+    }
+
+    #[inline]
+    fn decode_delta(
         &self,
         input: &[u8],
         n: usize,
-        delta: Delta,
-        initial: u32,
+        prev: u32,
+        out: &mut [u32],
+    ) -> Result<usize, DecodeError> {
+        self.decode_mode(input, n, Mode::from(self.delta), prev, out)
+    }
+
+    /// The checked decoder: it checks each block as its kernel reads it, at
+    /// no measurable cost, so there is no separate unchecked path.
+    unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
+        self.decode(input, n, out)
+            .expect("the caller guarantees a valid stream")
+    }
+
+    /// As [`IntCodec::decode_unchecked`]: the checked decoder.
+    unsafe fn decode_delta_unchecked(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+        out: &mut [u32],
+    ) -> usize {
+        self.decode_delta(input, n, prev, out)
+            .expect("the caller guarantees a valid stream")
+    }
+
+    /// Allocates only once [`IntCodec::encoded_len`] (the width bytes and
+    /// the tail) has shown that the input holds the `n` values.
+    fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+        self.encoded_len(input, n)?;
+        let mut out = alloc::vec![0u32; n];
+        self.decode(input, n, &mut out)?;
+        Ok(out)
+    }
+
+    /// As [`IntCodec::decode_to_vec`]: checked before allocating.
+    fn decode_delta_to_vec(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
     ) -> Result<Vec<u32>, DecodeError> {
         self.encoded_len(input, n)?;
         let mut out = alloc::vec![0u32; n];
-        self.decode(input, n, delta, initial, &mut out)?;
+        self.decode_delta(input, n, prev, out.as_mut_slice())?;
         Ok(out)
+    }
+}
+
+impl KernelChoice for Bp128 {
+    /// The 4x layout, [`DeltaMode::D1`] (`"bp128"`).
+    fn best() -> Self {
+        Bp128::new(Layout::Lanes4)
+    }
+
+    fn with_isa(&self, isa: Isa) -> Option<Self> {
+        registry(self.k.layout)
+            .for_isa(isa)
+            .map(|k| Bp128 { k, ..*self })
+    }
+}
+
+/// On a delta-coded array (the handle's mode): `select` and `lower_bound`
+/// check the width bytes (`O(n / B)`), then unpack blocks `0..=i / B` in
+/// order (the deltas chain: `O(i)`) and read the tail value by value;
+/// `insert` decodes the whole array and re-encodes it.
+impl SortedCodec for Bp128 {
+    fn select(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+        i: usize,
+    ) -> Result<Option<u32>, DecodeError> {
+        if i >= n {
+            return Ok(None);
+        }
+        scalar::scan_blocks(self.k.layout, input, n)?;
+        let j = i / self.block_len();
+        sorted::scan(
+            self,
+            input,
+            n,
+            Mode::from(self.delta),
+            prev,
+            j,
+            |start, vals| (i < start + vals.len()).then(|| vals[i - start]),
+        )
+    }
+
+    fn lower_bound(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+        key: u32,
+    ) -> Result<Option<(usize, u32)>, DecodeError> {
+        scalar::scan_blocks(self.k.layout, input, n)?;
+        let mode = Mode::from(self.delta);
+        sorted::scan(self, input, n, mode, prev, usize::MAX, |start, vals| {
+            sorted::lower_bound_in(start, vals, key)
+        })
+    }
+
+    fn insert(
+        &self,
+        bytes: &mut Vec<u8>,
+        n: usize,
+        prev: u32,
+        value: u32,
+    ) -> Result<usize, DecodeError> {
+        let mut values = self.decode_delta_to_vec(bytes, n, prev)?;
+        let len = self.encoded_len(bytes, n)?;
+        let at = values.partition_point(|&x| x <= value);
+        values.insert(at, value);
+        let coded = self.encode_delta_to_vec(&values, prev);
+        bytes.splice(..len, coded);
+        Ok(at)
     }
 }
 

@@ -244,12 +244,12 @@ fn leb_put_bytewise(out: &mut [u8], mut pos: usize, mut v: u32) -> usize {
     pos + 1
 }
 
-/// The `prev` lanes of block `j` of `values` (block 0: `initial`).
+/// The `prev` lanes of block `j` of `values` (block 0: `prev`).
 #[inline]
-pub(crate) fn block_prev(layout: Layout, values: &[u32], j: usize, initial: u32) -> [u32; 8] {
+pub(crate) fn block_prev(layout: Layout, values: &[u32], j: usize, prev: u32) -> [u32; 8] {
     let (bl, l) = (layout.block_len(), layout.lanes());
     if j == 0 {
-        return splat(initial);
+        return splat(prev);
     }
     let start = j * bl;
     let mut p = splat(values[start - 1]);
@@ -259,35 +259,35 @@ pub(crate) fn block_prev(layout: Layout, values: &[u32], j: usize, initial: u32)
 
 /// The prev lanes for block `j` under `mode`, as the kernels expect them.
 #[inline]
-fn prev_for(layout: Layout, values: &[u32], j: usize, mode: Mode, initial: u32) -> [u32; 8] {
+fn prev_for(layout: Layout, values: &[u32], j: usize, mode: Mode, prev: u32) -> [u32; 8] {
     match mode {
-        Mode::Lane => block_prev(layout, values, j, initial),
-        _ if j == 0 => splat(initial),
+        Mode::Lane => block_prev(layout, values, j, prev),
+        _ if j == 0 => splat(prev),
         _ => splat(values[j * layout.block_len() - 1]),
     }
 }
 
 /// The tail value `i` as stored (the value, or its D1 delta).
 #[inline]
-fn tail_code(values: &[u32], i: usize, mode: Mode, initial: u32) -> u32 {
+fn tail_code(values: &[u32], i: usize, mode: Mode, prev: u32) -> u32 {
     match mode {
         Mode::Plain | Mode::Offset => values[i],
-        _ => values[i].wrapping_sub(if i == 0 { initial } else { values[i - 1] }),
+        _ => values[i].wrapping_sub(if i == 0 { prev } else { values[i - 1] }),
     }
 }
 
 /// Exact array length of `values`.
-pub(crate) fn array_len(layout: Layout, values: &[u32], mode: Mode, initial: u32) -> usize {
+pub(crate) fn array_len(layout: Layout, values: &[u32], mode: Mode, prev: u32) -> usize {
     let bl = layout.block_len();
     let m = values.len() / bl;
     let mut len = m;
     for j in 0..m {
-        let prev = prev_for(layout, values, j, mode, initial);
-        let bits = needed_bits(layout, &values[j * bl..(j + 1) * bl], mode, &prev);
+        let lanes = prev_for(layout, values, j, mode, prev);
+        let bits = needed_bits(layout, &values[j * bl..(j + 1) * bl], mode, &lanes);
         len += layout.block_bytes(bits);
     }
     for i in m * bl..values.len() {
-        len += leb_len(tail_code(values, i, mode, initial));
+        len += leb_len(tail_code(values, i, mode, prev));
     }
     len
 }
@@ -297,7 +297,7 @@ pub(crate) fn encode_array(
     k: &Kernels,
     values: &[u32],
     mode: Mode,
-    initial: u32,
+    prev: u32,
     out: &mut [u8],
 ) -> usize {
     let layout = k.layout;
@@ -306,15 +306,15 @@ pub(crate) fn encode_array(
     let mut pos = m;
     for j in 0..m {
         let block = &values[j * bl..(j + 1) * bl];
-        let prev = prev_for(layout, values, j, mode, initial);
-        let bits = super::call_bits(k, block, mode, &prev);
+        let lanes = prev_for(layout, values, j, mode, prev);
+        let bits = super::call_bits(k, block, mode, &lanes);
         out[j] = bits;
         let len = layout.block_bytes(bits);
-        super::call_pack(k, block, &mut out[pos..pos + len], bits, mode, &prev);
+        super::call_pack(k, block, &mut out[pos..pos + len], bits, mode, &lanes);
         pos += len;
     }
     for i in m * bl..values.len() {
-        pos = leb_put(out, pos, tail_code(values, i, mode, initial));
+        pos = leb_put(out, pos, tail_code(values, i, mode, prev));
     }
     pos
 }
@@ -342,7 +342,7 @@ pub(crate) fn scan_blocks(layout: Layout, input: &[u8], n: usize) -> Result<usiz
 }
 
 #[inline]
-fn tail_err(kind: DecodeErrorKind, pos: usize, i: usize) -> DecodeError {
+pub(crate) fn tail_err(kind: DecodeErrorKind, pos: usize, i: usize) -> DecodeError {
     DecodeError::new(kind, pos, Some(i))
 }
 
@@ -363,7 +363,7 @@ pub(crate) fn decode_array(
     input: &[u8],
     out: &mut [u32],
     mode: Mode,
-    initial: u32,
+    prev: u32,
 ) -> Result<usize, DecodeError> {
     let layout = k.layout;
     let n = out.len();
@@ -382,7 +382,7 @@ pub(crate) fn decode_array(
         widths,
         &mut out[..m * bl],
         mode,
-        &splat(initial),
+        &splat(prev),
     );
     let mut pos = match blocks {
         Ok(len) => m + len,
@@ -394,7 +394,7 @@ pub(crate) fn decode_array(
             });
         }
     };
-    let mut last = if m == 0 { initial } else { out[m * bl - 1] };
+    let mut last = if m == 0 { prev } else { out[m * bl - 1] };
     for (i, slot) in out.iter_mut().enumerate().skip(m * bl) {
         let (v, len) = one::<u32>(input, pos).map_err(|e| tail_err(e, pos, i))?;
         pos += len;

@@ -1,27 +1,100 @@
 //! Operations on a BP128 array without decoding it whole: `select`,
-//! `lower_bound`, `insert`, `len` (the upscaledb key study's operations).
+//! `lower_bound`, `insert`, `len` (the upscaledb key study's operations),
+//! for [`SortedArray`] and the [`SortedCodec`](crate::SortedCodec) impl.
 
-use super::{splat, Bp128, Delta, Mode};
-use crate::error::DecodeError;
+use super::{call_unpack, scalar, splat, Bp128, Mode};
+use crate::error::{DecodeError, DecodeErrorKind};
+use crate::traits::{IntCodec, SortedSet};
 use alloc::vec::Vec;
 
-/// A BP128 array (the array format of [`super`], `initial = 0`) with its
-/// count, validated once at construction so that every operation is
-/// infallible.
+/// Visits the full blocks `0..=last_block` of the array of `n` values in
+/// `bytes` (coded under `mode` from `prev`) in order with their values
+/// (chained deltas) until `f` returns `Some`; then, if `last_block` reaches
+/// it, the tail values one by one. The width bytes and blocks must have
+/// been checked (`scalar::scan_blocks`); the tail is checked here, with
+/// the errors `decode` gives.
+pub(super) fn scan<R>(
+    codec: &Bp128,
+    bytes: &[u8],
+    n: usize,
+    mode: Mode,
+    prev: u32,
+    last_block: usize,
+    mut f: impl FnMut(usize, &[u32]) -> Option<R>,
+) -> Result<Option<R>, DecodeError> {
+    let k = codec.k;
+    let layout = k.layout;
+    let (bl, l) = (layout.block_len(), layout.lanes());
+    let m = n / bl;
+    let mut buf = [0u32; 256];
+    let mut lanes = splat(prev);
+    let mut pos = m;
+    for j in 0..m.min(last_block.saturating_add(1)) {
+        let bits = bytes[j];
+        let len = layout.block_bytes(bits);
+        let dst = &mut buf[..bl];
+        call_unpack(k, &bytes[pos..pos + len], dst, bits, mode, &lanes);
+        pos += len;
+        match mode {
+            Mode::Lane => lanes[..l].copy_from_slice(&dst[bl - l..]),
+            _ => lanes = splat(dst[bl - 1]),
+        }
+        if let Some(r) = f(j * bl, dst) {
+            return Ok(Some(r));
+        }
+    }
+    if last_block < m {
+        return Ok(None);
+    }
+    // The tail: LEB128 values (or D1 deltas from the last block value).
+    let mut last = lanes[l - 1];
+    let mut one = [0u32; 1];
+    for i in m * bl..n {
+        let (v, len) = crate::codec::vbyte::scalar::one::<u32>(bytes, pos)
+            .map_err(|e| scalar::tail_err(e, pos, i))?;
+        pos += len;
+        one[0] = match mode {
+            Mode::Plain | Mode::Offset => v,
+            _ => last.wrapping_add(v),
+        };
+        last = one[0];
+        if let Some(r) = f(i, &one) {
+            return Ok(Some(r));
+        }
+    }
+    Ok(None)
+}
+
+/// The lower bound of `key` in the sorted `vals` (index `start` on), if it
+/// is there.
+#[inline]
+pub(super) fn lower_bound_in(start: usize, vals: &[u32], key: u32) -> Option<(usize, u32)> {
+    if vals[vals.len() - 1] < key {
+        return None;
+    }
+    let k = vals.partition_point(|&v| v < key);
+    Some((start + k, vals[k]))
+}
+
+/// A BP128 array (the array format of [`super`], `prev = 0`) with its count,
+/// validated once at construction so that every operation is infallible.
+/// Delta-coded in the codec's [`DeltaMode`](super::DeltaMode)
+/// ([`SortedArray::new`]) or plain ([`SortedArray::new_plain`]).
 ///
-/// - `select(i)`: with [`Delta::None`] unpacks only block `i / B` (the
-///   offset comes from the width bytes); with a delta, the deltas chain, so
-///   it unpacks blocks `0..=i / B` (the blog's BP128 select, `O(i)`).
+/// - `select(i)`: plain, unpacks only block `i / B` (the offset comes from
+///   the width bytes); with a delta, the deltas chain, so it unpacks blocks
+///   `0..=i / B` (the blog's BP128 select, `O(i)`).
 /// - `lower_bound(t)`: sequential search, one block unpacked at a time and
 ///   binary-searched once its last value reaches `t`. Assumes sorted values.
 /// - `insert(v)`: decodes the whole array and re-encodes it ("insertions
 ///   require decoding the entire array").
 ///
 /// ```
-/// use intcodec::bp128::{Bp128, Delta, Layout, SortedArray};
+/// use intcodec::bp128::{Bp128, Layout, SortedArray};
+/// use intcodec::SortedSet;
 ///
 /// let keys: Vec<u32> = (0..1000).map(|i| 7 * i + 3).collect();
-/// let mut a = SortedArray::new(Bp128::new(Layout::Lanes4), Delta::D1, &keys);
+/// let mut a = SortedArray::new(Bp128::new(Layout::Lanes4), &keys);
 /// assert_eq!(a.len(), 1000);
 /// assert_eq!(a.select(500), Some(3503));
 /// assert_eq!(a.lower_bound(3504), Some((501, 3510)));
@@ -32,55 +105,60 @@ use alloc::vec::Vec;
 #[derive(Clone, Debug)]
 pub struct SortedArray {
     codec: Bp128,
-    delta: Delta,
+    /// `Mode::Plain` or the codec's delta mode.
+    mode: Mode,
     n: usize,
     bytes: Vec<u8>,
 }
 
 impl SortedArray {
-    /// Encodes `values` (ascending for `lower_bound` and `insert` to make
-    /// sense; any values round-trip).
-    pub fn new(codec: Bp128, delta: Delta, values: &[u32]) -> Self {
+    /// Delta-codes `values` from 0 (ascending for `lower_bound` and
+    /// `insert` to make sense; any values round-trip).
+    pub fn new(codec: Bp128, values: &[u32]) -> Self {
+        Self::encode(codec, Mode::from(codec.delta_mode()), values)
+    }
+
+    /// Encodes `values` without delta coding.
+    pub fn new_plain(codec: Bp128, values: &[u32]) -> Self {
+        Self::encode(codec, Mode::Plain, values)
+    }
+
+    fn encode(codec: Bp128, mode: Mode, values: &[u32]) -> Self {
+        let bytes = match mode {
+            Mode::Plain => codec.encode_to_vec(values),
+            _ => codec.encode_delta_to_vec(values, 0),
+        };
         SortedArray {
             codec,
-            delta,
+            mode,
             n: values.len(),
-            bytes: codec.encode_to_vec(values, delta, 0),
+            bytes,
         }
     }
 
-    /// Wraps an encoded array of `n` values, checking that `bytes` is
-    /// exactly one valid array.
-    pub fn from_encoded(
-        codec: Bp128,
-        delta: Delta,
-        bytes: Vec<u8>,
-        n: usize,
-    ) -> Result<Self, DecodeError> {
+    /// Wraps a delta-coded array (from 0) of `n` values, checking that
+    /// `bytes` is exactly one valid array.
+    pub fn from_encoded(codec: Bp128, bytes: Vec<u8>, n: usize) -> Result<Self, DecodeError> {
+        Self::wrap(codec, Mode::from(codec.delta_mode()), bytes, n)
+    }
+
+    /// Wraps a plain array of `n` values, checking that `bytes` is exactly
+    /// one valid array.
+    pub fn from_encoded_plain(codec: Bp128, bytes: Vec<u8>, n: usize) -> Result<Self, DecodeError> {
+        Self::wrap(codec, Mode::Plain, bytes, n)
+    }
+
+    fn wrap(codec: Bp128, mode: Mode, bytes: Vec<u8>, n: usize) -> Result<Self, DecodeError> {
         let len = codec.encoded_len(&bytes, n)?;
         if len != bytes.len() {
-            return Err(DecodeError::new(
-                crate::DecodeErrorKind::Malformed,
-                len,
-                Some(n),
-            ));
+            return Err(DecodeError::new(DecodeErrorKind::Malformed, len, Some(n)));
         }
         Ok(SortedArray {
             codec,
-            delta,
+            mode,
             n,
             bytes,
         })
-    }
-
-    /// Number of values.
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
-    /// Whether there are no values.
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
     }
 
     /// The encoded bytes.
@@ -88,86 +166,54 @@ impl SortedArray {
         &self.bytes
     }
 
-    /// The delta mode.
-    pub fn delta(&self) -> Delta {
-        self.delta
-    }
-
-    /// Every value.
-    pub fn to_vec(&self) -> Vec<u32> {
+    /// The codec.
+    pub fn codec(&self) -> Bp128 {
         self.codec
-            .decode_to_vec(&self.bytes, self.n, self.delta, 0)
-            .expect("validated at construction")
     }
 
-    /// Visits blocks `0..=last` in order with their values (chained deltas)
-    /// until `f` returns `Some`; then the tail values one by one.
-    fn scan<R>(
-        &self,
-        last_block: usize,
-        mut f: impl FnMut(usize, &[u32]) -> Option<R>,
-    ) -> Option<R> {
-        let k = self.codec.k;
-        let layout = k.layout;
-        let (bl, l) = (layout.block_len(), layout.lanes());
-        let m = self.n / bl;
-        let mode = Mode::from(self.delta);
-        let mut buf = [0u32; 256];
-        let mut prev = splat(0);
-        let mut pos = m;
-        for j in 0..m.min(last_block.saturating_add(1)) {
-            let bits = self.bytes[j];
-            let len = layout.block_bytes(bits);
-            let dst = &mut buf[..bl];
-            super::call_unpack(k, &self.bytes[pos..pos + len], dst, bits, mode, &prev);
-            pos += len;
-            match mode {
-                Mode::Lane => prev[..l].copy_from_slice(&dst[bl - l..]),
-                _ => prev = splat(dst[bl - 1]),
-            }
-            if let Some(r) = f(j * bl, dst) {
-                return Some(r);
-            }
-        }
-        if last_block < m {
-            return None;
-        }
-        // The tail: LEB128 values (or D1 deltas from the last block value).
-        let mut last = if m == 0 { 0 } else { prev[l - 1] };
-        let mut one = [0u32; 1];
-        for i in m * bl..self.n {
-            let (v, len) = crate::codec::vbyte::scalar::one::<u32>(&self.bytes, pos)
-                .expect("validated at construction");
-            pos += len;
-            one[0] = match mode {
-                Mode::Plain | Mode::Offset => v,
-                _ => last.wrapping_add(v),
-            };
-            last = one[0];
-            if let Some(r) = f(i, &one) {
-                return Some(r);
-            }
-        }
-        None
+    /// Whether the array is delta-coded (else plain).
+    pub fn is_delta(&self) -> bool {
+        self.mode != Mode::Plain
+    }
+
+    /// Visits blocks `0..=last` (see [`scan`]); validated at construction.
+    fn scan<R>(&self, last_block: usize, f: impl FnMut(usize, &[u32]) -> Option<R>) -> Option<R> {
+        scan(
+            &self.codec,
+            &self.bytes,
+            self.n,
+            self.mode,
+            0,
+            last_block,
+            f,
+        )
+        .expect("validated at construction")
+    }
+}
+
+impl SortedSet for SortedArray {
+    fn len(&self) -> usize {
+        self.n
     }
 
     /// The value at index `i`, or `None` past the end.
-    pub fn select(&self, i: usize) -> Option<u32> {
+    fn select(&self, i: usize) -> Option<u32> {
         if i >= self.n {
             return None;
         }
         let bl = self.codec.block_len();
         let j = i / bl;
-        if self.delta == Delta::None && j < self.n / bl {
+        if self.mode == Mode::Plain && j < self.n / bl {
+            let layout = self.codec.layout();
             let m = self.n / bl;
             let pos = m + self.bytes[..j]
                 .iter()
-                .map(|&w| self.codec.layout().block_bytes(w))
+                .map(|&w| layout.block_bytes(w))
                 .sum::<usize>();
             let bits = self.bytes[j];
-            let len = self.codec.layout().block_bytes(bits);
+            let len = layout.block_bytes(bits);
             let mut buf = [0u32; 256];
-            super::call_unpack(
+            call_unpack(
                 self.codec.k,
                 &self.bytes[pos..pos + len],
                 &mut buf[..bl],
@@ -182,25 +228,29 @@ impl SortedArray {
         })
     }
 
-    /// The first index whose value is `>= target`, with that value; `None`
-    /// if every value is smaller.
-    pub fn lower_bound(&self, target: u32) -> Option<(usize, u32)> {
-        self.scan(usize::MAX, |start, vals| {
-            if vals[vals.len() - 1] < target {
-                return None;
-            }
-            let k = vals.partition_point(|&v| v < target);
-            Some((start + k, vals[k]))
-        })
+    fn lower_bound(&self, key: u32) -> Option<(usize, u32)> {
+        self.scan(usize::MAX, |start, vals| lower_bound_in(start, vals, key))
     }
 
     /// Inserts `value` after any equal values (decode, insert, re-encode);
     /// returns its index.
-    pub fn insert(&mut self, value: u32) -> usize {
+    fn insert(&mut self, value: u32) -> usize {
         let mut v = self.to_vec();
         let at = v.partition_point(|&x| x <= value);
         v.insert(at, value);
-        *self = SortedArray::new(self.codec, self.delta, &v);
+        *self = SortedArray::encode(self.codec, self.mode, &v);
         at
+    }
+
+    fn to_vec(&self) -> Vec<u32> {
+        let r = match self.mode {
+            Mode::Plain => self.codec.decode_to_vec(&self.bytes, self.n),
+            _ => self.codec.decode_delta_to_vec(&self.bytes, self.n, 0),
+        };
+        r.expect("validated at construction")
+    }
+
+    fn compressed_bytes(&self) -> usize {
+        self.bytes.len()
     }
 }

@@ -3,8 +3,73 @@
 
 use super::*;
 use crate::tests::{corpus, lengths, Rng};
-use crate::DecodeErrorKind;
+use crate::{DecodeErrorKind, SortedSet};
 use alloc::vec;
+
+/// The three codings of an array: plain (`encode`) and the two delta modes
+/// (`encode_delta` of a handle in that mode).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Delta {
+    None,
+    D1,
+    Lane,
+}
+
+/// `c` in the delta mode of `d` (D1 for plain).
+fn in_mode(c: Bp128, d: Delta) -> Bp128 {
+    c.with_delta(match d {
+        Delta::Lane => DeltaMode::Lane,
+        _ => DeltaMode::D1,
+    })
+}
+
+fn enc(c: Bp128, values: &[u32], d: Delta, prev: u32) -> Vec<u8> {
+    match d {
+        Delta::None => c.encode_to_vec(values),
+        _ => in_mode(c, d).encode_delta_to_vec(values, prev),
+    }
+}
+
+fn enc_into(
+    c: Bp128,
+    values: &[u32],
+    d: Delta,
+    prev: u32,
+    out: &mut [u8],
+) -> Result<usize, EncodeError> {
+    match d {
+        Delta::None => c.encode(values, out),
+        _ => in_mode(c, d).encode_delta(values, prev, out),
+    }
+}
+
+fn enc_len(c: Bp128, values: &[u32], d: Delta, prev: u32) -> usize {
+    match d {
+        Delta::None => c.compressed_len(values),
+        _ => in_mode(c, d).compressed_len_delta(values, prev),
+    }
+}
+
+fn dec(
+    c: Bp128,
+    input: &[u8],
+    n: usize,
+    d: Delta,
+    prev: u32,
+    out: &mut [u32],
+) -> Result<usize, DecodeError> {
+    match d {
+        Delta::None => c.decode(input, n, out),
+        _ => in_mode(c, d).decode_delta(input, n, prev, out),
+    }
+}
+
+fn dec_vec(c: Bp128, input: &[u8], n: usize, d: Delta, prev: u32) -> Result<Vec<u32>, DecodeError> {
+    match d {
+        Delta::None => c.decode_to_vec(input, n),
+        _ => in_mode(c, d).decode_delta_to_vec(input, n, prev),
+    }
+}
 
 const LAYOUTS: [Layout; 2] = [Layout::Lanes4, Layout::Lanes8];
 const DELTAS: [Delta; 3] = [Delta::None, Delta::D1, Delta::Lane];
@@ -14,21 +79,18 @@ const MODES: [Mode; 4] = [Mode::Plain, Mode::D1, Mode::Lane, Mode::Offset];
 fn for_each_kernel(layout: Layout, mut f: impl FnMut(Bp128)) {
     let mut ran = 0;
     for isa in Isa::ALL {
-        if let Some(codec) = Bp128::with_isa(isa, layout) {
+        if let Some(codec) = Bp128::new(layout).with_isa(isa) {
             assert_eq!((codec.isa(), codec.layout()), (isa, layout));
             f(codec);
             ran += 1;
         }
     }
-    let expected = kernel_sets(layout)
-        .iter()
-        .filter(|k| k.isa.is_enabled())
-        .count();
+    let expected = registry(layout).enabled_isas().len();
     assert_eq!(ran, expected);
 }
 
 fn scalar(layout: Layout) -> Bp128 {
-    Bp128::with_isa(Isa::Scalar, layout).unwrap()
+    Bp128::new(layout).with_isa(Isa::Scalar).unwrap()
 }
 
 /// A block whose packed values (under `mode`, from `prev`) have exactly
@@ -116,41 +178,26 @@ fn block_api_errors() {
         for_each_kernel(layout, |c| {
             let block = vec![5u32; layout.block_len()];
             let mut out = vec![0u8; layout.block_bytes(3)];
-            assert_eq!(c.num_bits(&block, Delta::None, 0), 3);
+            assert_eq!(c.num_bits(&block), 3);
             assert_eq!(
-                c.compress_block(&block, &mut out, 2, Delta::None, 0),
+                c.compress_block(&block, &mut out, 2),
                 Err(EncodeError::BitWidthTooSmall {
                     needed: 3,
                     given: 2
                 })
             );
-            assert_eq!(
-                c.compress_block(&block, &mut out, 3, Delta::None, 0),
-                Ok(out.len())
-            );
+            assert_eq!(c.compress_block(&block, &mut out, 3), Ok(out.len()));
             // A wider width than needed is fine (bitpacking allows it too).
             let mut wide = vec![0u8; layout.block_bytes(7)];
-            assert_eq!(
-                c.compress_block(&block, &mut wide, 7, Delta::None, 0),
-                Ok(wide.len())
-            );
+            assert_eq!(c.compress_block(&block, &mut wide, 7), Ok(wide.len()));
             let mut vals = vec![0u32; layout.block_len()];
-            assert_eq!(
-                c.decompress_block(&wide, &mut vals, 7, Delta::None, 0),
-                Ok(wide.len())
-            );
+            assert_eq!(c.decompress_block(&wide, &mut vals, 7), Ok(wide.len()));
             assert_eq!(vals, block);
-            let e = c
-                .decompress_block(&out, &mut vals, 33, Delta::None, 0)
-                .unwrap_err();
+            let e = c.decompress_block(&out, &mut vals, 33).unwrap_err();
             assert_eq!(e.kind(), DecodeErrorKind::Malformed);
-            let e = c
-                .decompress_block(&out[1..], &mut vals, 3, Delta::None, 0)
-                .unwrap_err();
+            let e = c.decompress_block(&out[1..], &mut vals, 3).unwrap_err();
             assert_eq!(e.kind(), DecodeErrorKind::Truncated);
-            let e = c
-                .decompress_block(&out, &mut vals[1..], 3, Delta::None, 0)
-                .unwrap_err();
+            let e = c.decompress_block(&out, &mut vals[1..], 3).unwrap_err();
             assert_eq!(e.kind(), DecodeErrorKind::OutputTooSmall);
         });
     }
@@ -164,21 +211,18 @@ fn arrays_match_scalar_and_round_trip() {
             for (name, values) in corpus(n, 3) {
                 for delta in DELTAS {
                     let initial = if name == "sorted" { 0 } else { 12345 };
-                    let want = s.encode_to_vec(&values, delta, initial);
-                    assert_eq!(want.len(), s.compressed_len(&values, delta, initial));
+                    let want = enc(s, &values, delta, initial);
+                    assert_eq!(want.len(), enc_len(s, &values, delta, initial));
                     assert_eq!(s.encoded_len(&want, n), Ok(want.len()));
                     for_each_kernel(layout, |c| {
                         let mut bytes = vec![0u8; want.len()];
                         assert_eq!(
-                            c.encode(&values, delta, initial, &mut bytes),
+                            enc_into(c, &values, delta, initial, &mut bytes),
                             Ok(want.len())
                         );
                         assert_eq!(bytes, want, "{} {layout} {name} n={n} {delta:?}", c.isa());
                         let mut out = vec![0u32; n];
-                        assert_eq!(
-                            c.decode(&bytes, n, delta, initial, &mut out),
-                            Ok(bytes.len())
-                        );
+                        assert_eq!(dec(c, &bytes, n, delta, initial, &mut out), Ok(bytes.len()));
                         assert_eq!(out, values, "{} {layout} {name} n={n} {delta:?}", c.isa());
                     });
                 }
@@ -198,7 +242,7 @@ fn truncation_and_garbage_errors() {
         let values: Vec<u32> = (0..n)
             .map(|_| rng.next_u32() >> (rng.next_u32() % 32))
             .collect();
-        let bytes = scalar(layout).encode_to_vec(&values, Delta::None, 0);
+        let bytes = enc(scalar(layout), &values, Delta::None, 0);
         let w = [bytes[0], bytes[1]];
         let b0 = 2 + layout.block_bytes(w[0]);
         let b1 = b0 + layout.block_bytes(w[1]);
@@ -223,7 +267,7 @@ fn truncation_and_garbage_errors() {
             for_each_kernel(layout, |c| {
                 let mut out = vec![0u32; n];
                 assert_eq!(
-                    c.decode(&bytes[..cut], n, Delta::None, 0, &mut out),
+                    dec(c, &bytes[..cut], n, Delta::None, 0, &mut out),
                     Err(expect)
                 );
                 assert_eq!(c.encoded_len(&bytes[..cut], n), Err(expect));
@@ -236,7 +280,7 @@ fn truncation_and_garbage_errors() {
             let expect = DecodeError::new(DecodeErrorKind::Malformed, 1, Some(bl));
             for_each_kernel(layout, |c| {
                 let mut out = vec![0u32; n];
-                assert_eq!(c.decode(&b, n, Delta::D1, 0, &mut out), Err(expect));
+                assert_eq!(dec(c, &b, n, Delta::D1, 0, &mut out), Err(expect));
             });
         }
         // Random garbage: every kernel gives the scalar result.
@@ -245,10 +289,10 @@ fn truncation_and_garbage_errors() {
             let g: Vec<u8> = (0..len).map(|_| rng.next_u32() as u8 % 40).collect();
             let m = rng.next_u32() as usize % (3 * bl);
             let mut want = vec![0u32; m];
-            let r = scalar(layout).decode(&g, m, Delta::D1, 7, &mut want);
+            let r = dec(scalar(layout), &g, m, Delta::D1, 7, &mut want);
             for_each_kernel(layout, |c| {
                 let mut out = vec![0u32; m];
-                assert_eq!(c.decode(&g, m, Delta::D1, 7, &mut out), r);
+                assert_eq!(dec(c, &g, m, Delta::D1, 7, &mut out), r);
                 if r.is_ok() {
                     assert_eq!(out, want);
                 }
@@ -262,7 +306,8 @@ fn tail_value_errors() {
     let c = Bp128::new(Layout::Lanes4);
     let mut out = [0u32; 1];
     // Six bytes with continuation bits: overlong at 0; a fifth byte of 0x10: overflow.
-    let e = c.decode(
+    let e = dec(
+        c,
         &[0x80, 0x80, 0x80, 0x80, 0x80, 0x01],
         1,
         Delta::None,
@@ -270,10 +315,24 @@ fn tail_value_errors() {
         &mut out,
     );
     assert_eq!(e.unwrap_err().kind(), DecodeErrorKind::Overlong);
-    let e = c.decode(&[0x80, 0x80, 0x80, 0x80, 0x10], 1, Delta::None, 0, &mut out);
+    let e = dec(
+        c,
+        &[0x80, 0x80, 0x80, 0x80, 0x10],
+        1,
+        Delta::None,
+        0,
+        &mut out,
+    );
     assert_eq!(e.unwrap_err().kind(), DecodeErrorKind::Overflow);
     assert_eq!(
-        c.decode(&[0xFF, 0xFF, 0xFF, 0xFF, 0x0F], 1, Delta::None, 0, &mut out),
+        dec(
+            c,
+            &[0xFF, 0xFF, 0xFF, 0xFF, 0x0F],
+            1,
+            Delta::None,
+            0,
+            &mut out
+        ),
         Ok(5)
     );
     assert_eq!(out[0], u32::MAX);
@@ -282,12 +341,12 @@ fn tail_value_errors() {
 #[test]
 fn absurd_counts_fail_without_allocating() {
     let c = Bp128::new(Layout::Lanes8);
-    assert_eq!(max_compressed_len(Layout::Lanes8, usize::MAX), None);
+    assert_eq!(c.max_compressed_len(usize::MAX), None);
     let e = c
-        .decode_to_vec(&[1, 2, 3], usize::MAX, Delta::D1, 0)
+        .decode_delta_to_vec(&[1, 2, 3], usize::MAX, 0)
         .unwrap_err();
     assert_eq!(e.kind(), DecodeErrorKind::Truncated);
-    let e = SortedArray::from_encoded(c, Delta::D1, vec![0; 4], usize::MAX / 2).unwrap_err();
+    let e = SortedArray::from_encoded(c, vec![0; 4], usize::MAX / 2).unwrap_err();
     assert_eq!(e.kind(), DecodeErrorKind::Truncated);
 }
 
@@ -305,7 +364,10 @@ fn sorted_array_ops() {
                     })
                     .collect();
                 for_each_kernel(layout, |c| {
-                    let a = SortedArray::new(c, delta, &keys);
+                    let a = match delta {
+                        Delta::None => SortedArray::new_plain(c, &keys),
+                        _ => SortedArray::new(in_mode(c, delta), &keys),
+                    };
                     assert_eq!(a.len(), n);
                     assert_eq!(a.to_vec(), keys);
                     for (i, &k) in keys.iter().enumerate() {
@@ -316,7 +378,13 @@ fn sorted_array_ops() {
                         let k = keys.partition_point(|&v| v < t);
                         assert_eq!(a.lower_bound(t), keys.get(k).map(|&v| (k, v)));
                     }
-                    let b = SortedArray::from_encoded(c, delta, a.as_bytes().to_vec(), n).unwrap();
+                    let bytes = a.as_bytes().to_vec();
+                    let b = match delta {
+                        Delta::None => SortedArray::from_encoded_plain(c, bytes, n),
+                        _ => SortedArray::from_encoded(in_mode(c, delta), bytes, n),
+                    }
+                    .unwrap();
+                    assert_eq!(b.is_delta(), delta != Delta::None);
                     assert_eq!(b.to_vec(), keys);
                     let mut ins = a.clone();
                     let mut want = keys.clone();
@@ -406,11 +474,11 @@ fn consecutive_blocks_of_every_width() {
                 Mode::Offset => continue,
             };
             values.extend((0..5).map(|_| rng.next_u32()));
-            let want = s.encode_to_vec(&values, delta, initial);
+            let want = enc(s, &values, delta, initial);
             assert_eq!(&want[..widths.len()], &widths[..]);
             for_each_kernel(layout, |c| {
                 assert_eq!(
-                    c.decode_to_vec(&want, values.len(), delta, initial),
+                    dec_vec(c, &want, values.len(), delta, initial),
                     Ok(values.clone()),
                     "{} {layout} {delta:?}",
                     c.isa()
@@ -452,7 +520,8 @@ fn needed_bits_of_every_kernel_match_the_per_value_definition() {
                 );
                 // Every kernel's own (SIMD) width computation.
                 let mut ran = 0;
-                for k in kernel_sets(layout).iter().filter(|k| k.isa.is_enabled()) {
+                for isa in registry(layout).enabled_isas() {
+                    let k = registry(layout).for_isa(isa).unwrap();
                     assert_eq!(
                         call_bits(k, &block, mode, &prev),
                         bits_of(want),
@@ -465,4 +534,70 @@ fn needed_bits_of_every_kernel_match_the_per_value_definition() {
             }
         }
     }
+}
+
+#[test]
+fn handles_names_registry_and_sorted_codec() {
+    for (name, layout, delta) in [
+        ("bp128", Layout::Lanes4, DeltaMode::D1),
+        ("bp128-8x", Layout::Lanes8, DeltaMode::D1),
+        ("bp128-d4", Layout::Lanes4, DeltaMode::Lane),
+        ("bp128-8x-d8", Layout::Lanes8, DeltaMode::Lane),
+    ] {
+        let c = Bp128::new(layout).with_delta(delta);
+        assert_eq!(c.name(), name);
+        let d = crate::registry::by_name(name).unwrap();
+        assert_eq!((d.name(), d.isa()), (name, c.isa()));
+        assert_eq!(d.kernel_isas(), registry(layout).enabled_isas());
+        let ks = c.all_kernels();
+        assert_eq!(ks.len(), d.kernel_isas().len());
+        assert!(ks
+            .iter()
+            .all(|k| k.delta_mode() == delta && k.layout() == layout));
+        assert_eq!(ks.last().unwrap().isa(), c.isa());
+        // A checked delta stream: the sorted-stream operations, every kernel.
+        let keys: Vec<u32> = (0..700u32).map(|i| 5 + i * 3 + (i % 7)).collect();
+        let bytes = c.encode_delta_to_vec(&keys, 2);
+        let max = c.max_values(bytes.len());
+        assert!(max >= keys.len() && max == bytes.len() * layout.block_len());
+        for k in &ks {
+            for i in [0, 1, 127, 128, 255, 256, 511, 512, 699, 700] {
+                assert_eq!(k.select(&bytes, 700, 2, i), Ok(keys.get(i).copied()));
+            }
+            for t in [0, 5, 6, 1000, keys[699], keys[699] + 1] {
+                let i = keys.partition_point(|&v| v < t);
+                assert_eq!(
+                    k.lower_bound(&bytes, 700, 2, t),
+                    Ok(keys.get(i).map(|&v| (i, v)))
+                );
+            }
+            // Insert keeps bytes after the stream.
+            let mut grown = bytes.clone();
+            grown.extend_from_slice(&[0xAB, 0xCD]);
+            let v = keys[300] + 1;
+            let at = keys.partition_point(|&x| x <= v);
+            assert_eq!(k.insert(&mut grown, 700, 2, v), Ok(at));
+            let mut want = keys.clone();
+            want.insert(at, v);
+            let len = k.encoded_len(&grown, 701).unwrap();
+            assert_eq!(&grown[len..], &[0xAB, 0xCD]);
+            assert_eq!(k.decode_delta_to_vec(&grown[..len], 701, 2), Ok(want));
+            // Errors: those of `decode`, at the same offsets.
+            for cut in [0, 3, 40, bytes.len() - 1] {
+                let e = k.decode_delta_to_vec(&bytes[..cut], 700, 2).unwrap_err();
+                let (s, l) = (
+                    k.select(&bytes[..cut], 700, 2, 699),
+                    k.lower_bound(&bytes[..cut], 700, 2, u32::MAX),
+                );
+                assert_eq!((s, l), (Err(e), Err(e)), "cut {cut}");
+            }
+        }
+    }
+    assert_eq!(
+        crate::registry::names()
+            .iter()
+            .filter(|n| n.starts_with("bp128"))
+            .count(),
+        4
+    );
 }

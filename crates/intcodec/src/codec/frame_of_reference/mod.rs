@@ -47,7 +47,10 @@ mod simd_for;
 pub use simd_for::{SimdFor, SimdForArray};
 
 use crate::codec::bp128::bits_of;
-use crate::error::{DecodeError, DecodeErrorKind};
+use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
+use crate::isa::Isa;
+use crate::traits::{IntCodec, KernelChoice, SortedCodec, SortedSet};
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 /// Header bytes (min and b).
@@ -181,31 +184,23 @@ pub(crate) fn check_stream(
     }
 }
 
-/// Exact FOR length of `values`.
-pub fn for_compressed_len(values: &[u32]) -> usize {
-    let (_, b) = frame(values);
-    HEADER + stream_len(values.len(), b).expect("fits: the values exist")
-}
+/// The FOR codec (libfor-style; scalar only, no delta mode: `prev` is
+/// ignored, the `*_delta` methods return the `Unsupported` errors).
+///
+/// ```
+/// use intcodec::frame_of_reference::For;
+/// use intcodec::IntCodec;
+///
+/// let bytes = For.encode_to_vec(&[1000, 1001, 1005, 1002]);
+/// assert_eq!(bytes, [0xe8, 0x03, 0, 0, 3, 0x48, 0x05]);
+/// assert_eq!(For.decode_to_vec(&bytes, 4)?, [1000, 1001, 1005, 1002]);
+/// # Ok::<(), intcodec::DecodeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct For;
 
-/// Encodes `values` in the FOR format.
-pub fn for_encode_to_vec(values: &[u32]) -> Vec<u8> {
-    let (min, b) = frame(values);
-    let mut out = alloc::vec![0u8; for_compressed_len(values)];
-    out[..4].copy_from_slice(&min.to_le_bytes());
-    out[4] = b;
-    put_stream(values, min, b, &mut out[HEADER..]);
-    out
-}
-
-/// Length of a FOR encoding of `n` values at the start of `input`; the same
-/// errors as [`for_decode`]. O(1): bounds `n` before allocating.
-pub fn for_encoded_len(input: &[u8], n: usize) -> Result<usize, DecodeError> {
-    let (_, b) = header(input)?;
-    Ok(HEADER + check_stream(HEADER, input.len() - HEADER, n, b, 0)?)
-}
-
-/// Decodes `n` FOR values into `out[..n]`; returns the bytes consumed.
-pub fn for_decode(input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
+/// `OutputTooSmall` unless `out` holds `n` values.
+pub(crate) fn check_out(out: &[u32], n: usize) -> Result<(), DecodeError> {
     if out.len() < n {
         return Err(DecodeError::new(
             DecodeErrorKind::OutputTooSmall,
@@ -213,23 +208,225 @@ pub fn for_decode(input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, Deco
             Some(out.len()),
         ));
     }
-    let len = for_encoded_len(input, n)?;
-    let (min, b) = header(input)?;
-    let data = &input[HEADER..len];
-    for (i, o) in out[..n].iter_mut().enumerate() {
-        *o = get_stream(data, b, i).wrapping_add(min);
-    }
-    Ok(len)
+    Ok(())
 }
 
-/// Decodes `n` FOR values into a new `Vec`, after checking the input holds
-/// them (and `n <= input.len() * MAX_VALUES_PER_BYTE`).
-pub fn for_decode_to_vec(input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
-    for_encoded_len(input, n)?;
-    check_bomb(input, n)?;
-    let mut out = alloc::vec![0u32; n];
-    for_decode(input, n, &mut out)?;
-    Ok(out)
+/// The error of a delta decode of a frame-of-reference codec.
+pub(crate) fn no_delta() -> DecodeError {
+    DecodeError::new(DecodeErrorKind::Unsupported, 0, None)
+}
+
+/// The largest FOR-style encoding of `n` values: the header and `n` values
+/// of 32 bits (SIMD-FOR's blocks take as many bytes).
+pub(crate) fn max_len(n: usize) -> Option<usize> {
+    match n.checked_mul(4) {
+        Some(x) => x.checked_add(HEADER),
+        None => None,
+    }
+}
+
+/// The bomb guard of FOR and SIMD-FOR: no stream without its header; else
+/// [`MAX_VALUES_PER_BYTE`] per input byte (a width-0 stream holds any
+/// count).
+pub(crate) fn max_values(input_len: usize) -> usize {
+    if input_len < HEADER {
+        0
+    } else {
+        input_len.saturating_mul(MAX_VALUES_PER_BYTE)
+    }
+}
+
+/// `OutputTooSmall` unless `out` holds `needed` bytes.
+pub(crate) fn check_room(out: &[u8], needed: usize) -> Result<(), EncodeError> {
+    if out.len() < needed {
+        return Err(EncodeError::OutputTooSmall {
+            needed,
+            available: out.len(),
+        });
+    }
+    Ok(())
+}
+
+impl IntCodec for For {
+    fn name(&self) -> &'static str {
+        "for"
+    }
+
+    fn isa(&self) -> Isa {
+        Isa::Scalar
+    }
+
+    fn kernel_isas(&self) -> Vec<Isa> {
+        alloc::vec![Isa::Scalar]
+    }
+
+    fn with_isa_dyn(&self, isa: Isa) -> Option<Box<dyn IntCodec>> {
+        self.with_isa(isa).map(|c| Box::new(c) as Box<dyn IntCodec>)
+    }
+
+    fn supports_delta(&self) -> bool {
+        false
+    }
+
+    fn max_compressed_len(&self, n: usize) -> Option<usize> {
+        max_len(n)
+    }
+
+    fn max_values(&self, input_len: usize) -> usize {
+        max_values(input_len)
+    }
+
+    fn compressed_len(&self, values: &[u32]) -> usize {
+        let (_, b) = frame(values);
+        HEADER + stream_len(values.len(), b).expect("fits: the values exist")
+    }
+
+    /// No delta mode: 0.
+    fn compressed_len_delta(&self, _values: &[u32], _prev: u32) -> usize {
+        0
+    }
+
+    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
+        let len = self.compressed_len(values);
+        check_room(out, len)?;
+        let (min, b) = frame(values);
+        out[..4].copy_from_slice(&min.to_le_bytes());
+        out[4] = b;
+        put_stream(values, min, b, &mut out[HEADER..len]);
+        Ok(len)
+    }
+
+    fn encode_delta(
+        &self,
+        _values: &[u32],
+        _prev: u32,
+        _out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        Err(EncodeError::Unsupported)
+    }
+
+    /// O(1): bounds `n` before allocating.
+    fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
+        let (_, b) = header(input)?;
+        Ok(HEADER + check_stream(HEADER, input.len() - HEADER, n, b, 0)?)
+    }
+
+    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
+        check_out(out, n)?;
+        let len = self.encoded_len(input, n)?;
+        let (min, b) = header(input)?;
+        let data = &input[HEADER..len];
+        for (i, o) in out[..n].iter_mut().enumerate() {
+            *o = get_stream(data, b, i).wrapping_add(min);
+        }
+        Ok(len)
+    }
+
+    fn decode_delta(
+        &self,
+        _input: &[u8],
+        _n: usize,
+        _prev: u32,
+        _out: &mut [u32],
+    ) -> Result<usize, DecodeError> {
+        Err(no_delta())
+    }
+
+    /// The checked decoder (a bit stream read with bounds-checked slices).
+    unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
+        self.decode(input, n, out)
+            .expect("the caller guarantees a valid stream")
+    }
+
+    /// No delta mode: no stream can satisfy the contract; returns 0.
+    unsafe fn decode_delta_unchecked(&self, _: &[u8], _: usize, _: u32, _: &mut [u32]) -> usize {
+        0
+    }
+
+    /// Checks the input holds `n` values, then the
+    /// [`MAX_VALUES_PER_BYTE`] cap (`Truncated` at the end of the input,
+    /// no index), then allocates.
+    fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+        self.encoded_len(input, n)?;
+        check_bomb(input, n)?;
+        let mut out = alloc::vec![0u32; n];
+        self.decode(input, n, &mut out)?;
+        Ok(out)
+    }
+
+    fn decode_delta_to_vec(&self, _: &[u8], _: usize, _: u32) -> Result<Vec<u32>, DecodeError> {
+        Err(no_delta())
+    }
+}
+
+impl KernelChoice for For {
+    fn best() -> Self {
+        For
+    }
+
+    fn with_isa(&self, isa: Isa) -> Option<Self> {
+        (isa == Isa::Scalar).then_some(For)
+    }
+}
+
+/// On a plain FOR stream (`prev` ignored): `select` O(1), `lower_bound` a
+/// binary search on the packed data (sorted values), `insert` decode +
+/// re-encode. The header and the stream's length are checked first (O(1)).
+impl SortedCodec for For {
+    fn select(
+        &self,
+        input: &[u8],
+        n: usize,
+        _prev: u32,
+        i: usize,
+    ) -> Result<Option<u32>, DecodeError> {
+        let len = self.encoded_len(input, n)?;
+        let (min, b) = header(input)?;
+        let data = &input[HEADER..len];
+        Ok((i < n).then(|| get_stream(data, b, i).wrapping_add(min)))
+    }
+
+    fn lower_bound(
+        &self,
+        input: &[u8],
+        n: usize,
+        _prev: u32,
+        key: u32,
+    ) -> Result<Option<(usize, u32)>, DecodeError> {
+        let len = self.encoded_len(input, n)?;
+        let (min, b) = header(input)?;
+        let data = &input[HEADER..len];
+        let get = |i| get_stream(data, b, i).wrapping_add(min);
+        let k = lower_bound_by(n, key, get);
+        Ok((k < n).then(|| (k, get(k))))
+    }
+
+    fn insert(
+        &self,
+        bytes: &mut Vec<u8>,
+        n: usize,
+        _prev: u32,
+        value: u32,
+    ) -> Result<usize, DecodeError> {
+        insert_plain(self, bytes, n, value)
+    }
+}
+
+/// `SortedCodec::insert` of a plain codec: decode, insert after any equal
+/// values, re-encode in place of the old stream.
+pub(crate) fn insert_plain(
+    codec: &dyn IntCodec,
+    bytes: &mut Vec<u8>,
+    n: usize,
+    value: u32,
+) -> Result<usize, DecodeError> {
+    let mut values = codec.decode_to_vec(bytes, n)?;
+    let len = codec.encoded_len(bytes, n)?;
+    let at = values.partition_point(|&x| x <= value);
+    values.insert(at, value);
+    let coded = codec.encode_to_vec(&values);
+    bytes.splice(..len, coded);
+    Ok(at)
 }
 
 /// A FOR array with its count, validated once so that every operation is
@@ -238,6 +435,7 @@ pub fn for_decode_to_vec(input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError
 ///
 /// ```
 /// use intcodec::frame_of_reference::ForArray;
+/// use intcodec::SortedSet;
 ///
 /// let mut a = ForArray::new(&[1000, 1001, 1005, 1007]);
 /// assert_eq!(a.as_bytes(), &[0xe8, 0x03, 0, 0, 3, 0x48, 0x0F]);
@@ -262,13 +460,13 @@ impl ForArray {
             n: values.len(),
             min,
             b,
-            bytes: for_encode_to_vec(values),
+            bytes: For.encode_to_vec(values),
         }
     }
 
     /// Wraps a FOR encoding of `n` values; `bytes` must be exactly one.
     pub fn from_encoded(bytes: Vec<u8>, n: usize) -> Result<Self, DecodeError> {
-        let len = for_encoded_len(&bytes, n)?;
+        let len = For.encoded_len(&bytes, n)?;
         check_bomb(&bytes, n)?;
         if len != bytes.len() {
             return Err(DecodeError::new(DecodeErrorKind::Malformed, len, Some(n)));
@@ -277,50 +475,47 @@ impl ForArray {
         Ok(ForArray { n, min, b, bytes })
     }
 
-    /// Number of values.
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
-    /// Whether there are no values.
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
-    }
-
     /// The encoded bytes.
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes
-    }
-
-    /// Every value.
-    pub fn to_vec(&self) -> Vec<u32> {
-        (0..self.n).map(|i| self.get(i)).collect()
     }
 
     #[inline(always)]
     fn get(&self, i: usize) -> u32 {
         get_stream(&self.bytes[HEADER..], self.b, i).wrapping_add(self.min)
     }
+}
 
-    /// The value at `i` (O(1)), or `None` past the end.
-    pub fn select(&self, i: usize) -> Option<u32> {
+impl SortedSet for ForArray {
+    fn len(&self) -> usize {
+        self.n
+    }
+
+    /// O(1).
+    fn select(&self, i: usize) -> Option<u32> {
         (i < self.n).then(|| self.get(i))
     }
 
-    /// The first index whose value is `>= target`, with the value (binary
-    /// search on the packed data); `None` if every value is smaller.
-    pub fn lower_bound(&self, target: u32) -> Option<(usize, u32)> {
-        let k = lower_bound_by(self.n, target, |i| self.get(i));
+    /// A binary search on the packed data.
+    fn lower_bound(&self, key: u32) -> Option<(usize, u32)> {
+        let k = lower_bound_by(self.n, key, |i| self.get(i));
         (k < self.n).then(|| (k, self.get(k)))
     }
 
-    /// Inserts `value` after any equal values; returns its index.
-    pub fn insert(&mut self, value: u32) -> usize {
+    fn insert(&mut self, value: u32) -> usize {
         let mut v = self.to_vec();
         let at = v.partition_point(|&x| x <= value);
         v.insert(at, value);
         *self = ForArray::new(&v);
         at
+    }
+
+    fn to_vec(&self) -> Vec<u32> {
+        (0..self.n).map(|i| self.get(i)).collect()
+    }
+
+    fn compressed_bytes(&self) -> usize {
+        self.bytes.len()
     }
 }
 

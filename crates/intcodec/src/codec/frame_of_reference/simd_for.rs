@@ -4,22 +4,28 @@
 //! of the packed block (O(1)); `lower_bound` is a binary search over it.
 
 use super::{
-    check_bomb, check_stream, frame, get_stream, header, lower_bound_by, put_stream, stream_len,
-    HEADER,
+    check_bomb, check_out, check_room, check_stream, frame, get_stream, header, insert_plain,
+    lower_bound_by, max_len, max_values, no_delta, put_stream, stream_len, HEADER,
 };
-use crate::codec::bp128::{call_pack, call_unpack, splat, Bp128, Layout, Mode};
-use crate::error::{DecodeError, DecodeErrorKind};
+use crate::codec::bp128::{call_pack, call_unpack, registry, splat, Kernels, Layout, Mode};
+use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::isa::Isa;
+use crate::traits::{IntCodec, KernelChoice, SortedCodec, SortedSet};
+use alloc::boxed::Box;
 use alloc::vec::Vec;
+use core::fmt;
 
 const BL: usize = 128;
 
-/// The SIMD-FOR codec bound to one kernel (the BP128 4x kernel of an ISA).
+/// The SIMD-FOR codec bound to one kernel (the BP128 4x kernel of an ISA);
+/// no delta mode (`prev` is ignored, the `*_delta` methods return the
+/// `Unsupported` errors).
 ///
 /// ```
 /// use intcodec::frame_of_reference::SimdFor;
+/// use intcodec::{IntCodec, KernelChoice};
 ///
-/// let codec = SimdFor::new();
+/// let codec = SimdFor::best();
 /// let keys: Vec<u32> = (0..300).map(|i| 5000 + 2 * i).collect();
 /// let bytes = codec.encode_to_vec(&keys);
 /// // header, two blocks of 128 in 10 bits (598 < 2^10), 44 tail values
@@ -27,46 +33,67 @@ const BL: usize = 128;
 /// assert_eq!(codec.decode_to_vec(&bytes, 300)?, keys);
 /// # Ok::<(), intcodec::DecodeError>(())
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct SimdFor {
-    bp: Bp128,
+    k: &'static Kernels,
+}
+
+impl fmt::Debug for SimdFor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SimdFor").field("isa", &self.k.isa).finish()
+    }
 }
 
 impl Default for SimdFor {
     fn default() -> Self {
-        Self::new()
+        Self::best()
     }
 }
 
-impl SimdFor {
-    /// The best kernel for this CPU.
-    pub fn new() -> Self {
-        SimdFor {
-            bp: Bp128::new(Layout::Lanes4),
-        }
+impl IntCodec for SimdFor {
+    fn name(&self) -> &'static str {
+        "simd-for"
     }
 
-    /// The kernel for `isa`, if there is one and this CPU allows it.
-    pub fn with_isa(isa: Isa) -> Option<Self> {
-        Bp128::with_isa(isa, Layout::Lanes4).map(|bp| SimdFor { bp })
+    fn isa(&self) -> Isa {
+        self.k.isa
     }
 
-    /// The kernel's instruction set.
-    pub fn isa(&self) -> Isa {
-        self.bp.isa()
+    fn kernel_isas(&self) -> Vec<Isa> {
+        registry(Layout::Lanes4).enabled_isas()
     }
 
-    /// Exact encoded length of `values`.
-    pub fn compressed_len(&self, values: &[u32]) -> usize {
+    fn with_isa_dyn(&self, isa: Isa) -> Option<Box<dyn IntCodec>> {
+        self.with_isa(isa).map(|c| Box::new(c) as Box<dyn IntCodec>)
+    }
+
+    fn supports_delta(&self) -> bool {
+        false
+    }
+
+    fn max_compressed_len(&self, n: usize) -> Option<usize> {
+        max_len(n)
+    }
+
+    fn max_values(&self, input_len: usize) -> usize {
+        max_values(input_len)
+    }
+
+    fn compressed_len(&self, values: &[u32]) -> usize {
         let (_, b) = frame(values);
         let m = values.len() / BL;
         HEADER + m * 16 * b as usize + stream_len(values.len() % BL, b).expect("small")
     }
 
-    /// Encodes `values` into a new `Vec`.
-    pub fn encode_to_vec(&self, values: &[u32]) -> Vec<u8> {
+    /// No delta mode: 0.
+    fn compressed_len_delta(&self, _values: &[u32], _prev: u32) -> usize {
+        0
+    }
+
+    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
+        let len = self.compressed_len(values);
+        check_room(out, len)?;
         let (min, b) = frame(values);
-        let mut out = alloc::vec![0u8; self.compressed_len(values)];
         out[..4].copy_from_slice(&min.to_le_bytes());
         out[4] = b;
         let blen = 16 * b as usize;
@@ -74,7 +101,7 @@ impl SimdFor {
         let (blocks, tail) = values.as_chunks::<BL>();
         for block in blocks {
             call_pack(
-                self.bp.k,
+                self.k,
                 block,
                 &mut out[pos..pos + blen],
                 b,
@@ -83,13 +110,21 @@ impl SimdFor {
             );
             pos += blen;
         }
-        put_stream(tail, min, b, &mut out[pos..]);
-        out
+        put_stream(tail, min, b, &mut out[pos..len]);
+        Ok(len)
     }
 
-    /// Length of an encoding of `n` values at the start of `input`, with the
-    /// same errors as [`decode`](Self::decode); O(1).
-    pub fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
+    fn encode_delta(
+        &self,
+        _values: &[u32],
+        _prev: u32,
+        _out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        Err(EncodeError::Unsupported)
+    }
+
+    /// O(1).
+    fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
         let (_, b) = header(input)?;
         let avail = input.len() - HEADER;
         let m = n / BL;
@@ -109,15 +144,8 @@ impl SimdFor {
         Ok(HEADER + blocks + tail)
     }
 
-    /// Decodes `n` values into `out[..n]`; returns the bytes consumed.
-    pub fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
-        if out.len() < n {
-            return Err(DecodeError::new(
-                DecodeErrorKind::OutputTooSmall,
-                0,
-                Some(out.len()),
-            ));
-        }
+    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
+        check_out(out, n)?;
         let len = self.encoded_len(input, n)?;
         let (min, b) = header(input)?;
         let blen = 16 * b as usize;
@@ -125,7 +153,7 @@ impl SimdFor {
         let (blocks, tail) = out[..n].as_chunks_mut::<BL>();
         for block in blocks {
             call_unpack(
-                self.bp.k,
+                self.k,
                 &input[pos..pos + blen],
                 block,
                 b,
@@ -140,15 +168,127 @@ impl SimdFor {
         Ok(len)
     }
 
-    /// Decodes `n` values into a new `Vec` (allocated once the input is known
-    /// to hold them, and `n <= input.len() * MAX_VALUES_PER_BYTE`).
-    pub fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+    fn decode_delta(
+        &self,
+        _input: &[u8],
+        _n: usize,
+        _prev: u32,
+        _out: &mut [u32],
+    ) -> Result<usize, DecodeError> {
+        Err(no_delta())
+    }
+
+    /// The checked decoder (O(1) validation, then the kernels).
+    unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
+        self.decode(input, n, out)
+            .expect("the caller guarantees a valid stream")
+    }
+
+    /// No delta mode: no stream can satisfy the contract; returns 0.
+    unsafe fn decode_delta_unchecked(&self, _: &[u8], _: usize, _: u32, _: &mut [u32]) -> usize {
+        0
+    }
+
+    /// Checks the input holds `n` values, then the
+    /// [`MAX_VALUES_PER_BYTE`](super::MAX_VALUES_PER_BYTE) cap (`Truncated`
+    /// at the end of the input, no index), then allocates.
+    fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
         self.encoded_len(input, n)?;
         check_bomb(input, n)?;
         let mut out = alloc::vec![0u32; n];
         self.decode(input, n, &mut out)?;
         Ok(out)
     }
+
+    fn decode_delta_to_vec(&self, _: &[u8], _: usize, _: u32) -> Result<Vec<u32>, DecodeError> {
+        Err(no_delta())
+    }
+}
+
+impl KernelChoice for SimdFor {
+    fn best() -> Self {
+        SimdFor {
+            k: registry(Layout::Lanes4).best(),
+        }
+    }
+
+    fn with_isa(&self, isa: Isa) -> Option<Self> {
+        registry(Layout::Lanes4).for_isa(isa).map(|k| SimdFor { k })
+    }
+}
+
+/// On a SIMD-FOR stream (`prev` ignored): `select` reads one or two u32 of
+/// the packed block (O(1)), `lower_bound` is a binary search over it,
+/// `insert` decode + re-encode. The header and the stream's length are
+/// checked first (O(1)).
+impl SortedCodec for SimdFor {
+    fn select(
+        &self,
+        input: &[u8],
+        n: usize,
+        _prev: u32,
+        i: usize,
+    ) -> Result<Option<u32>, DecodeError> {
+        self.encoded_len(input, n)?;
+        let (min, b) = header(input)?;
+        Ok((i < n).then(|| get(input, n, min, b, i)))
+    }
+
+    fn lower_bound(
+        &self,
+        input: &[u8],
+        n: usize,
+        _prev: u32,
+        key: u32,
+    ) -> Result<Option<(usize, u32)>, DecodeError> {
+        self.encoded_len(input, n)?;
+        let (min, b) = header(input)?;
+        let k = lower_bound_by(n, key, |i| get(input, n, min, b, i));
+        Ok((k < n).then(|| (k, get(input, n, min, b, k))))
+    }
+
+    fn insert(
+        &self,
+        bytes: &mut Vec<u8>,
+        n: usize,
+        _prev: u32,
+        value: u32,
+    ) -> Result<usize, DecodeError> {
+        insert_plain(self, bytes, n, value)
+    }
+}
+
+/// Value `i < n` of the valid SIMD-FOR stream `bytes` of `n` values with
+/// header `(min, b)`.
+#[inline(always)]
+fn get(bytes: &[u8], n: usize, min: u32, b8: u8, i: usize) -> u32 {
+    let b = b8 as usize;
+    let m = n / BL;
+    let (j, t) = (i / BL, i % BL);
+    let v = if j < m {
+        let base = HEADER + j * 16 * b;
+        let (g, l) = (t / 4, t % 4);
+        let o = g * b;
+        let (w, s) = (o / 32, o % 32);
+        let rd = |w: usize| {
+            let p = base + 16 * w + 4 * l;
+            let x = &bytes[p..p + 4];
+            u64::from(u32::from_le_bytes([x[0], x[1], x[2], x[3]]))
+        };
+        if b == 0 {
+            0
+        } else {
+            let mut v = rd(w) >> s;
+            if s + b > 32 {
+                v |= rd(w + 1) << (32 - s);
+            }
+            let mask = if b == 32 { u32::MAX } else { (1u32 << b) - 1 };
+            (v as u32) & mask
+        }
+    } else {
+        get_stream(&bytes[HEADER + m * 16 * b..], b8, i - m * BL)
+    };
+    v.wrapping_add(min)
 }
 
 /// A SIMD-FOR array with its count, validated once: `select` O(1),
@@ -156,6 +296,7 @@ impl SimdFor {
 ///
 /// ```
 /// use intcodec::frame_of_reference::SimdForArray;
+/// use intcodec::SortedSet;
 ///
 /// let keys: Vec<u32> = (0..1000).map(|i| 3 * i + 10).collect();
 /// let mut a = SimdForArray::new(&keys);
@@ -176,7 +317,7 @@ pub struct SimdForArray {
 impl SimdForArray {
     /// Encodes `values` with the best kernel.
     pub fn new(values: &[u32]) -> Self {
-        Self::with_codec(SimdFor::new(), values)
+        Self::with_codec(SimdFor::best(), values)
     }
 
     /// Encodes `values` with `codec`'s kernel.
@@ -208,16 +349,6 @@ impl SimdForArray {
         })
     }
 
-    /// Number of values.
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
-    /// Whether there are no values.
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
-    }
-
     /// The encoded bytes.
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes
@@ -228,63 +359,50 @@ impl SimdForArray {
         self.codec.decode(&self.bytes, self.n, out)
     }
 
-    /// Every value.
-    pub fn to_vec(&self) -> Vec<u32> {
+    /// The codec.
+    pub fn codec(&self) -> SimdFor {
+        self.codec
+    }
+
+    #[inline(always)]
+    fn get(&self, i: usize) -> u32 {
+        get(&self.bytes, self.n, self.min, self.b, i)
+    }
+}
+
+impl SortedSet for SimdForArray {
+    fn len(&self) -> usize {
+        self.n
+    }
+
+    /// O(1).
+    fn select(&self, i: usize) -> Option<u32> {
+        (i < self.n).then(|| self.get(i))
+    }
+
+    /// A binary search on the packed data.
+    fn lower_bound(&self, key: u32) -> Option<(usize, u32)> {
+        let k = lower_bound_by(self.n, key, |i| self.get(i));
+        (k < self.n).then(|| (k, self.get(k)))
+    }
+
+    fn insert(&mut self, value: u32) -> usize {
+        let mut v = self.to_vec();
+        let at = v.partition_point(|&x| x <= value);
+        v.insert(at, value);
+        *self = SimdForArray::with_codec(self.codec, &v);
+        at
+    }
+
+    /// Decodes with the SIMD blocks.
+    fn to_vec(&self) -> Vec<u32> {
         let mut out = alloc::vec![0u32; self.n];
         self.decode_into(&mut out)
             .expect("validated at construction");
         out
     }
 
-    #[inline(always)]
-    fn get(&self, i: usize) -> u32 {
-        let b = self.b as usize;
-        let m = self.n / BL;
-        let (j, t) = (i / BL, i % BL);
-        let v = if j < m {
-            let base = HEADER + j * 16 * b;
-            let (g, l) = (t / 4, t % 4);
-            let o = g * b;
-            let (w, s) = (o / 32, o % 32);
-            let rd = |w: usize| {
-                let p = base + 16 * w + 4 * l;
-                let x = &self.bytes[p..p + 4];
-                u64::from(u32::from_le_bytes([x[0], x[1], x[2], x[3]]))
-            };
-            if b == 0 {
-                0
-            } else {
-                let mut v = rd(w) >> s;
-                if s + b > 32 {
-                    v |= rd(w + 1) << (32 - s);
-                }
-                let mask = if b == 32 { u32::MAX } else { (1u32 << b) - 1 };
-                (v as u32) & mask
-            }
-        } else {
-            get_stream(&self.bytes[HEADER + m * 16 * b..], self.b, i - m * BL)
-        };
-        v.wrapping_add(self.min)
-    }
-
-    /// The value at `i` (O(1)), or `None` past the end.
-    pub fn select(&self, i: usize) -> Option<u32> {
-        (i < self.n).then(|| self.get(i))
-    }
-
-    /// The first index whose value is `>= target`, with the value (binary
-    /// search on the packed data); `None` if every value is smaller.
-    pub fn lower_bound(&self, target: u32) -> Option<(usize, u32)> {
-        let k = lower_bound_by(self.n, target, |i| self.get(i));
-        (k < self.n).then(|| (k, self.get(k)))
-    }
-
-    /// Inserts `value` after any equal values; returns its index.
-    pub fn insert(&mut self, value: u32) -> usize {
-        let mut v = self.to_vec();
-        let at = v.partition_point(|&x| x <= value);
-        v.insert(at, value);
-        *self = SimdForArray::with_codec(self.codec, &v);
-        at
+    fn compressed_bytes(&self) -> usize {
+        self.bytes.len()
     }
 }

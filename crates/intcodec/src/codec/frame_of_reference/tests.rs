@@ -5,10 +5,46 @@ use super::*;
 use crate::tests::{corpus, lengths, Rng};
 use alloc::vec;
 
+#[test]
+fn handles_and_delta_errors() {
+    assert_eq!(For.name(), "for");
+    assert_eq!(For.kernel_isas(), [Isa::Scalar]);
+    assert_eq!(For.with_isa(Isa::Scalar), Some(For));
+    let mut out = [0u32; 4];
+    let mut bytes = [0u8; 32];
+    for k in simd_kernels() {
+        assert_eq!(k.name(), "simd-for");
+        assert_eq!(k.kernel_isas(), SimdFor::best().kernel_isas());
+        let codecs: [&dyn IntCodec; 2] = [&For, &k];
+        for c in codecs {
+            assert!(!c.supports_delta());
+            assert_eq!(
+                c.encode_delta(&[1, 2], 0, &mut bytes),
+                Err(EncodeError::Unsupported)
+            );
+            let e = c.decode_delta(&[0; 8], 1, 0, &mut out).unwrap_err();
+            assert_eq!(e.kind(), DecodeErrorKind::Unsupported);
+            let e = c.decode_delta_to_vec(&[0; 8], 1, 0).unwrap_err();
+            assert_eq!(e.kind(), DecodeErrorKind::Unsupported);
+            // The largest encoding: 32-bit values (a frame of 0 and u32::MAX).
+            let v = [0, u32::MAX, 7, 8, 9];
+            assert_eq!(c.max_compressed_len(5), Some(c.compressed_len(&v)));
+            let small = c.encode(&v, &mut bytes[..24]);
+            let want = EncodeError::OutputTooSmall {
+                needed: 25,
+                available: 24,
+            };
+            assert_eq!(small, Err(want));
+            assert_eq!(c.max_values(4), 0);
+            assert_eq!(c.max_values(5), 5 * MAX_VALUES_PER_BYTE);
+        }
+    }
+}
+
 fn simd_kernels() -> Vec<SimdFor> {
     let ks: Vec<_> = crate::isa::Isa::ALL
         .into_iter()
-        .filter_map(SimdFor::with_isa)
+        .filter_map(|isa| SimdFor::best().with_isa(isa))
         .collect();
     assert!(ks.iter().any(|k| k.isa() == crate::isa::Isa::Scalar));
     ks
@@ -33,14 +69,14 @@ fn naive_for(values_bytes: &[u8], n: usize) -> Vec<u32> {
 
 #[test]
 fn for_and_simd_for_round_trip_every_kernel() {
-    let scalar = SimdFor::with_isa(crate::isa::Isa::Scalar).unwrap();
+    let scalar = SimdFor::best().with_isa(Isa::Scalar).unwrap();
     for n in lengths().filter(|&n| n % 5 == 0 || n > 250) {
         for (name, values) in corpus(n, 17) {
-            let f = for_encode_to_vec(&values);
-            assert_eq!(f.len(), for_compressed_len(&values));
+            let f = For.encode_to_vec(&values);
+            assert_eq!(f.len(), For.compressed_len(&values));
             assert_eq!(naive_for(&f, n), values, "FOR {name} n={n}");
             let mut out = vec![0u32; n];
-            assert_eq!(for_decode(&f, n, &mut out), Ok(f.len()));
+            assert_eq!(For.decode(&f, n, &mut out), Ok(f.len()));
             assert_eq!(out, values);
             let want = scalar.encode_to_vec(&values);
             assert_eq!(want.len(), scalar.compressed_len(&values));
@@ -109,6 +145,30 @@ fn operations_match_a_slice() {
                 assert_eq!(f.lower_bound(t), want);
                 assert_eq!(s.lower_bound(t), want);
             }
+            // The codecs' operations on the raw streams.
+            let codecs: [(&dyn SortedCodec, &[u8]); 2] = [(&For, f.as_bytes()), (&k, s.as_bytes())];
+            for (c, bytes) in codecs {
+                for i in [0, n / 2, n.saturating_sub(1), n] {
+                    assert_eq!(c.select(bytes, n, 0, i), Ok(keys.get(i).copied()));
+                }
+                for t in [0, 1000, acc / 2 + 500, acc + 1] {
+                    let i = keys.partition_point(|&v| v < t);
+                    assert_eq!(
+                        c.lower_bound(bytes, n, 0, t),
+                        Ok(keys.get(i).map(|&v| (i, v)))
+                    );
+                }
+                let mut grown = bytes.to_vec();
+                grown.extend_from_slice(&[0xEE, 0xEF]);
+                let v = acc / 3 + 333;
+                let at = keys.partition_point(|&x| x <= v);
+                assert_eq!(c.insert(&mut grown, n, 0, v), Ok(at));
+                let mut want = keys.clone();
+                want.insert(at, v);
+                let len = c.encoded_len(&grown, n + 1).unwrap();
+                assert_eq!(&grown[len..], &[0xEE, 0xEF]);
+                assert_eq!(c.decode_to_vec(&grown[..len], n + 1), Ok(want));
+            }
             let (mut f2, mut s3, mut want) = (f.clone(), s.clone(), keys.clone());
             for v in [0, acc / 2, acc + 100_000, 1000] {
                 let at = want.partition_point(|&x| x <= v);
@@ -126,10 +186,10 @@ fn operations_match_a_slice() {
 #[test]
 fn malformed_inputs() {
     let values: Vec<u32> = (0..300).map(|i| 7 * i).collect();
-    let f = for_encode_to_vec(&values);
+    let f = For.encode_to_vec(&values);
     let b = f[4] as usize;
     for cut in 0..f.len() {
-        let e = for_decode(&f[..cut], 300, &mut vec![0; 300]).unwrap_err();
+        let e = For.decode(&f[..cut], 300, &mut vec![0; 300]).unwrap_err();
         if cut < HEADER {
             assert_eq!(
                 e,
@@ -146,8 +206,14 @@ fn malformed_inputs() {
     }
     let mut bad = f.clone();
     bad[4] = 33;
-    let e = for_decode(&bad, 300, &mut vec![0; 300]).unwrap_err();
+    let e = For.decode(&bad, 300, &mut vec![0; 300]).unwrap_err();
     assert_eq!(e, DecodeError::new(DecodeErrorKind::Malformed, 4, Some(0)));
+    // The sorted-stream operations see the same errors.
+    for cut in [0, 3, HEADER, f.len() - 1] {
+        let e = For.decode(&f[..cut], 300, &mut vec![0; 300]).unwrap_err();
+        assert_eq!(For.select(&f[..cut], 300, 0, 0), Err(e));
+        assert_eq!(For.lower_bound(&f[..cut], 300, 0, 5), Err(e));
+    }
     for k in simd_kernels() {
         let s = k.encode_to_vec(&values);
         let blen = 16 * s[4] as usize;
@@ -189,7 +255,7 @@ fn absurd_counts_do_not_overflow() {
         usize::MAX / 32 + 1,
         usize::MAX / 16,
     ] {
-        let e = for_encoded_len(&bytes, n).unwrap_err();
+        let e = For.encoded_len(&bytes, n).unwrap_err();
         assert_eq!(e.kind(), DecodeErrorKind::Truncated);
         assert!(ForArray::from_encoded(bytes.to_vec(), n).is_err());
         for k in simd_kernels() {
