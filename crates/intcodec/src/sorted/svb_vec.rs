@@ -34,6 +34,7 @@ use alloc::vec::Vec;
 /// ```
 /// use intcodec::sorted::SvbVec;
 /// use intcodec::streamvbyte::StreamVByte;
+/// use intcodec::IntCodec;
 ///
 /// let codec = StreamVByte::new();
 /// let mut v = SvbVec::new_delta(codec, 0);
