@@ -34,7 +34,7 @@ use alloc::vec::Vec;
 /// ```
 /// use intcodec::sorted::SvbVec;
 /// use intcodec::streamvbyte::StreamVByte;
-/// use intcodec::SortedSet;
+/// use intcodec::{IntCodec, SortedSet};
 ///
 /// let codec = StreamVByte::new();
 /// let mut v = SvbVec::new_delta(codec, 0);
