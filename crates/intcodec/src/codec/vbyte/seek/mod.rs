@@ -92,6 +92,9 @@ impl SortedCodec for VByte {
         prev: u32,
         value: u32,
     ) -> Result<usize, DecodeError> {
+        // The whole stream of `n` values must be there (checked like decode),
+        // not only the part before the insertion point.
+        crate::traits::IntCodec::encoded_len(self, stream, n)?;
         // Find the insertion point `p`: its byte offset, the old delta's
         // length, and the value before it (`x[p-1]`).
         let (mut pos, mut before) = (0usize, prev);
@@ -100,7 +103,7 @@ impl SortedCodec for VByte {
             let (d, len) =
                 one::<u32>(stream, pos).map_err(|kind| DecodeError::new(kind, pos, Some(j)))?;
             let x = before.wrapping_add(d);
-            if x >= value {
+            if x > value {
                 found = Some((j, len, x));
                 break;
             }

@@ -189,7 +189,7 @@ fn insert_rewrites_one_delta_and_keeps_order() {
         for step in 0..300 {
             let x = prev + (rng.next_u32() >> (4 + step % 26));
             let at = k.insert(&mut bytes, vals.len(), prev, x).unwrap();
-            assert_eq!(at, vals.partition_point(|&v| v < x));
+            assert_eq!(at, vals.partition_point(|&v| v <= x));
             vals.insert(at, x);
             assert_eq!(bytes, k.encode_delta_to_vec(&vals, prev), "{:?}", k.isa());
         }
@@ -214,7 +214,9 @@ fn insert_with_an_absurd_count_fails_cleanly() {
         let mut b = bytes.clone();
         assert!(k.insert(&mut b, usize::MAX, 0, 100).is_err());
         assert_eq!(b, bytes);
-        // Found early: the insert needs only the values before it.
-        assert_eq!(k.insert(&mut b, usize::MAX, 0, 7), Ok(1));
+        // Even when the insertion point comes early: the whole count is
+        // checked, like decode.
+        assert!(k.insert(&mut b, usize::MAX, 0, 7).is_err());
+        assert_eq!(b, bytes);
     }
 }
