@@ -67,11 +67,17 @@ fn load(root: &Path, file: &str) -> Vec<Vector> {
 
 struct Seeds {
     corpus: PathBuf,
+    /// The targets of `targets.txt`: seeds for any other name (a target
+    /// replaced by the generic `codec_*` ones) are not written.
+    targets: Vec<String>,
     written: usize,
 }
 
 impl Seeds {
     fn put(&mut self, target: &str, name: &str, bytes: &[u8]) {
+        if !self.targets.iter().any(|t| t == target) {
+            return;
+        }
         let dir = self.corpus.join(target);
         std::fs::create_dir_all(&dir).expect("corpus dir");
         std::fs::write(dir.join(format!("seed-{name}")), bytes).expect("seed file");
@@ -329,6 +335,13 @@ fn main() {
     let root = fuzz.parent().expect("repository root");
     let mut s = Seeds {
         corpus: fuzz.join("corpus"),
+        targets: std::fs::read_to_string(fuzz.join("targets.txt"))
+            .expect("fuzz/targets.txt")
+            .lines()
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|t| !t.starts_with('#'))
+            .map(str::to_string)
+            .collect(),
         written: 0,
     };
     streamvbyte(root, &mut s);

@@ -114,11 +114,20 @@ pub trait IntCodec: fmt::Debug + Send + Sync {
         out: &mut [u32],
     ) -> Result<usize, DecodeError>;
 
+    /// Readable bytes the unchecked decoders need after the stream (their
+    /// kernels load whole registers): 16 for Stream VByte, VByte and
+    /// VarInt-GB, 0 for the others. The checked decoders need none.
+    fn unchecked_padding(&self) -> usize {
+        0
+    }
+
     /// [`IntCodec::decode`] without validation.
     ///
     /// # Safety
     /// `input` must start with a stream of `n` values written by this codec
-    /// (same format options) and `out.len() >= n`.
+    /// (same format options), followed by at least
+    /// [`IntCodec::unchecked_padding`] more bytes of `input`, and
+    /// `out.len() >= n`.
     unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize;
 
     /// [`IntCodec::decode_delta`] without validation.

@@ -190,6 +190,14 @@ pub(crate) fn check_codec(codec: &dyn IntCodec) {
     let ks = kernels(codec);
     let name = codec.name();
     let delta = codec.supports_delta();
+    for k in &ks {
+        assert!(
+            k.unchecked_padding() <= PAD && k.unchecked_padding() == ks[0].unchecked_padding(),
+            "conformance: codec {name}, kernel {}: unchecked_padding {} (the harness pads {PAD})",
+            k.isa(),
+            k.unchecked_padding()
+        );
+    }
     let mut rng = Rng::new(SEED ^ name.len() as u64);
     for n in lengths() {
         let deep = n <= EVERY_CUT_UP_TO || TRUNCATION_LENGTHS.contains(&n);

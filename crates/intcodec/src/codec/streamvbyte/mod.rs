@@ -393,6 +393,10 @@ impl StreamVByte {
 /// stream of `n` values, at least [`PADDING`] readable bytes after it (the
 /// fast path loads 16 bytes at a time up to the end of the data).
 impl IntCodec for StreamVByte {
+    fn unchecked_padding(&self) -> usize {
+        PADDING
+    }
+
     fn name(&self) -> &'static str {
         match self.k.variant {
             Variant::V1234 => "streamvbyte",

@@ -357,6 +357,10 @@ impl VarIntGb {
 /// stream of `n` values in this layout, at least [`PADDING`] readable bytes
 /// after it (the SIMD loop loads 16 bytes after each control byte).
 impl IntCodec for VarIntGb {
+    fn unchecked_padding(&self) -> usize {
+        PADDING
+    }
+
     fn name(&self) -> &'static str {
         match self.k.layout {
             Layout::LowFirst => "varint-gb",

@@ -574,6 +574,10 @@ impl VByte {
 /// access memory outside `input` and `out`, but callers must not rely on
 /// that.)
 impl IntCodec for VByte {
+    fn unchecked_padding(&self) -> usize {
+        PADDING
+    }
+
     fn name(&self) -> &'static str {
         "vbyte"
     }
