@@ -21,8 +21,7 @@ macro_rules! conformance {
         )*
         #[test]
         fn every_registry_codec_is_checked() {
-            let mut listed: alloc::vec::Vec<&str> = alloc::vec::Vec::new();
-            $( $(#[$m])* listed.push($name); )*
+            let listed: &[&str] = &[$( $(#[$m])* $name ),*];
             assert_eq!(crate::registry::names(), listed);
         }
     };
