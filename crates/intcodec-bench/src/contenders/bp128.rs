@@ -3,9 +3,8 @@
 //! mode) and the lane-delta variant ("d4"). Their peer is the `bitpacking`
 //! crate (`crate::peers::bitpacking`).
 
-use crate::measure::Codec;
-use intcodec::bp128::{Bp128, DeltaMode, Layout};
-use intcodec::{IntCodec, KernelChoice};
+use intcodec::bp128::{Bp128, Layout};
+use intcodec::IntCodec;
 
 /// Family names.
 pub const FAMILY_4X: &str = "bp128";
@@ -15,101 +14,12 @@ pub const FAMILY_8X: &str = "bp128-8x";
 pub const FAMILY_D4: &str = "bp128-d4";
 
 /// Buffer size of ours and the peer for `n` values.
+#[cfg_attr(not(feature = "peer-bitpacking"), allow(dead_code))]
 pub(crate) fn max_len(layout: Layout, n: usize) -> usize {
     Bp128::new(layout)
         .max_compressed_len(n)
         .expect("chunk sizes are small")
         + 16
-}
-
-/// intcodec's BP128 with one forced kernel; `decode_delta` uses the
-/// codec's delta mode.
-#[derive(Clone, Copy, Debug)]
-pub struct Ours {
-    codec: Bp128,
-    default: bool,
-}
-
-impl Ours {
-    /// Every kernel this CPU may run, for `layout`, D1 delta.
-    pub fn all(layout: Layout) -> Vec<Ours> {
-        let best = Bp128::new(layout).isa();
-        Bp128::new(layout)
-            .all_kernels()
-            .into_iter()
-            .map(|codec| Ours {
-                codec,
-                default: codec.isa() == best,
-            })
-            .collect()
-    }
-
-    /// The default 4x kernel with the lane delta.
-    pub fn d4() -> Ours {
-        Ours {
-            codec: Bp128::new(Layout::Lanes4).with_delta(DeltaMode::Lane),
-            default: true,
-        }
-    }
-}
-
-impl Codec for Ours {
-    fn family(&self) -> &'static str {
-        match (self.codec.delta_mode(), self.codec.layout()) {
-            (DeltaMode::Lane, _) => FAMILY_D4,
-            (_, Layout::Lanes4) => FAMILY_4X,
-            (_, Layout::Lanes8) => FAMILY_8X,
-        }
-    }
-    fn name(&self) -> String {
-        self.family().to_string()
-    }
-    fn kernel(&self) -> String {
-        self.codec.isa().name().to_string()
-    }
-    fn is_peer(&self) -> bool {
-        false
-    }
-    fn is_default(&self) -> bool {
-        self.default
-    }
-    fn max_encoded_len(&self, n: usize) -> usize {
-        max_len(self.codec.layout(), n)
-    }
-    #[inline]
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
-        self.codec.encode(values, out).map_err(|e| e.to_string())
-    }
-    #[inline]
-    fn encode_delta(&self, values: &[u32], prev: u32, out: &mut [u8]) -> Result<usize, String> {
-        self.codec
-            .encode_delta(values, prev, out)
-            .map_err(|e| e.to_string())
-    }
-    #[inline]
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
-        self.codec.decode(input, n, out).map_err(|e| e.to_string())
-    }
-    #[inline]
-    fn decode_delta(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        out: &mut [u32],
-    ) -> Result<usize, String> {
-        self.codec
-            .decode_delta(input, n, prev, out)
-            .map_err(|e| e.to_string())
-    }
-}
-
-/// Ours, every kernel, both layouts. The lane-delta variant is measured in
-/// the `keys` suite (`Ours::d4`).
-pub fn all() -> Vec<Ours> {
-    let mut all = Ours::all(Layout::Lanes4);
-    all.extend(Ours::all(Layout::Lanes8));
-    all
 }
 
 #[cfg(test)]
@@ -128,7 +38,11 @@ mod tests {
         let cs = crate::suites::contenders();
         for family in [FAMILY_4X, FAMILY_8X] {
             let mut seen: Option<(Vec<u8>, Vec<u8>)> = None;
-            for c in cs.iter().filter(|c| c.family() == family) {
+            // Same format only (fastpfor is compared with BP128 for speed).
+            for c in cs
+                .iter()
+                .filter(|c| c.family() == family && !c.own_format())
+            {
                 let mut out = vec![0u8; c.max_encoded_len(ids.len())];
                 let w = c.encode(&ids, &mut out).unwrap();
                 let plain = out[..w].to_vec();

@@ -1,6 +1,8 @@
-//! Our codecs under test, one [`Codec`] per kernel this CPU runs: the only
-//! module that adapts intcodec's codecs to the benchmark (the integrator can
-//! swap these adapters onto `intcodec::registry` in one place).
+//! Our codecs under test: one generic adapter, [`Ours`], from any codec of
+//! the core crate (`intcodec::KernelChoice`) to the benchmark's [`Codec`],
+//! one instance per kernel this CPU runs. The family and name are the
+//! codec's registry name. Static types, not `dyn IntCodec`: the timed loop
+//! is compiled per codec, with no virtual call per chunk.
 //!
 //! Depends on [`crate::measure`] only.
 
@@ -9,27 +11,115 @@ pub mod streamvbyte;
 pub mod vbyte;
 
 use crate::measure::Codec;
+use intcodec::bp128::{Bp128, DeltaMode, Layout};
+use intcodec::streamvbyte::StreamVByte;
+#[cfg(feature = "g8iu")]
+use intcodec::varint_g8iu::VarIntG8iu;
+use intcodec::varint_gb::VarIntGb;
+use intcodec::vbyte::VByte;
+use intcodec::KernelChoice;
 
-/// Every one of our codecs, family by family (lowest ISA first within a
-/// family): Stream VByte, VByte, BP128 4x and 8x, VarInt-GB, and VarInt-G8IU
-/// with the feature `g8iu`.
+/// Readable bytes past a stream and writable bytes past an encoding that
+/// the benchmark gives every codec (ours need at most
+/// `IntCodec::unchecked_padding`, 16; the peers' over-reads are within it).
+pub(crate) const SLACK: usize = 16;
+
+/// One of our codecs on one kernel.
+#[derive(Clone, Copy, Debug)]
+pub struct Ours<C> {
+    codec: C,
+    default: bool,
+}
+
+impl<C: KernelChoice> Ours<C> {
+    /// `codec` (its format options) on every kernel this CPU may run
+    /// (within `INTCODEC_ISA`); `codec`'s own kernel is the default one.
+    pub fn every_kernel(codec: C) -> Vec<Self> {
+        let best = codec.isa();
+        codec
+            .all_kernels()
+            .into_iter()
+            .map(|codec| Ours {
+                codec,
+                default: codec.isa() == best,
+            })
+            .collect()
+    }
+}
+
+impl<C: KernelChoice> Codec for Ours<C> {
+    fn family(&self) -> &'static str {
+        self.codec.name()
+    }
+    fn name(&self) -> String {
+        self.codec.name().to_string()
+    }
+    fn kernel(&self) -> String {
+        self.codec.isa().name().to_string()
+    }
+    fn is_peer(&self) -> bool {
+        false
+    }
+    fn is_default(&self) -> bool {
+        self.default
+    }
+    fn max_encoded_len(&self, n: usize) -> usize {
+        self.codec
+            .max_compressed_len(n)
+            .expect("chunk sizes are small")
+            + SLACK
+    }
+    #[inline]
+    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
+        self.codec.encode(values, out).map_err(|e| e.to_string())
+    }
+    #[inline]
+    fn encode_delta(&self, values: &[u32], prev: u32, out: &mut [u8]) -> Result<usize, String> {
+        self.codec
+            .encode_delta(values, prev, out)
+            .map_err(|e| e.to_string())
+    }
+    #[inline]
+    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
+        self.codec.decode(input, n, out).map_err(|e| e.to_string())
+    }
+    #[inline]
+    fn decode_delta(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: u32,
+        out: &mut [u32],
+    ) -> Result<usize, String> {
+        self.codec
+            .decode_delta(input, n, prev, out)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// Every one of our codecs in the `postings` and `ints` suites, family by
+/// family (lowest ISA first within a family): Stream VByte, VByte, BP128 4x
+/// and 8x (D1), VarInt-GB, and VarInt-G8IU with the feature `g8iu`. (The
+/// lane delta runs in the `keys` suite.)
 pub fn all() -> Vec<Box<dyn Codec>> {
+    fn add<C: KernelChoice>(all: &mut Vec<Box<dyn Codec>>, codec: C) {
+        for c in Ours::every_kernel(codec) {
+            all.push(Box::new(c));
+        }
+    }
     let mut all: Vec<Box<dyn Codec>> = Vec::new();
-    for c in streamvbyte::Ours::all() {
-        all.push(Box::new(c));
-    }
-    for c in vbyte::all() {
-        all.push(Box::new(c));
-    }
-    for c in bp128::all() {
-        all.push(Box::new(c));
-    }
-    for c in streamvbyte::OursVarIntGb::all() {
-        all.push(Box::new(c));
-    }
+    add(&mut all, StreamVByte::best());
+    add(&mut all, VByte::best());
+    add(
+        &mut all,
+        Bp128::new(Layout::Lanes4).with_delta(DeltaMode::D1),
+    );
+    add(
+        &mut all,
+        Bp128::new(Layout::Lanes8).with_delta(DeltaMode::D1),
+    );
+    add(&mut all, VarIntGb::best());
     #[cfg(feature = "g8iu")]
-    for c in streamvbyte::OursVarIntG8iu::all() {
-        all.push(Box::new(c));
-    }
+    add(&mut all, VarIntG8iu::best());
     all
 }

@@ -17,102 +17,24 @@
 //! are compiled, so the benchmark uses its always-available single-value
 //! `decode` (64-bit word tricks, SSE2) in a loop, as the issue names it.
 
-use crate::measure::Codec;
-use intcodec::vbyte::{self, VByte};
-#[allow(unused_imports)]
-use intcodec::{IntCodec, KernelChoice, SortedCodec};
+use intcodec::vbyte;
 
 /// Family name of ours and the peers here.
 pub const FAMILY: &str = "vbyte";
 
-/// Readable bytes decoders get after a stream, and spare bytes encoders get
-/// (some peers read or copy 16 bytes at a time).
-pub(crate) const SLACK: usize = 16;
+pub(crate) use super::SLACK;
 
 /// Buffer size of ours and the peers for `n` values.
+#[cfg_attr(not(feature = "peer-varint"), allow(dead_code))]
 pub(crate) fn max_len(n: usize) -> usize {
     vbyte::max_compressed_len(n) + SLACK
-}
-
-/// intcodec's VByte with one forced kernel.
-#[derive(Clone, Copy, Debug)]
-pub struct Ours {
-    codec: VByte,
-    default: bool,
-}
-
-impl Ours {
-    /// Every VByte kernel this CPU may run (within `INTCODEC_ISA`).
-    pub fn all() -> Vec<Ours> {
-        let best = VByte::new().isa();
-        VByte::new()
-            .kernel_isas()
-            .into_iter()
-            .filter(|isa| isa.is_enabled())
-            .filter_map(|isa| VByte::new().with_isa(isa))
-            .map(|codec| Ours {
-                codec,
-                default: codec.isa() == best,
-            })
-            .collect()
-    }
-}
-
-impl Codec for Ours {
-    fn family(&self) -> &'static str {
-        FAMILY
-    }
-    fn name(&self) -> String {
-        "vbyte".to_string()
-    }
-    fn kernel(&self) -> String {
-        self.codec.isa().name().to_string()
-    }
-    fn is_peer(&self) -> bool {
-        false
-    }
-    fn is_default(&self) -> bool {
-        self.default
-    }
-    fn max_encoded_len(&self, n: usize) -> usize {
-        max_len(n)
-    }
-    #[inline]
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
-        self.codec.encode(values, out).map_err(|e| e.to_string())
-    }
-    #[inline]
-    fn encode_delta(&self, values: &[u32], prev: u32, out: &mut [u8]) -> Result<usize, String> {
-        self.codec
-            .encode_delta(values, prev, out)
-            .map_err(|e| e.to_string())
-    }
-    #[inline]
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
-        self.codec.decode(input, n, out).map_err(|e| e.to_string())
-    }
-    #[inline]
-    fn decode_delta(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        out: &mut [u32],
-    ) -> Result<usize, String> {
-        self.codec
-            .decode_delta(input, n, prev, out)
-            .map_err(|e| e.to_string())
-    }
-}
-
-/// Our VByte kernels, lowest ISA first.
-pub fn all() -> Vec<Ours> {
-    Ours::all()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use intcodec::vbyte::VByte;
+    use intcodec::IntCodec;
 
     #[test]
     fn every_vbyte_contender_writes_and_reads_the_same_bytes() {
@@ -153,7 +75,11 @@ mod tests {
     }
 
     #[test]
-    fn exactly_one_default_vbyte_kernel() {
-        assert_eq!(all().iter().filter(|c| c.is_default()).count(), 1);
+    fn exactly_one_default_kernel_per_family() {
+        let all = crate::contenders::all();
+        for f in ["streamvbyte", FAMILY, "bp128", "bp128-8x", "varint-gb"] {
+            let defaults = all.iter().filter(|c| c.family() == f && c.is_default());
+            assert_eq!(defaults.count(), 1, "{f}");
+        }
     }
 }

@@ -531,7 +531,8 @@ mod tests {
     fn verify_accepts_good_and_rejects_corrupted_output() {
         let b = sample_bucket();
         let mut buf = vec![0u32; CHUNK];
-        let ours = crate::contenders::streamvbyte::Ours::all()[0];
+        let ours =
+            crate::contenders::Ours::every_kernel(intcodec::streamvbyte::StreamVByte::new())[0];
         let mut scratch = vec![
             0u8;
             contenders()

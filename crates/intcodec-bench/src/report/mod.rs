@@ -1126,7 +1126,10 @@ mod tests {
         assert!(lines[1].starts_with("    word"));
         let huge = "x".repeat(300);
         assert!(fit(&huge).lines().all(|l| l.len() <= WIDTH));
-        assert_eq!(fit(&huge).lines().map(str::len).sum::<usize>(), 300);
+        assert_eq!(
+            fit(&huge).lines().map(|l| l.trim().len()).sum::<usize>(),
+            300
+        );
     }
 
     #[test]
