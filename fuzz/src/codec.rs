@@ -24,9 +24,7 @@
 
 use std::sync::OnceLock;
 
-use intcodec::{
-    registry, DecodeError, DecodeErrorKind, EncodeError, IntCodec, Isa, KernelChoice, SortedCodec,
-};
+use intcodec::{registry, DecodeError, EncodeError, IntCodec, Isa, KernelChoice, SortedCodec};
 
 use crate::{agree, values_from, Reader, SENTINEL};
 
@@ -174,13 +172,11 @@ pub fn fuzz_decode(data: &[u8]) {
             (Err(a), Err(b)) => {
                 if cap >= n && n <= k.max_values(input.len()) {
                     assert_eq!(*a, b, "{k:?}: to_vec error");
-                } else if n > k.max_values(input.len()) {
-                    assert_eq!(
-                        b.kind(),
-                        DecodeErrorKind::Truncated,
-                        "{k:?}: to_vec bomb guard"
-                    );
                 }
+                // Past `max_values` any error will do (the guard, or the
+                // codec's own first error, e.g. `Unsupported` for a delta
+                // decode of FOR): what matters is that it did not allocate
+                // `n` values (ASan's allocation limit would abort).
             }
         }
     }
