@@ -1,7 +1,7 @@
 //! `insert_delta` on every delta-coded byte format and kernel (format from
 //! byte 0): values from the input, sorted, encoded, then a few values
 //! inserted one by one; after each, the index must be the `Vec`'s
-//! `partition_point` and the stream must equal the encoding of the `Vec`
+//! `partition_point(|v| v <= x)` (after equal values) and the stream must equal the encoding of the `Vec`
 //! with the value inserted. Then `insert_delta` on the raw input as a
 //! stream: it must fail (leaving the bytes alone) or succeed only where
 //! the values up to the insertion point decode.
@@ -40,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
         for &x in &inserts {
             let x = x.max(prev);
             let at = k.insert(&mut bytes, list.len(), prev, x).unwrap();
-            assert_eq!(at, list.partition_point(|&v| v < x), "{k:?}");
+            assert_eq!(at, list.partition_point(|&v| v <= x), "{k:?}");
             list.insert(at, x);
             assert_eq!(bytes, k.encode(&list, prev), "{k:?} insert {x}");
         }
