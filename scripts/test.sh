@@ -87,10 +87,36 @@ has ssse3 && isas+=(ssse3)
 has ssse3 sse4_1 && isas+=(sse41)
 has ssse3 sse4_1 avx2 bmi1 bmi2 popcnt && isas+=(avx2)
 has ssse3 sse4_1 avx2 bmi1 bmi2 popcnt avx512f avx512bw avx512vl avx512vbmi avx512_vbmi2 && isas+=(avx512)
+# The test executables of the core crate and the oracles, from the build
+# above: `cargo test -p ...` would resolve features apart and rebuild.
+# Each line: the package directory (the tests' working directory, as under
+# cargo test) and the executable.
+cap_bins=$(mktemp)
+cargo test --workspace --all-features --no-run --message-format=json 2>/dev/null | python3 -c '
+import json, os, sys
+for line in sys.stdin:
+    try:
+        m = json.loads(line)
+    except ValueError:
+        continue
+    if m.get("reason") != "compiler-artifact" or not m.get("executable") or not m["profile"]["test"]:
+        continue
+    pkg = os.path.dirname(m["manifest_path"])
+    if os.path.basename(pkg) in ("intcodec", "intcodec-oracles"):
+        print(pkg + "\t" + m["executable"])
+' > "$cap_bins"
+[ -s "$cap_bins" ] || { echo "test.sh: found no core/oracle test executables" >&2; exit 1; }
+run_cap() {
+    local dir exe
+    while IFS=$'\t' read -r dir exe; do
+        (cd "$dir" && INTCODEC_ISA="$1" "$exe" -q)
+    done < "$cap_bins"
+}
 for isa in "${isas[@]}"; do
-    step "cargo test with INTCODEC_ISA=$isa (core and oracles)" \
-        env INTCODEC_ISA="$isa" cargo test -p intcodec -p intcodec-oracles --all-features --quiet
+    step "tests with INTCODEC_ISA=$isa (core and oracle test binaries of the build above)" \
+        run_cap "$isa"
 done
+rm -f "$cap_bins"
 
 smoke() {
     local dir bin
@@ -113,8 +139,33 @@ smoke() {
 step "benchmark smoke run (intcodec bench --quick: every suite, figures; speed not asserted)" smoke
 
 step "fuzz helper tests" bash -c 'cd fuzz && cargo test --quiet --lib'
-# Miri over the small-input tests, scalar + SSE4.1 + AVX2 kernels (a few minutes).
-step "miri" bash scripts/miri.sh
-# Every fuzz target, 10 s each (scripts/fuzz.sh 600 is the long run).
-step "fuzz, every target 10 s" bash scripts/fuzz.sh 10
+# Miri over the small-input tests (scalar + SSE4.1 + AVX2 kernels) and every
+# fuzz target for 10 s (scripts/fuzz.sh 600 is the long run). Both spend
+# most of their time on one core, so they run side by side, each with its
+# own log (printed when both are done) and its own duration.
+side_by_side() {
+    local dir name rc secs failed=0
+    dir=$(mktemp -d)
+    echo "== miri and fuzz run side by side; their logs follow when both are done"
+    ( s=$SECONDS; if bash scripts/miri.sh >"$dir/miri.log" 2>&1; then rc=0; else rc=$?; fi
+      echo "$rc $((SECONDS - s))" >"$dir/miri.rc" ) &
+    ( s=$SECONDS; if bash scripts/fuzz.sh 10 >"$dir/fuzz.log" 2>&1; then rc=0; else rc=$?; fi
+      echo "$rc $((SECONDS - s))" >"$dir/fuzz.rc" ) &
+    wait
+    for name in miri fuzz; do
+        echo "== $name (log)"
+        cat "$dir/$name.log"
+        read -r rc secs <"$dir/$name.rc" || { rc=1; secs=0; }
+        if [ "$name" = miri ]; then name="miri (beside fuzz)"; else name="fuzz, every target 10 s (beside miri)"; fi
+        if [ "$rc" -ne 0 ]; then name="$name  (FAILED)"; failed=1; fi
+        step_names+=("$name")
+        step_secs+=("$secs")
+    done
+    rm -rf "$dir"
+    return "$failed"
+}
+step_now="miri and fuzz"
+step_start=$SECONDS
+side_by_side
+step_now=""
 echo "== all tests passed"
