@@ -33,6 +33,7 @@ const SMALL_OUTPUT: usize = 512;
 /// `numpy.empty`, the numpy dtypes by [`Elem`], `intcodec._errors.DecodeError`.
 struct PyRefs {
     empty: Py<PyAny>,
+    dtype: Py<PyAny>,
     dtypes: [Py<PyAny>; 5],
     decode_error: Py<PyType>,
 }
@@ -47,6 +48,7 @@ fn refs(py: Python<'_>) -> PyResult<&PyRefs> {
         let errors = py.import("intcodec._errors")?;
         Ok(PyRefs {
             empty: np.getattr("empty")?.unbind(),
+            dtype: dtype.clone().unbind(),
             dtypes: [d("uint8")?, d("uint32")?, d("int32")?, d("uint64")?, d("int64")?],
             decode_error: errors.getattr("DecodeError")?.downcast_into::<PyType>()?.unbind(),
         })
@@ -403,9 +405,8 @@ impl Codec {
             None => None,
             Some(d) => {
                 let name: String = refs(py)?
-                    .dtypes[0]
+                    .dtype
                     .bind(py)
-                    .get_type()
                     .call1((d,))
                     .and_then(|d| d.getattr("name")?.extract())
                     .map_err(|_| PyTypeError::new_err("dtype must be a numpy dtype"))?;
