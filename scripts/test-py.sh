@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 venv=$root/target/py-venv
 py=$venv/bin/python
+export PATH="$venv/bin:$PATH"  # maturin's build backend runs the maturin binary
 
 if ! command -v python3 >/dev/null 2>&1 || ! python3 -c "import venv, ensurepip" >/dev/null 2>&1; then
     echo "intcodec: installing python3-venv" >&2

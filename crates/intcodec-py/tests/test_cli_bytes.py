@@ -25,8 +25,16 @@ def cli_decode(cli, tmp_path, name, stream, n, delta):
     return np.fromfile(dst, dtype="<u4")
 
 
+def cli_names(cli):
+    """The codec names the CLI knows (`intcodec info`)."""
+    info = subprocess.run([cli, "info"], check=True, capture_output=True, text=True).stdout
+    return {line.split()[0] for line in info.splitlines() if "container id" in line}
+
+
 @pytest.mark.parametrize("name", intcodec.codecs())
 def test_same_bytes_as_cli(cli, tmp_path, name, posting_lists_or_none):
+    if name not in cli_names(cli):
+        pytest.skip(f"the CLI has no codec {name!r} (its container has no id for it)")
     c = intcodec.codec(name)
     r = np.random.default_rng(5)
     samples = [r.integers(0, 2**32, size=n, dtype=np.uint64).astype(np.uint32) for n in (0, 1, 129, 4099)]

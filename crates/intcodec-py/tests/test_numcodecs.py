@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 numcodecs = pytest.importorskip("numcodecs")
+import numcodecs.tests.common as _common  # noqa: E402
 from numcodecs.tests.common import (  # noqa: E402
     check_backwards_compatibility,
     check_config,
@@ -20,6 +21,7 @@ from intcodec import DecodeError  # noqa: E402
 from intcodec.numcodecs import HEADER, IntCodec  # noqa: E402
 
 HERE = pathlib.Path(__file__).parent
+_common.IntCodec = IntCodec  # check_repr evaluates the repr in that module
 
 ARRAYS = [
     np.arange(1000, dtype="<u4"),

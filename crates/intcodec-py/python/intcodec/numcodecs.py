@@ -80,12 +80,12 @@ class IntCodec(_NumCodec):
             arr = arr.view(want)
         elif arr.dtype.kind != want.kind or arr.dtype.itemsize != want.itemsize:
             raise TypeError(f"intcodec: expected {self.dtype} data, got {arr.dtype}")
-        if not arr.dtype.isnative:
-            arr = arr.astype(arr.dtype.newbyteorder("="))
+        if not arr.dtype.isnative or arr.ctypes.data % arr.dtype.itemsize:
+            arr = arr.astype(arr.dtype.newbyteorder("="))  # a copy: native and aligned
         stream = self._codec.encode(arr, delta=self.delta)
         out = bytearray(HEADER.size + stream.nbytes)
         HEADER.pack_into(out, 0, VERSION, arr.size)
-        out[HEADER.size :] = stream
+        out[HEADER.size :] = memoryview(stream)
         return bytes(out)
 
     def decode(self, buf: Any, out: Optional[Any] = None) -> Any:
