@@ -84,14 +84,19 @@ impl Elem {
 
     /// From a buffer's struct-module format and item size: native or
     /// little-endian integers only (this is a little-endian build).
-    fn from_format(format: &str, itemsize: usize) -> Option<Elem> {
-        let code = format.strip_prefix(['@', '=', '<']).unwrap_or(format);
-        if cfg!(target_endian = "big") && code.len() != format.len() && !format.starts_with('@') {
-            return None;
-        }
+    fn from_format(format: &[u8], itemsize: usize) -> Option<Elem> {
+        let code = match format {
+            [b'@' | b'=' | b'<', rest @ ..]
+                if cfg!(target_endian = "little") || format[0] == b'@' =>
+            {
+                rest
+            }
+            [b'>' | b'!', ..] => return None,
+            _ => format,
+        };
         let signed = match code {
-            "B" | "H" | "I" | "L" | "Q" | "N" => false,
-            "b" | "h" | "i" | "l" | "q" | "n" => true,
+            b"B" | b"H" | b"I" | b"L" | b"Q" | b"N" => false,
+            b"b" | b"h" | b"i" | b"l" | b"q" | b"n" => true,
             _ => return None,
         };
         match (signed, itemsize) {
@@ -131,25 +136,26 @@ impl Buffer {
     pub(crate) fn typed(obj: &Bound<'_, PyAny>, writable: bool, what: &str) -> PyResult<Buffer> {
         let flags = PYBUF_C_CONTIGUOUS | PYBUF_FORMAT | if writable { PYBUF_WRITABLE } else { 0 };
         let mut b = Buffer::get(obj, flags, what)?;
-        let format = if b.raw.format.is_null() {
-            "B".to_owned()
+        let format: &[u8] = if b.raw.format.is_null() {
+            b"B"
         } else {
-            // SAFETY: a non-null `format` of a live export is a NUL-terminated string.
-            let f = unsafe { CStr::from_ptr(b.raw.format) };
-            f.to_string_lossy().into_owned()
+            // SAFETY: a non-null `format` of a live export is a NUL-terminated
+            // string that lives as long as the export (`b`).
+            unsafe { CStr::from_ptr(b.raw.format) }.to_bytes()
         };
         let itemsize = usize::try_from(b.raw.itemsize).unwrap_or(0);
-        match Elem::from_format(&format, itemsize) {
+        match Elem::from_format(format, itemsize) {
             Some(e) => b.elem = Some(e),
             None => {
                 return Err(PyTypeError::new_err(format!(
                     "{what} must hold uint32 (or int32, or uint64/int64 for vbyte) integers, \
-                     got buffer format '{format}' of {itemsize}-byte items"
+                     got buffer format '{}' of {itemsize}-byte items",
+                    String::from_utf8_lossy(format)
                 )))
             }
         }
         let align = b.elem.map_or(1, Elem::size);
-        if (b.raw.buf as usize) % align != 0 {
+        if !(b.raw.buf as usize).is_multiple_of(align) {
             return Err(PyValueError::new_err(format!(
                 "{what} is not aligned to its {align}-byte items (copy it, e.g. numpy.ascontiguousarray)"
             )));
@@ -195,7 +201,9 @@ impl Buffer {
         } else {
             "a C-contiguous array or buffer"
         };
-        Err(PyValueError::new_err(format!("{what} must be {need}: {err}")))
+        Err(PyValueError::new_err(format!(
+            "{what} must be {need}: {err}"
+        )))
     }
 
     pub(crate) fn elem(&self) -> Elem {
@@ -221,7 +229,10 @@ impl Buffer {
     /// match on `elem()` first); bytes are always allowed.
     pub(crate) fn slice<T: Pod>(&self) -> &[T] {
         let size = std::mem::size_of::<T>();
-        assert!(size == 1 || size == self.elem().size(), "buffer viewed as the wrong type");
+        assert!(
+            size == 1 || size == self.elem().size(),
+            "buffer viewed as the wrong type"
+        );
         let n = self.len_bytes() / size;
         if n == 0 {
             return &[];
@@ -236,7 +247,10 @@ impl Buffer {
     pub(crate) fn slice_mut<T: Pod>(&mut self) -> &mut [T] {
         assert_eq!(self.raw.readonly, 0, "buffer is read-only");
         let size = std::mem::size_of::<T>();
-        assert!(size == 1 || size == self.elem().size(), "buffer viewed as the wrong type");
+        assert!(
+            size == 1 || size == self.elem().size(),
+            "buffer viewed as the wrong type"
+        );
         let n = self.len_bytes() / size;
         if n == 0 {
             return &mut [];

@@ -49,8 +49,17 @@ fn refs(py: Python<'_>) -> PyResult<&PyRefs> {
         Ok(PyRefs {
             empty: np.getattr("empty")?.unbind(),
             dtype: dtype.clone().unbind(),
-            dtypes: [d("uint8")?, d("uint32")?, d("int32")?, d("uint64")?, d("int64")?],
-            decode_error: errors.getattr("DecodeError")?.downcast_into::<PyType>()?.unbind(),
+            dtypes: [
+                d("uint8")?,
+                d("uint32")?,
+                d("int32")?,
+                d("uint64")?,
+                d("int64")?,
+            ],
+            decode_error: errors
+                .getattr("DecodeError")?
+                .downcast_into::<PyType>()?
+                .unbind(),
         })
     })
 }
@@ -101,10 +110,10 @@ fn parse_isa(name: &str) -> PyResult<Isa> {
 }
 
 /// Extracts `prev` for arrays of `elem`.
-fn prev_as<'py, T: FromPyObject<'py>>(prev: Option<&Bound<'py, PyAny>>, elem: Elem) -> PyResult<T>
-where
-    T: Default,
-{
+fn prev_as<'py, T: FromPyObject<'py> + Default>(
+    prev: Option<&Bound<'py, PyAny>>,
+    elem: Elem,
+) -> PyResult<T> {
     match prev {
         None => Ok(T::default()),
         Some(p) => p.extract::<T>().map_err(|_| {
@@ -214,11 +223,9 @@ impl Codec {
                     vb.encode_u64(&z, out)
                 })
             }
-            Elem::U8 => {
-                return Err(PyTypeError::new_err(
-                    "arr must hold uint32 (or int32, or uint64/int64 for vbyte) integers, got uint8",
-                ))
-            }
+            Elem::U8 => return Err(PyTypeError::new_err(
+                "arr must hold uint32 (or int32, or uint64/int64 for vbyte) integers, got uint8",
+            )),
         };
         r.map_err(|e| PyValueError::new_err(e.to_string()))
     }
@@ -456,71 +463,70 @@ impl Codec {
         };
         let elem = ob.elem();
         let codec = &*self.inner;
-        let r: Result<usize, DecodeError> = match elem {
-            Elem::U32 => {
-                let p: u32 = prev_as(prev, elem)?;
-                let o = &mut ob.slice_mut::<u32>()[..n];
-                run(py, n, || {
-                    if delta {
-                        codec.decode_delta(input, n, p, o)
-                    } else {
-                        codec.decode(input, n, o)
-                    }
-                })
-            }
-            Elem::I32 => {
-                let mut p: i32 = prev_as(prev, elem)?;
-                let o = &mut ob.slice_mut::<u32>()[..n];
-                run(py, n, || {
-                    let r = codec.decode(input, n, o)?;
-                    for x in o.iter_mut() {
-                        let v = zigzag::decode_i32(*x);
+        let r: Result<usize, DecodeError> =
+            match elem {
+                Elem::U32 => {
+                    let p: u32 = prev_as(prev, elem)?;
+                    let o = &mut ob.slice_mut::<u32>()[..n];
+                    run(py, n, || {
                         if delta {
-                            p = p.wrapping_add(v);
-                            *x = p as u32;
+                            codec.decode_delta(input, n, p, o)
                         } else {
-                            *x = v as u32;
+                            codec.decode(input, n, o)
                         }
-                    }
-                    Ok(r)
-                })
-            }
-            Elem::U64 => {
-                let vb = self.vbyte_for(elem)?;
-                let p: u64 = prev_as(prev, elem)?;
-                let o = &mut ob.slice_mut::<u64>()[..n];
-                run(py, n, || {
-                    if delta {
-                        vb.decode_delta_u64(input, n, p, o)
-                    } else {
-                        vb.decode_u64(input, n, o)
-                    }
-                })
-            }
-            Elem::I64 => {
-                let vb = self.vbyte_for(elem)?;
-                let mut p: i64 = prev_as(prev, elem)?;
-                let o = &mut ob.slice_mut::<u64>()[..n];
-                run(py, n, || {
-                    let r = vb.decode_u64(input, n, o)?;
-                    for x in o.iter_mut() {
-                        let v = zigzag::decode_i64(*x);
+                    })
+                }
+                Elem::I32 => {
+                    let mut p: i32 = prev_as(prev, elem)?;
+                    let o = &mut ob.slice_mut::<u32>()[..n];
+                    run(py, n, || {
+                        let r = codec.decode(input, n, o)?;
+                        for x in o.iter_mut() {
+                            let v = zigzag::decode_i32(*x);
+                            if delta {
+                                p = p.wrapping_add(v);
+                                *x = p as u32;
+                            } else {
+                                *x = v as u32;
+                            }
+                        }
+                        Ok(r)
+                    })
+                }
+                Elem::U64 => {
+                    let vb = self.vbyte_for(elem)?;
+                    let p: u64 = prev_as(prev, elem)?;
+                    let o = &mut ob.slice_mut::<u64>()[..n];
+                    run(py, n, || {
                         if delta {
-                            p = p.wrapping_add(v);
-                            *x = p as u64;
+                            vb.decode_delta_u64(input, n, p, o)
                         } else {
-                            *x = v as u64;
+                            vb.decode_u64(input, n, o)
                         }
-                    }
-                    Ok(r)
-                })
-            }
-            Elem::U8 => {
-                return Err(PyTypeError::new_err(
+                    })
+                }
+                Elem::I64 => {
+                    let vb = self.vbyte_for(elem)?;
+                    let mut p: i64 = prev_as(prev, elem)?;
+                    let o = &mut ob.slice_mut::<u64>()[..n];
+                    run(py, n, || {
+                        let r = vb.decode_u64(input, n, o)?;
+                        for x in o.iter_mut() {
+                            let v = zigzag::decode_i64(*x);
+                            if delta {
+                                p = p.wrapping_add(v);
+                                *x = p as u64;
+                            } else {
+                                *x = v as u64;
+                            }
+                        }
+                        Ok(r)
+                    })
+                }
+                Elem::U8 => return Err(PyTypeError::new_err(
                     "out must hold uint32 or int32 (uint64/int64 for vbyte) integers, got uint8",
-                ))
-            }
-        };
+                )),
+            };
         let used = r.map_err(|e| decode_error(py, e))?;
         if exact && used != input.len() {
             let r = refs(py)?;
@@ -571,8 +577,7 @@ impl Codec {
         let s = self.sorted(delta)?;
         let src = Buffer::bytes(buf, "buf")?;
         let input = src.slice::<u8>();
-        run(py, input.len(), || s.lower_bound(input, n, prev, key))
-            .map_err(|e| decode_error(py, e))
+        run(py, input.len(), || s.lower_bound(input, n, prev, key)).map_err(|e| decode_error(py, e))
     }
 
     /// The Rust call alone, for the benchmark: seconds per `decode` (or
@@ -627,7 +632,10 @@ fn codecs() -> Vec<&'static str> {
 #[pyfunction]
 fn isa() -> PyResult<&'static str> {
     intcodec::isa::check_override().map_err(PyValueError::new_err)?;
-    Ok(intcodec::supported_isas().last().unwrap_or(Isa::Scalar).name())
+    Ok(intcodec::supported_isas()
+        .last()
+        .unwrap_or(Isa::Scalar)
+        .name())
 }
 
 /// Every instruction set codecs may use here, lowest first.
