@@ -10,8 +10,9 @@
 //! A [`Buffer`] holds one export (`PyObject_GetBuffer`) and releases it on
 //! drop; its slices live no longer than it. Every request asks for a
 //! C-contiguous buffer, so `buf .. buf + len` is the whole of the data.
-//! The caller must not mutate an input from another thread while a call
-//! reads it (as with any numpy extension).
+//! The caller must not mutate an input, nor hand the same `out=` array to
+//! two calls, from another thread while a call runs without the GIL (as
+//! with any numpy extension that releases it): numpy does not lock buffers.
 
 use std::ffi::{c_char, c_int, c_void, CStr};
 

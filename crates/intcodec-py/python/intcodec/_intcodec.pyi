@@ -55,7 +55,9 @@ class Codec:
     ) -> _Ints:
         """Decodes ``n`` values from the start of ``buf`` into a new array of
         ``dtype`` (uint32 by default) or into ``out[:n]`` (returned).
-        ``exact=True``: the stream must end where ``buf`` ends.
+        ``exact=True``: the stream must end where ``buf`` ends. Large calls
+        run without the GIL: do not write to ``buf`` or share ``out`` with
+        another thread's call meanwhile.
 
         Raises DecodeError (malformed input; a count the input cannot hold,
         before allocating), TypeError (dtype), ValueError (read-only,

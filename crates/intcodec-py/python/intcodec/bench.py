@@ -154,7 +154,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--data", help="folder of ds2i posting files (default: ../shared/data/postings)")
     ap.add_argument("--quick", action="store_true", help="one data file, fewer rounds (a smoke run)")
     args = ap.parse_args(argv)
-    rounds = 2 if args.quick else 7
+    rounds = 2 if args.quick else 5
 
     source, lists = _load(args.data, args.quick)
     total_ints = sum(len(x) for x in lists)
@@ -222,7 +222,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     # 3. per-call overhead on a 1-int array
     print("\n3. one call on a 1-int array (ns per call)")
     one = np.array([12345], dtype=np.uint32)
-    reps = 20_000 if args.quick else 200_000
+    reps = 10_000 if args.quick else 50_000
     for c in contenders:
         e = c.encode(one)
         te = _best(lambda: c.encode(one), reps, rounds)
