@@ -1,0 +1,245 @@
+"""``python -m intcodec.bench``: intcodec from Python against the Python
+peers, on real posting lists.
+
+Peers (each left out with a note when not installed): pyfastpfor (PyPI;
+FastPFor's C++ codecs, deltas by its ``delta1`` / ``prefixSum1``),
+libstreamvbyte (PyPI; no delta mode: numpy's diff / cumsum around it) and
+a numpy baseline (``np.diff`` to encode, ``np.cumsum`` to decode, 32 bits
+per int: the cost of not compressing). Reports:
+
+1. bits per int of each codec on every posting list (delta-coded);
+2. decode speed on 4096-int chunks of the long lists (delta), in millions
+   of ints per second, each Python call beside the same Rust call measured
+   in-process (``Codec._time_decode``): the binding's overhead;
+3. the cost of one call on a 1-int array (encode and decode).
+
+Data: ``--data DIR`` (a ``postings`` folder of ds2i ``.docs``/``.pos``
+files), else ``$INTCODEC_SHARED_DATA`` or ``../shared/data`` beside the
+repository; without them a seeded synthetic set (said in the report).
+Timings are the best of several rounds; on a shared machine they are noisy.
+"""
+
+import argparse
+import os
+import pathlib
+import sys
+import time
+from typing import Callable, Dict, List, Optional, Tuple
+
+import numpy as np
+
+import intcodec
+
+CHUNK = 4096
+
+
+def _find_data(arg: Optional[str]) -> Optional[pathlib.Path]:
+    cands = []
+    if arg:
+        cands.append(pathlib.Path(arg))
+    if os.environ.get("INTCODEC_SHARED_DATA"):
+        cands.append(pathlib.Path(os.environ["INTCODEC_SHARED_DATA"]))
+    here = pathlib.Path.cwd().resolve()
+    for d in [here, *here.parents]:
+        cands.append(d.parent / "shared" / "data")
+        if (d / ".git").exists():
+            break
+    for c in cands:
+        if (c / "postings").is_dir():
+            return c / "postings"
+        if c.is_dir() and any(c.glob("*.docs")):
+            return c
+    return None
+
+
+def _read_ds2i(path: pathlib.Path) -> List[np.ndarray]:
+    raw = np.fromfile(path, dtype="<u4")
+    lists, i = [], 2
+    while i < raw.size:
+        n = int(raw[i])
+        lists.append(raw[i + 1 : i + 1 + n])
+        i += 1 + n
+    return lists
+
+
+def _load(arg: Optional[str], quick: bool) -> Tuple[str, List[np.ndarray]]:
+    d = _find_data(arg)
+    if d is None:
+        r = np.random.default_rng(42)
+        lists = [np.cumsum(r.geometric(1 / 2 ** r.integers(1, 12), size=int(n)), dtype=np.uint32) for n in r.zipf(1.6, 3000).clip(1, 200_000)]
+        return "synthetic (seeded; no ../shared/data found)", lists
+    lists = []
+    files = sorted(d.glob("*.docs")) + sorted(d.glob("*.pos"))
+    for f in files[:1] if quick else files:
+        lists += _read_ds2i(f)
+    return f"{d} ({', '.join(f.name for f in (files[:1] if quick else files))})", lists
+
+
+def _best(fn: Callable[[], object], reps: int, rounds: int) -> float:
+    """Best seconds per call over `rounds` rounds of `reps` calls."""
+    best = float("inf")
+    for _ in range(rounds):
+        t = time.perf_counter()
+        for _ in range(reps):
+            fn()
+        best = min(best, (time.perf_counter() - t) / reps)
+    return best
+
+
+class Contender:
+    """encode(ids) -> opaque; decode(opaque, n) -> uint32 array; nbytes(opaque)."""
+
+    def __init__(self, label: str, encode: Callable, decode: Callable, nbytes: Callable, codec: Optional[intcodec.Codec] = None):
+        self.label, self.encode, self.decode, self.nbytes, self.codec = label, encode, decode, nbytes, codec
+
+
+def _ours(name: str) -> Contender:
+    c = intcodec.codec(name)
+    return Contender(
+        f"intcodec {name}",
+        lambda a: c.encode(a, delta=True),
+        lambda b, n: c.decode(b, n, delta=True),
+        lambda b: b.nbytes,
+        c,
+    )
+
+
+def _pyfastpfor(name: str) -> Optional[Contender]:
+    try:
+        import pyfastpfor
+    except ImportError:
+        return None
+    codec = pyfastpfor.getCodec(name)
+
+    def enc(a: np.ndarray) -> np.ndarray:
+        d = np.array(a, dtype=np.uint32)
+        pyfastpfor.delta1(d, d.size)
+        out = np.zeros(d.size + 1024, dtype=np.uint32)
+        w = codec.encodeArray(d, d.size, out, out.size)
+        return out[:w].copy()
+
+    def dec(b: np.ndarray, n: int) -> np.ndarray:
+        out = np.empty(n + 1024, dtype=np.uint32)
+        codec.decodeArray(b, b.size, out, out.size)
+        pyfastpfor.prefixSum1(out, n)
+        return out[:n]
+
+    return Contender(f"pyfastpfor {name}", enc, dec, lambda b: b.nbytes)
+
+
+def _libstreamvbyte() -> Optional[Contender]:
+    try:
+        import libstreamvbyte as s
+    except ImportError:
+        return None
+    return Contender(
+        "libstreamvbyte (+np diff/cumsum)",
+        lambda a: s.encode(np.diff(a, prepend=np.uint32(0)).astype(np.uint32)),
+        lambda b, n: np.cumsum(s.decode(b, n), dtype=np.uint32),
+        lambda b: len(b),
+    )
+
+
+def _numpy() -> Contender:
+    return Contender(
+        "numpy diff/cumsum + copy",
+        lambda a: np.diff(a, prepend=np.uint32(0)).astype(np.uint32).tobytes(),
+        lambda b, n: np.cumsum(np.frombuffer(b, dtype=np.uint32, count=n), dtype=np.uint32),
+        lambda b: len(b),
+    )
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m intcodec.bench", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--data", help="folder of ds2i posting files (default: ../shared/data/postings)")
+    ap.add_argument("--quick", action="store_true", help="one data file, fewer rounds (a smoke run)")
+    args = ap.parse_args(argv)
+    rounds = 2 if args.quick else 5
+
+    source, lists = _load(args.data, args.quick)
+    total_ints = sum(len(x) for x in lists)
+    print(f"intcodec {intcodec.__version__} from Python {sys.version.split()[0]}, numpy {np.__version__}; kernels: {intcodec.isa()}")
+    print(f"data: {source}: {len(lists)} lists, {total_ints} ints")
+    print("timings: best of rounds, in this process; a shared machine makes them noisy\n")
+
+    contenders: List[Contender] = [_ours(n) for n in ("streamvbyte", "bp128", "vbyte", "varint-gb")]
+    peers = [
+        _pyfastpfor("streamvbyte"),
+        _pyfastpfor("simdbinarypacking"),
+        _pyfastpfor("maskedvbyte"),
+        _pyfastpfor("varintgb"),
+        _libstreamvbyte(),
+    ]
+    if peers[0] is None:
+        print("note: pyfastpfor not installed: its codecs are left out")
+    if peers[-1] is None:
+        print("note: libstreamvbyte not installed: left out")
+    contenders += [p for p in peers if p is not None] + [_numpy()]
+
+    # 1. compression over every list
+    print("1. bits per int, every list delta-coded whole")
+    sizes: Dict[str, int] = {}
+    for c in contenders:
+        total = 0
+        for a in lists:
+            b = c.encode(a)
+            total += c.nbytes(b)
+        sizes[c.label] = total
+    for c in contenders:
+        print(f"   {c.label:<34} {8 * sizes[c.label] / total_ints:6.2f}")
+
+    # 2. 4096-int chunks of the long lists
+    chunks = [a[k : k + CHUNK] for a in lists if len(a) >= CHUNK for k in range(0, len(a) - CHUNK + 1, CHUNK)]
+    if not chunks:
+        chunks = [np.cumsum(np.random.default_rng(1).geometric(0.1, CHUNK), dtype=np.uint32)]
+    chunks = chunks[: 64 if args.quick else 512]
+    nints = CHUNK * len(chunks)
+    print(f"\n2. decode, {len(chunks)} chunks of {CHUNK} ints (delta): Mints/s; Python call / Rust call")
+    speeds: Dict[str, float] = {}
+    for c in contenders:
+        enc = [c.encode(x) for x in chunks]
+        for e, x in zip(enc, chunks):
+            if not np.array_equal(c.decode(e, CHUNK), x):
+                raise SystemExit(f"{c.label}: wrong decode")
+        secs = _best(lambda: [c.decode(e, CHUNK) for e in enc], 1, rounds)
+        speeds[c.label] = nints / secs / 1e6
+        line = f"   {c.label:<34} {speeds[c.label]:8.0f}"
+        if c.codec is not None:
+            rust = sum(c.codec._time_decode(e, CHUNK, True, 20, rounds) for e in enc)
+            line += f"   rust {nints / rust / 1e6:8.0f}   python/rust {secs / rust:5.2f}x"
+            # the same with out= (no allocation per call)
+            out = np.empty(CHUNK, np.uint32)
+            dec = c.codec.decode
+            secs_out = _best(lambda: [dec(e, CHUNK, True, 0, out) for e in enc], 1, rounds)
+            line += f"   with out=: {secs_out / rust:5.2f}x"
+        print(line)
+    peers_only = {k: v for k, v in speeds.items() if not k.startswith("intcodec")}
+    if peers_only:
+        best_peer = max(peers_only, key=peers_only.get)
+        ours = max((k for k in speeds if k.startswith("intcodec")), key=speeds.get)
+        print(f"   fastest ours / fastest peer: {ours} / {best_peer} = {speeds[ours] / speeds[best_peer]:.2f}x")
+
+    # 3. per-call overhead on a 1-int array
+    print("\n3. one call on a 1-int array (ns per call)")
+    one = np.array([12345], dtype=np.uint32)
+    reps = 10_000 if args.quick else 50_000
+    for c in contenders:
+        e = c.encode(one)
+        te = _best(lambda: c.encode(one), reps, rounds)
+        td = _best(lambda: c.decode(e, 1), reps, rounds)
+        print(f"   {c.label:<34} encode {te * 1e9:7.0f}   decode {td * 1e9:7.0f}")
+    c = intcodec.codec("streamvbyte")
+    e = c.encode(one)
+    out = np.empty(1, np.uint32)
+    td = _best(lambda: c.decode(e, 1, False, 0, out), reps, rounds)
+    rust = c._time_decode(e, 1, False, reps, rounds)
+    print(f"   intcodec streamvbyte decode(out=), positional args: {td * 1e9:.0f} ns (the Rust call alone: {rust * 1e9:.0f} ns)")
+    # the machine's speed for Python-level work: a load that slows these
+    # calls slows this one alike
+    ref = _best(lambda: np.empty(1, np.uint32), reps, rounds)
+    print(f"   reference: numpy.empty(1) {ref * 1e9:.0f} ns; intcodec decode(out=) = {td / ref:.1f}x of it")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

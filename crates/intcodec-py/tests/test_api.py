@@ -1,0 +1,295 @@
+"""The Python API on every registry codec and kernel: round trips, options,
+dtypes, out=, select / lower_bound, and every error path."""
+
+import array
+import threading
+
+import numpy as np
+import pytest
+
+import intcodec
+from intcodec import DecodeError
+
+NAMES = intcodec.codecs()
+LENGTHS = [0, 1, 2, 3, 4, 7, 8, 127, 128, 129, 255, 256, 257, 1000, 4095, 4096, 4097]
+
+
+def rng(seed=1):
+    return np.random.default_rng(seed)
+
+
+def kernels(name):
+    base = intcodec.codec(name)
+    return [intcodec.codec(name, isa=i) for i in base.kernel_isas]
+
+
+def random_u32(n, seed=1):
+    r = rng(seed)
+    widths = r.integers(0, 33, size=n)
+    vals = r.integers(0, 2**32, size=n, dtype=np.uint64)
+    return (vals >> (32 - widths).astype(np.uint64) % 64).astype(np.uint32) * (widths > 0)
+
+
+def sorted_u32(n, seed=2):
+    gaps = rng(seed).geometric(0.05, size=n).astype(np.uint32)
+    return np.cumsum(gaps, dtype=np.uint32)
+
+
+def test_registry_and_isa():
+    assert NAMES == list(dict.fromkeys(NAMES)) and "streamvbyte" in NAMES and "bp128" in NAMES
+    assert intcodec.isa() == intcodec.isas()[-1]
+    for name in NAMES:
+        c = intcodec.codec(name)
+        assert c.name == name
+        assert c.isa == c.kernel_isas[-1]
+        assert c.isa in intcodec.isas()
+        assert repr(c) == f"intcodec.codec('{name}', isa='{c.isa}')"
+
+
+def test_options_map_to_registry_names():
+    assert intcodec.codec("streamvbyte", variant="0124").name == "streamvbyte-0124"
+    assert intcodec.codec("streamvbyte-0124", variant=1234).name == "streamvbyte"
+    assert intcodec.codec("varint-gb", layout="lucene").name == "varint-gb-lucene"
+    assert intcodec.codec("bp128", layout="8x").name == "bp128-8x"
+    assert intcodec.codec("bp128", delta_mode="lane").name == "bp128-d4"
+    assert intcodec.codec("bp128", layout="8x", delta_mode="lane").name == "bp128-8x-d8"
+    assert intcodec.codec("bp128", isa="scalar").isa == "scalar"
+    assert intcodec.options("bp128-8x") == {"layout": "8x", "delta_mode": "d1"}
+    with pytest.raises(TypeError, match="no option 'layout'"):
+        intcodec.codec("streamvbyte", layout="8x")
+    with pytest.raises(ValueError, match="choices"):
+        intcodec.codec("bp128", layout="16x")
+    with pytest.raises(ValueError, match="unknown codec 'nope'; known: streamvbyte"):
+        intcodec.codec("nope")
+    with pytest.raises(ValueError, match="unknown isa 'mmx'"):
+        intcodec.codec("streamvbyte", isa="mmx")
+    with pytest.raises(ValueError, match="no neon kernel usable here"):
+        intcodec.codec("streamvbyte", isa="neon")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_round_trip_every_kernel(name):
+    ref = intcodec.codec(name, isa="scalar")
+    for c in kernels(name):
+        for n in LENGTHS:
+            for vals in (random_u32(n, n), np.full(n, 2**32 - 1, np.uint32), np.zeros(n, np.uint32)):
+                b = c.encode(vals)
+                assert b.dtype == np.uint8 and b.ndim == 1
+                assert bytes(b) == bytes(ref.encode(vals)), (c.isa, n)
+                assert len(b) <= c.max_compressed_len(n)
+                np.testing.assert_array_equal(c.decode(b, n), vals)
+                np.testing.assert_array_equal(c.decode(b, n, exact=True), vals)
+            if c.supports_delta:
+                ids = sorted_u32(n, n)
+                for prev in (0, 7):
+                    ids2 = ids + np.uint32(prev)
+                    b = c.encode(ids2, delta=True, prev=prev)
+                    assert bytes(b) == bytes(ref.encode(ids2, delta=True, prev=prev))
+                    np.testing.assert_array_equal(c.decode(b, n, delta=True, prev=prev), ids2)
+            else:
+                with pytest.raises(ValueError, match="has no delta mode"):
+                    c.encode(random_u32(n), delta=True)
+                with pytest.raises(ValueError, match="has no delta mode"):
+                    c.decode(b"", 0, delta=True)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_signed_zigzag(name):
+    c = intcodec.codec(name)
+    vals = rng(3).integers(-(2**31), 2**31, size=1000).astype(np.int32)
+    vals[:10] = [0, -1, 1, -2, 2, 2**31 - 1, -(2**31), 5, -5, 0]
+    b = c.encode(vals)
+    zz = ((vals.astype(np.int64) << 1) ^ (vals.astype(np.int64) >> 31)).astype(np.uint32)
+    assert bytes(b) == bytes(c.encode(zz))
+    back = c.decode(b, len(vals), dtype=np.int32)
+    assert back.dtype == np.int32
+    np.testing.assert_array_equal(back, vals)
+    if not c.supports_delta:
+        return
+    # delta on signed arrays: zigzag of the wrapping differences, coded plainly
+    b = c.encode(vals, delta=True, prev=-3)
+    np.testing.assert_array_equal(c.decode(b, len(vals), delta=True, prev=-3, dtype="int32"), vals)
+
+
+def test_wide_vbyte():
+    c = intcodec.codec("vbyte")
+    assert c.wide
+    u = rng(4).integers(0, 2**64, size=777, dtype=np.uint64) >> rng(5).integers(0, 64, 777).astype(np.uint64)
+    u[:3] = [0, 2**64 - 1, 127]
+    b = c.encode(u)
+    np.testing.assert_array_equal(c.decode(b, len(u), dtype=np.uint64), u)
+    # LEB128: 2**64-1 takes ten bytes
+    assert bytes(c.encode(np.array([2**64 - 1], np.uint64))) == b"\xff" * 9 + b"\x01"
+    s = np.sort(u)
+    np.testing.assert_array_equal(c.decode(c.encode(s, delta=True), len(s), delta=True, dtype="u8"), s)
+    i = rng(6).integers(-(2**63), 2**63 - 1, size=500, dtype=np.int64)
+    for delta in (False, True):
+        b = c.encode(i, delta=delta)
+        np.testing.assert_array_equal(c.decode(b, len(i), delta=delta, dtype=np.int64), i)
+    assert bytes(c.encode(np.array([-1, 1], np.int64))) == b"\x01\x02"
+    for name in NAMES:
+        if name != "vbyte":
+            with pytest.raises(TypeError, match="need codec 'vbyte'"):
+                intcodec.codec(name).encode(u)
+            with pytest.raises(TypeError, match="need codec 'vbyte'"):
+                intcodec.codec(name).decode(b"\0" * 64, 1, dtype=np.uint64)
+
+
+def test_buffer_inputs_without_numpy():
+    c = intcodec.codec("streamvbyte")
+    vals = [1, 300, 70000, 2**32 - 1]
+    b = c.encode(array.array("I", vals))
+    assert b.tolist() == c.encode(np.array(vals, np.uint32)).tolist()
+    for buf in (bytes(b), bytearray(b), memoryview(bytes(b)), array.array("B", bytes(b))):
+        assert c.decode(buf, 4).tolist() == vals
+    # a view of a bigger buffer decodes from its own start
+    big = np.concatenate([np.zeros(3, np.uint8), b])
+    assert c.decode(big[3:], 4).tolist() == vals
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_sorted_ops(name):
+    for c in kernels(name):
+        check_sorted_ops(c)
+
+
+def check_sorted_ops(c):
+    if not c.sorted_ops:
+        with pytest.raises(ValueError, match="no select"):
+            c.select(b"", 0, 0)
+        return
+    for n in (0, 1, 5, 128, 129, 1000):
+        ids = sorted_u32(n, 10 + n)
+        b = c.encode(ids, delta=c.supports_delta)
+        for i in [i for i in list(range(0, n, max(1, n // 17))) + [n - 1, n, n + 5] if i >= 0]:
+            got = c.select(b, n, i)
+            assert got == (int(ids[i]) if 0 <= i < n else None), (n, i)
+        for key in [0, 1] + [int(x) for x in ids[:: max(1, n // 13)]] + [int(ids[-1]) + 1 if n else 5]:
+            j = int(np.searchsorted(ids, key, side="left"))
+            want = (j, int(ids[j])) if j < n else None
+            assert c.lower_bound(b, n, key) == want, (n, key)
+    wrong = not c.supports_delta
+    with pytest.raises(ValueError, match="select / lower_bound read"):
+        c.select(b, 1, 0, delta=wrong)
+    with pytest.raises(DecodeError):
+        c.select(b[:0], 100, 50)
+
+
+def test_out_parameter():
+    c = intcodec.codec("streamvbyte")
+    vals = random_u32(1000)
+    b = c.encode(vals)
+    out = np.zeros(1200, np.uint32)
+    assert c.decode(b, 1000, out=out) is out
+    np.testing.assert_array_equal(out[:1000], vals)
+    assert not out[1000:].any()
+    ro = np.zeros(1000, np.uint32)
+    ro.flags.writeable = False
+    with pytest.raises(ValueError, match="out must be a writable, C-contiguous array"):
+        c.decode(b, 1000, out=ro)
+    with pytest.raises(ValueError, match="out must be a writable, C-contiguous array"):
+        c.decode(b, 1000, out=np.zeros(2000, np.uint32)[::2])
+    with pytest.raises(TypeError, match="out must hold uint32"):
+        c.decode(b, 1000, out=np.zeros(1000, np.float32))
+    with pytest.raises(ValueError, match="out holds 999 values, fewer than n = 1000"):
+        c.decode(b, 1000, out=np.zeros(999, np.uint32))
+    with pytest.raises(TypeError, match="dtype=int32 but out holds uint32"):
+        c.decode(b, 1000, out=np.zeros(1000, np.uint32), dtype=np.int32)
+    with pytest.raises(TypeError, match="out must be a numpy array or another object with the buffer protocol, not list"):
+        c.decode(b, 1000, out=[0] * 1000)
+    shared = np.zeros(4096, np.uint32)
+    shared_bytes = shared.view(np.uint8)
+    shared_bytes[: len(b)] = b
+    with pytest.raises(ValueError, match="out overlaps buf"):
+        c.decode(shared_bytes[: len(b)], 1000, out=shared)
+
+
+def test_input_type_errors():
+    c = intcodec.codec("bp128")
+    with pytest.raises(TypeError, match=r"arr must hold uint32 .* got buffer format 'f'"):
+        c.encode(np.zeros(4, np.float32))
+    with pytest.raises(TypeError, match="arr must hold uint32"):
+        c.encode(np.zeros(4, np.uint16))
+    with pytest.raises(TypeError, match="got uint8"):
+        c.encode(b"abcd")
+    with pytest.raises(TypeError, match="not list"):
+        c.encode([1, 2, 3])
+    with pytest.raises(ValueError, match="arr must be a C-contiguous array or buffer"):
+        c.encode(np.arange(10, dtype=np.uint32)[::2])
+    with pytest.raises(TypeError, match="arr must hold uint32"):
+        c.encode(np.arange(10, dtype=">u4"))
+    with pytest.raises(ValueError, match="not aligned"):
+        c.encode(np.frombuffer(b"\0" * 17, dtype=np.uint32, count=4, offset=1))
+    with pytest.raises(ValueError, match="buf must be a C-contiguous"):
+        c.decode(np.zeros(64, np.uint8)[::2], 1)
+    with pytest.raises(TypeError, match="buf must be a numpy array or another object"):
+        c.decode("text", 1)
+    with pytest.raises(TypeError, match="dtype must be uint32 or int32"):
+        c.decode(b"", 0, dtype=np.float64)
+    with pytest.raises(ValueError, match=r"prev must be an integer that fits the array's dtype \(uint32\), got -1"):
+        c.encode(np.zeros(3, np.uint32), delta=True, prev=-1)
+    with pytest.raises(ValueError, match="prev must be an integer"):
+        c.decode(b"", 0, delta=True, prev=2**32)
+    with pytest.raises(OverflowError):
+        c.decode(b"", -1)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_decode_errors(name):
+    c = intcodec.codec(name)
+    vals = random_u32(300, 9)
+    b = bytes(c.encode(vals))
+    assert issubclass(DecodeError, ValueError)
+    # every truncation point: an error naming a byte offset inside the input
+    for cut in range(len(b)):
+        try:
+            c.decode(b[:cut], 300)
+        except DecodeError as e:
+            assert 0 <= e.offset <= cut, (cut, e.offset)
+            assert e.index is None or 0 <= e.index <= 300
+            assert "offset" in str(e) and e.kind
+        else:
+            raise AssertionError(f"{name}: truncated to {cut} of {len(b)} bytes decoded")
+    # a count the input cannot hold: refused before allocating (2**60 values would be 4 EiB)
+    with pytest.raises(DecodeError) as ei:
+        c.decode(b, 2**60)
+    assert ei.value.offset == len(b) and ei.value.index == c.max_values(len(b))
+    assert ei.value.kind == "Truncated"
+    # trailing bytes with exact=True
+    with pytest.raises(DecodeError, match="1 bytes after the stream of 300 values") as ei:
+        c.decode(b + b"\0", 300, exact=True)
+    assert ei.value.offset == len(b) and ei.value.kind == "TrailingBytes"
+
+
+def test_malformed_vbyte_offsets():
+    c = intcodec.codec("vbyte")
+    with pytest.raises(DecodeError, match="longer than its type") as ei:
+        c.decode(b"\x01" + b"\xff" * 5 + b"\x01", 2)
+    assert (ei.value.offset, ei.value.index, ei.value.kind) == (1, 1, "Overlong")
+    with pytest.raises(DecodeError) as ei:
+        c.decode(b"\x80\x80\x80\x80\x10", 1)
+    assert ei.value.kind == "Overflow" and ei.value.offset == 0
+
+
+def test_threads_decode_at_once():
+    c = intcodec.codec("streamvbyte")
+    cb = intcodec.codec("bp128")
+    ids = sorted_u32(200_000, 11)
+    b, bb = c.encode(ids, delta=True), cb.encode(ids, delta=True)
+    errors = []
+
+    def work(k):
+        try:
+            for _ in range(20):
+                np.testing.assert_array_equal(c.decode(b, len(ids), delta=True), ids)
+                np.testing.assert_array_equal(cb.decode(bb, len(ids), delta=True), ids)
+                assert bytes(c.encode(ids, delta=True)) == bytes(b)
+        except Exception as e:  # noqa: BLE001
+            errors.append(e)
+
+    ts = [threading.Thread(target=work, args=(k,)) for k in range(6)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert not errors, errors
