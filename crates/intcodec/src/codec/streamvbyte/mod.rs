@@ -57,6 +57,8 @@ pub(crate) mod scalar;
 pub(crate) mod seek;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 pub(crate) mod x86;
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64;
 
 /// Bytes a decoder may read past the end of a stream on the unchecked path:
 /// [`IntCodec::decode_unchecked`] needs this many readable bytes after the
@@ -236,6 +238,8 @@ static KERNELS_1234: Registry<Kernels> = Registry::new(&[
     &x86::avx2::KERNELS_1234,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx512::KERNELS_1234,
+    #[cfg(target_arch = "aarch64")]
+    &aarch64::neon::KERNELS_1234,
 ]);
 static KERNELS_0124: Registry<Kernels> = Registry::new(&[
     &SCALAR_0124,
@@ -245,6 +249,8 @@ static KERNELS_0124: Registry<Kernels> = Registry::new(&[
     &x86::avx2::KERNELS_0124,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx512::KERNELS_0124,
+    #[cfg(target_arch = "aarch64")]
+    &aarch64::neon::KERNELS_0124,
 ]);
 
 fn registry(variant: Variant) -> &'static Registry<Kernels> {
