@@ -221,12 +221,12 @@ macro_rules! unpack_table {
 }
 pub(crate) use unpack_table;
 
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64;
 pub(crate) mod scalar;
 mod sorted;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 pub(crate) mod x86;
-#[cfg(target_arch = "aarch64")]
-pub(crate) mod aarch64;
 
 pub use sorted::SortedArray;
 

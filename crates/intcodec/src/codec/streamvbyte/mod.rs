@@ -53,12 +53,12 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64;
 pub(crate) mod scalar;
 pub(crate) mod seek;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 pub(crate) mod x86;
-#[cfg(target_arch = "aarch64")]
-pub(crate) mod aarch64;
 
 /// Bytes a decoder may read past the end of a stream on the unchecked path:
 /// [`IntCodec::decode_unchecked`] needs this many readable bytes after the
@@ -138,6 +138,11 @@ impl Format for F0124 {
 /// all-zero block the two 16-byte loads of the one-byte path (none for
 /// "0124", whose zero block is all zeros). At most 128.
 #[inline]
+// Used by the x86 kernels only.
+#[cfg_attr(
+    not(any(target_arch = "x86_64", target_arch = "x86")),
+    allow(dead_code)
+)]
 pub(crate) fn block_reach<F: Format>(keys: u64) -> usize {
     if keys == 0 {
         return match F::VARIANT {

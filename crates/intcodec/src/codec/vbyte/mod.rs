@@ -64,12 +64,12 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64;
 pub(crate) mod scalar;
 pub(crate) mod seek;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 pub(crate) mod x86;
-#[cfg(target_arch = "aarch64")]
-pub(crate) mod aarch64;
 
 /// Bytes [`IntCodec::decode_unchecked`] needs readable after the stream.
 pub const PADDING: usize = 16;

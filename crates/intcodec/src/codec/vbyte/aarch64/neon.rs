@@ -199,7 +199,9 @@ fn four(data: uint8x16_t, shuf: uint8x16_t) -> uint32x4_t {
 #[inline]
 fn two(data: uint8x16_t, shuf: uint8x16_t) -> uint32x4_t {
     const MUL: [u16; 8] = [128, 64, 32, 16, 128, 64, 32, 16];
-    const EVEN: [u8; 16] = [0, 2, 4, 6, 8, 10, 12, 14, 255, 255, 255, 255, 255, 255, 255, 255];
+    const EVEN: [u8; 16] = [
+        0, 2, 4, 6, 8, 10, 12, 14, 255, 255, 255, 255, 255, 255, 255, 255,
+    ];
     let y = vqtbl1q_u8(vandq_u8(data, vdupq_n_u8(0x7F)), shuf);
     // SAFETY: `MUL` is 16 readable bytes.
     let mul = unsafe { vld1q_u16(MUL.as_ptr()) };
