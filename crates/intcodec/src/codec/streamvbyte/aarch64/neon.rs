@@ -49,9 +49,9 @@ const fn kernels<F: Format>() -> Kernels {
         decode_delta_unchecked: decode_unchecked::<F, true>,
         encode: encode::<F, false>,
         encode_delta: encode::<F, true>,
-        select: super::super::seek::scalar::select::<F>,
-        select_delta: super::super::seek::scalar::select_delta::<F>,
-        seek_delta: super::super::seek::scalar::seek_delta::<F>,
+        select: super::super::seek::aarch64::select::<F>,
+        select_delta: super::super::seek::aarch64::select_delta::<F>,
+        seek_delta: super::super::seek::aarch64::seek_delta::<F>,
     }
 }
 
