@@ -37,7 +37,8 @@ mod l4 {
         // SAFETY: in bounds (caller).
         let q = unsafe { p.add(off) };
         // SAFETY: VB readable bytes at `q` (caller).
-        unsafe { vreinterpretq_u32_u8(vld1q_u8(q)) }
+        let bytes = unsafe { vld1q_u8(q) };
+        vreinterpretq_u32_u8(bytes)
     }
 
     /// # Safety
@@ -47,8 +48,9 @@ mod l4 {
     unsafe fn stb(p: *mut u8, off: usize, v: V) {
         // SAFETY: in bounds (caller).
         let q = unsafe { p.add(off) };
+        let bytes = vreinterpretq_u8_u32(v);
         // SAFETY: VB writable bytes at `q` (caller).
-        unsafe { vst1q_u8(q, vreinterpretq_u8_u32(v)) }
+        unsafe { vst1q_u8(q, bytes) }
     }
 
     /// # Safety

@@ -130,7 +130,7 @@ unsafe fn decode_loop<F: Format, const DELTA: bool, const CHECKED: bool>(
         for (dst, k) in groups[g..g + run].iter_mut().zip(&ctrl[g..g + run]) {
             // SAFETY: 16 bytes are readable at `pos` (the room computed
             // above, or the padding of trusted input).
-            pos += unsafe { group::<F, DELTA>(base.add(pos), *k, dst, &mut prev_v) };
+            pos += unsafe { group::<F, DELTA>(base.wrapping_add(pos), *k, dst, &mut prev_v) };
         }
         g += run;
     }
@@ -237,7 +237,7 @@ fn encode<F: Format, const DELTA: bool>(values: &[u32], prev: u32, out: &mut [u8
             raw
         };
         // SAFETY: 16 bytes of `data` remain at `pos` (checked above).
-        pos += unsafe { put_group::<F>(key, base.add(pos), v) };
+        pos += unsafe { put_group::<F>(key, base.wrapping_add(pos), v) };
         done += 4;
     }
     let last = if DELTA && done > 0 {

@@ -68,7 +68,7 @@ unsafe fn decode_loop<F: Format, const DELTA: bool, const CHECKED: bool>(
         let key = input[pos] as usize;
         // SAFETY: 17 bytes of `input` remain at `pos` (checked above), or,
         // for trusted input, the block (at least 5 bytes) plus PADDING (16).
-        let data = unsafe { vld1q_u8(base.add(pos + 1)) };
+        let data = unsafe { vld1q_u8(base.wrapping_add(pos + 1)) };
         // SAFETY: a table entry is 16 readable bytes.
         let mask = unsafe { vld1q_u8(t.decode[key].as_ptr()) };
         let mut v = vreinterpretq_u32_u8(vqtbl1q_u8(data, mask));
