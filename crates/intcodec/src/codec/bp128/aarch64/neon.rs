@@ -10,7 +10,7 @@
 //! byte-identical with the scalar and x86 kernels (the conformance tests
 //! compare them). The 8x layout stays scalar on AArch64.
 //!
-//! Shifts are `ushl`/`ushl` by a broadcast count (NEON shifts right by a
+//! Shifts are `ushl` by a broadcast count (NEON shifts right by a
 //! negative left shift); every count is a constant once a width's function
 //! is unrolled, and LLVM folds them into `ushr`/`shl` immediates (checked
 //! in the generated assembly, `docs/perf-notes.md`).
