@@ -248,6 +248,15 @@ mod tests {
         assert!(within_cap(Isa::Neon, None));
     }
 
+    /// NEON is part of the AArch64 base: detected on every such CPU, so the
+    /// NEON kernels are the default there (and the tests run them).
+    #[cfg(target_arch = "aarch64")]
+    #[test]
+    fn neon_detected_on_aarch64() {
+        assert!(Isa::Neon.is_detected());
+        assert!(detected_isas().eq([Isa::Scalar, Isa::Neon]));
+    }
+
     #[test]
     fn scalar_always_available() {
         assert!(Isa::Scalar.is_detected());

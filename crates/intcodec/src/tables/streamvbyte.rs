@@ -52,6 +52,11 @@ pub(crate) const fn build(code_bytes: [u8; 4]) -> SvbTables {
 /// three flags say whether `v != 0`, `v >= 2^8` and `v >= 2^16`). Either way
 /// a value's code is the position (1..=3) of its highest non-zero flagged
 /// byte, or 0 if all three are zero; `code_bytes` gives the lengths.
+// Used by the x86 kernels only.
+#[cfg_attr(
+    not(any(target_arch = "x86_64", target_arch = "x86")),
+    allow(dead_code)
+)]
 pub(crate) const fn build_key_len(code_bytes: [u8; 4]) -> [u16; 4096] {
     let mut t = [0u16; 4096];
     let mut idx = 0;
@@ -76,7 +81,17 @@ pub(crate) const fn build_key_len(code_bytes: [u8; 4]) -> [u16; 4096] {
 }
 
 /// [`build_key_len`] for each variant.
+// Used by the x86 kernels only.
+#[cfg_attr(
+    not(any(target_arch = "x86_64", target_arch = "x86")),
+    allow(dead_code)
+)]
 pub(crate) static KEY_LEN_1234: [u16; 4096] = build_key_len(BYTES_1234);
+// Used by the x86 kernels only.
+#[cfg_attr(
+    not(any(target_arch = "x86_64", target_arch = "x86")),
+    allow(dead_code)
+)]
 pub(crate) static KEY_LEN_0124: [u16; 4096] = build_key_len(BYTES_0124);
 
 /// Encoder shuffle masks indexed like [`build_key_len`] (by the twelve zero
@@ -87,6 +102,11 @@ pub(crate) static KEY_LEN_0124: [u16; 4096] = build_key_len(BYTES_0124);
 /// patterns it contains (a handful for typical data). Indexing by the flags
 /// takes the control-byte look-up off the path from the data to its shuffle,
 /// which made the encoder about 15% faster.
+// Used by the x86 kernels only.
+#[cfg_attr(
+    not(any(target_arch = "x86_64", target_arch = "x86")),
+    allow(dead_code)
+)]
 pub(crate) const fn build_encode_by_flags(
     t: &SvbTables,
     key_len: &[u16; 4096],

@@ -221,6 +221,8 @@ macro_rules! unpack_table {
 }
 pub(crate) use unpack_table;
 
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64;
 pub(crate) mod scalar;
 mod sorted;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
@@ -253,6 +255,8 @@ static REGISTRY_4: Registry<Kernels> = Registry::new(&[
     &x86::sse41::KERNELS_4,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx2::KERNELS_4,
+    #[cfg(target_arch = "aarch64")]
+    &aarch64::neon::KERNELS_4,
 ]);
 static REGISTRY_8: Registry<Kernels> = Registry::new(&[
     &SCALAR_8,

@@ -53,6 +53,8 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64;
 pub(crate) mod scalar;
 pub(crate) mod seek;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
@@ -136,6 +138,11 @@ impl Format for F0124 {
 /// all-zero block the two 16-byte loads of the one-byte path (none for
 /// "0124", whose zero block is all zeros). At most 128.
 #[inline]
+// Used by the x86 kernels only.
+#[cfg_attr(
+    not(any(target_arch = "x86_64", target_arch = "x86")),
+    allow(dead_code)
+)]
 pub(crate) fn block_reach<F: Format>(keys: u64) -> usize {
     if keys == 0 {
         return match F::VARIANT {
@@ -236,6 +243,8 @@ static KERNELS_1234: Registry<Kernels> = Registry::new(&[
     &x86::avx2::KERNELS_1234,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx512::KERNELS_1234,
+    #[cfg(target_arch = "aarch64")]
+    &aarch64::neon::KERNELS_1234,
 ]);
 static KERNELS_0124: Registry<Kernels> = Registry::new(&[
     &SCALAR_0124,
@@ -245,6 +254,8 @@ static KERNELS_0124: Registry<Kernels> = Registry::new(&[
     &x86::avx2::KERNELS_0124,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx512::KERNELS_0124,
+    #[cfg(target_arch = "aarch64")]
+    &aarch64::neon::KERNELS_0124,
 ]);
 
 fn registry(variant: Variant) -> &'static Registry<Kernels> {

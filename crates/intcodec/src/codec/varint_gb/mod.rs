@@ -81,6 +81,8 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64;
 pub(crate) mod scalar;
 pub(crate) mod seek;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
@@ -230,6 +232,8 @@ static KERNELS_LOW: Registry<Kernels> = Registry::new(&[
     &x86::ssse3::KERNELS_LOW_FIRST,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx2::KERNELS_LOW_FIRST,
+    #[cfg(target_arch = "aarch64")]
+    &aarch64::neon::KERNELS_LOW_FIRST,
 ]);
 static KERNELS_LUCENE: Registry<Kernels> = Registry::new(&[
     &SCALAR_LUCENE,
@@ -237,6 +241,8 @@ static KERNELS_LUCENE: Registry<Kernels> = Registry::new(&[
     &x86::ssse3::KERNELS_LUCENE,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx2::KERNELS_LUCENE,
+    #[cfg(target_arch = "aarch64")]
+    &aarch64::neon::KERNELS_LUCENE,
 ]);
 
 fn registry(layout: Layout) -> &'static Registry<Kernels> {

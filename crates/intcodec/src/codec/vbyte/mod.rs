@@ -64,6 +64,8 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64;
 pub(crate) mod scalar;
 pub(crate) mod seek;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
@@ -224,6 +226,8 @@ static KERNELS: Registry<Kernels> = Registry::new(&[
     &x86::sse41::KERNELS,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx2::KERNELS,
+    #[cfg(target_arch = "aarch64")]
+    &aarch64::neon::KERNELS,
 ]);
 
 /// A VByte codec bound to one kernel (ISA).

@@ -209,6 +209,11 @@ pub(crate) fn word32(v: u32) -> (u64, usize) {
 /// most 5 * 7 + 8 bytes) every value is stored as one word, without a
 /// branch per value or per byte; else [`encode`].
 #[inline(always)]
+// Used by the x86 kernels only.
+#[cfg_attr(
+    not(any(target_arch = "x86_64", target_arch = "x86")),
+    allow(dead_code)
+)]
 pub(crate) fn encode_block32<const DELTA: bool>(
     block: &[u32; 8],
     prev: u32,

@@ -1,0 +1,3 @@
+//! AArch64 Stream VByte kernels.
+
+pub(crate) mod neon;

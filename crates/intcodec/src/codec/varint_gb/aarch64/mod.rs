@@ -1,0 +1,3 @@
+//! AArch64 VarInt-GB kernels.
+
+pub(crate) mod neon;

@@ -1,0 +1,3 @@
+//! AArch64 VByte kernels (Masked VByte decode).
+
+pub(crate) mod neon;

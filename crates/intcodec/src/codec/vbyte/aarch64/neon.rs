@@ -1,0 +1,317 @@
+//! NEON Masked VByte (Plaisance, Kurz, Lemire 2015, §IV): u32 decode and
+//! delta decode. u64 decode, encode and select/seek use the scalar kernels.
+//!
+//! The algorithm of the x86 SSE4.1 kernel, with the same tables
+//! (`crate::tables::vbyte`): the continuation bits of 48 input bytes form a
+//! mask, two such masks in flight; each step looks at the low 12 bits: all
+//! zero means twelve one-byte values, widened with `uxtl`; otherwise the
+//! 4096-entry table gives the bytes consumed and one of 170 shuffles, in
+//! three groups: six values of at most 2 bytes (`tbl`, `and`, `ushr`,
+//! `orr`, widened with `uxtl`), four of at most 3 bytes, two of at most 5
+//! bytes (the paper's `pmullw` method with `mul` on u16 lanes, `shl`/`ushr`
+//! on u64 lanes and a second `tbl`). Delta decoding adds the NEON prefix sum
+//! (`ext` against zero, twice; `dup` of lane 3).
+//!
+//! NEON has no `pmovmskb`. The mask of 48 bytes is made by `cmtst` against
+//! 0x80, `and` with the bit weights 1, 2, .., 128 per byte, and three rounds
+//! of pairwise adds (`addp`), which fold each 8 bytes into one mask byte:
+//! 3 `cmtst` + 3 `and` + 3 `addp` + 1 `umov` per 48 bytes. The narrowing
+//! shift (`shrn` by 4) idiom gives 4 bits per byte, which would need a
+//! nibble-wise 12-bit table index; the bit-exact mask lets the tables be
+//! shared with x86. Which of the two is faster on real cores is a guess
+//! (unmeasured: no ARM hardware here).
+//!
+//! Bounds: as the x86 kernel. A mask is made only from 48 bytes inside
+//! `input` (near the end, 16 bytes), a step loads 16 bytes only when 16
+//! remain at its offset and stores only when 12 values of `out` remain;
+//! inputs shorter than 16 bytes or 12 values go straight to scalar; the rest,
+//! and any value the table cannot take (overlong) or whose 5th byte is above
+//! `0x0F`, is decoded by the scalar kernel, which reports the error at the
+//! same offset. Requires NEON (baseline on AArch64).
+
+use core::arch::aarch64::*;
+
+use super::super::{scalar, Kernels};
+use crate::codec::streamvbyte::aarch64::neon::prefix_sum;
+use crate::error::DecodeError;
+use crate::isa::Isa;
+use crate::tables::vbyte::{build_shuffles, DECODE, GROUP_B, GROUP_C, OVERLONG};
+
+pub(crate) static KERNELS: Kernels = Kernels {
+    isa: Isa::Neon,
+    decode: decode::<false>,
+    decode_delta: decode::<true>,
+    decode_unchecked: decode_unchecked::<false>,
+    decode_delta_unchecked: decode_unchecked::<true>,
+    decode_u64: scalar::decode::<u64, false>,
+    decode_delta_u64: scalar::decode::<u64, true>,
+    encode: scalar::encode::<u32, false>,
+    encode_delta: scalar::encode::<u32, true>,
+    select_delta: super::super::seek::scalar::select_delta,
+    seek_delta: super::super::seek::scalar::seek_delta,
+};
+
+/// The decode shuffles (`0x80`, out of range for `tbl`, gives zero).
+static SHUFFLES: [[u8; 16]; 256] = build_shuffles();
+
+/// Bit weights: byte `k` of each half gets `1 << k`.
+const WEIGHTS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+
+#[target_feature(enable = "neon")]
+#[inline]
+fn load16(src: &[u8; 16]) -> uint8x16_t {
+    // SAFETY: `src` is 16 readable bytes.
+    unsafe { vld1q_u8(src.as_ptr()) }
+}
+
+/// The high bit of each byte of `v`, weighted by its position in its half.
+#[target_feature(enable = "neon")]
+#[inline]
+fn weighted(v: uint8x16_t) -> uint8x16_t {
+    vandq_u8(vtstq_u8(v, vdupq_n_u8(0x80)), load16(&WEIGHTS))
+}
+
+/// Continuation bits of 48 bytes: bit `k` = high bit of byte `k`.
+#[target_feature(enable = "neon")]
+#[inline]
+fn mask48(bytes: &[u8; 48]) -> u64 {
+    let (a, rest) = bytes.split_first_chunk::<16>().expect("48 = 16 + 32");
+    let (b, c) = rest.split_first_chunk::<16>().expect("32 = 16 + 16");
+    let c: &[u8; 16] = c.try_into().expect("16 bytes");
+    let ab = vpaddq_u8(weighted(load16(a)), weighted(load16(b)));
+    let cz = vpaddq_u8(weighted(load16(c)), vdupq_n_u8(0));
+    let abcz = vpaddq_u8(ab, cz);
+    // Bytes 0..=5 of the result: a's two mask bytes, b's, c's.
+    vgetq_lane_u64::<0>(vreinterpretq_u64_u8(vpaddq_u8(abcz, abcz))) & 0xFFFF_FFFF_FFFF
+}
+
+/// Continuation bits of 16 bytes.
+#[target_feature(enable = "neon")]
+#[inline]
+fn mask16(bytes: &[u8; 16]) -> u64 {
+    let w = weighted(load16(bytes));
+    let lo = u64::from(vaddv_u8(vget_low_u8(w)));
+    let hi = u64::from(vaddv_u8(vget_high_u8(w)));
+    lo | hi << 8
+}
+
+/// The continuation bits ahead of the decoder (as in the x86 kernel):
+/// `bits` holds those of the `avail` bytes from the current position on,
+/// `next` (when `next_ok`) those of the 48 bytes after them; `scan` is the
+/// first byte in neither. Masks are made only of bytes inside the input.
+struct Masks {
+    bits: u64,
+    avail: u32,
+    next: u64,
+    next_ok: bool,
+    scan: usize,
+}
+
+impl Masks {
+    /// Makes sure at least 12 bits are available; false if the input has no
+    /// more bytes to make them of.
+    #[target_feature(enable = "neon")]
+    #[inline]
+    fn fill(&mut self, input: &[u8]) -> bool {
+        if self.avail >= 12 {
+            return true;
+        }
+        let block48 = |at: usize| input.get(at..).and_then(<[u8]>::first_chunk::<48>);
+        if self.next_ok {
+            self.bits |= self.next << self.avail;
+            self.avail += 48;
+            self.next_ok = false;
+        } else if let Some(blk) = block48(self.scan) {
+            self.bits |= mask48(blk) << self.avail;
+            self.avail += 48;
+            self.scan += 48;
+        } else if let Some(blk) = input.get(self.scan..).and_then(<[u8]>::first_chunk::<16>) {
+            self.bits |= mask16(blk) << self.avail;
+            self.avail += 16;
+            self.scan += 16;
+            return true;
+        } else {
+            return false;
+        }
+        if let Some(blk) = block48(self.scan) {
+            self.next = mask48(blk);
+            self.scan += 48;
+            self.next_ok = true;
+        }
+        true
+    }
+
+    /// Moves past `n` (<= 12) bytes.
+    #[inline(always)]
+    fn consume(&mut self, n: u32) {
+        self.bits >>= n;
+        self.avail -= n;
+    }
+}
+
+/// Stores four u32 lanes at `dst[AT..AT + 4]`, prefix-summed first if
+/// `DELTA`.
+#[target_feature(enable = "neon")]
+#[inline]
+fn put32<const AT: usize, const DELTA: bool>(
+    dst: &mut [u32; 12],
+    v: uint32x4_t,
+    acc: &mut uint32x4_t,
+) {
+    const { assert!(AT + 4 <= 12) };
+    let v = if DELTA {
+        let (s, a) = prefix_sum(v, *acc);
+        *acc = a;
+        s
+    } else {
+        v
+    };
+    // SAFETY: `dst` is 12 writable u32s and AT + 4 <= 12 (asserted at
+    // compile time).
+    unsafe { vst1q_u32(dst.as_mut_ptr().wrapping_add(AT), v) }
+}
+
+/// Group A: six values of 1 or 2 bytes as u16 lanes.
+#[target_feature(enable = "neon")]
+#[inline]
+fn six(data: uint8x16_t, shuf: uint8x16_t) -> uint16x8_t {
+    let x = vreinterpretq_u16_u8(vqtbl1q_u8(data, shuf));
+    let lo = vandq_u16(x, vdupq_n_u16(0x007F));
+    let hi = vshrq_n_u16::<1>(vandq_u16(x, vdupq_n_u16(0x7F00)));
+    vorrq_u16(lo, hi)
+}
+
+/// Group B: four values of 1 to 3 bytes as u32 lanes.
+#[target_feature(enable = "neon")]
+#[inline]
+fn four(data: uint8x16_t, shuf: uint8x16_t) -> uint32x4_t {
+    let x = vreinterpretq_u32_u8(vqtbl1q_u8(data, shuf));
+    let lo = vandq_u32(x, vdupq_n_u32(0x0000_007F));
+    let mid = vshrq_n_u32::<1>(vandq_u32(x, vdupq_n_u32(0x0000_7F00)));
+    let hi = vshrq_n_u32::<2>(vandq_u32(x, vdupq_n_u32(0x007F_0000)));
+    vorrq_u32(vorrq_u32(lo, mid), hi)
+}
+
+/// Group C: two values of 1 to 5 bytes, the paper's `pmullw` method (see
+/// the x86 kernel's `two`); lanes 2 and 3 of the result are zero. Correct
+/// for a 5th byte below 16, i.e. for every valid u32.
+#[target_feature(enable = "neon")]
+#[inline]
+fn two(data: uint8x16_t, shuf: uint8x16_t) -> uint32x4_t {
+    const MUL: [u16; 8] = [128, 64, 32, 16, 128, 64, 32, 16];
+    const EVEN: [u8; 16] = [
+        0, 2, 4, 6, 8, 10, 12, 14, 255, 255, 255, 255, 255, 255, 255, 255,
+    ];
+    let y = vqtbl1q_u8(vandq_u8(data, vdupq_n_u8(0x7F)), shuf);
+    // SAFETY: `MUL` is 16 readable bytes.
+    let mul = unsafe { vld1q_u16(MUL.as_ptr()) };
+    let x = vreinterpretq_u64_u16(vmulq_u16(vreinterpretq_u16_u8(y), mul));
+    let x1 = vshlq_n_u64::<8>(x);
+    let a = vshrq_n_u64::<56>(vreinterpretq_u64_u8(y));
+    let r = vorrq_u64(vorrq_u64(x, x1), a);
+    vreinterpretq_u32_u8(vqtbl1q_u8(vreinterpretq_u8_u64(r), load16(&EVEN)))
+}
+
+/// Whether a group-C step's 5-byte values (if any) fit in a u32.
+#[inline(always)]
+fn group_c_fits(src: &[u8; 16], index: u8) -> bool {
+    let code = index - GROUP_C;
+    let (l0, l1) = ((code % 5) as usize + 1, (code / 5) as usize + 1);
+    !(l0 == 5 && src[4] > 0x0F || l1 == 5 && src[l0 + 4] > 0x0F)
+}
+
+/// The paper's decode loop (see the x86 kernel's `decode_loop`): a step
+/// runs only when 16 bytes are readable at `pos` and 12 values of room
+/// remain in `out`; anything else is left to the scalar decoder, which
+/// continues at the same value and byte.
+#[target_feature(enable = "neon")]
+#[inline]
+fn decode_loop<const DELTA: bool, const CHECKED: bool>(
+    input: &[u8],
+    out: &mut [u32],
+    prev: u32,
+) -> Result<usize, DecodeError> {
+    let mut pos = 0usize; // next input byte
+    let mut i = 0usize; // next value
+    let mut acc = vdupq_n_u32(prev);
+    let mut masks = Masks {
+        bits: 0,
+        avail: 0,
+        next: 0,
+        next_ok: false,
+        scan: 0,
+    };
+    if input.len() < 16 || out.len() < 12 {
+        return scalar::decode_from::<u32, DELTA>(input, out, 0, 0, prev);
+    }
+    loop {
+        if !masks.fill(input) {
+            break;
+        }
+        let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
+            break;
+        };
+        let Some(dst) = out.get_mut(i..).and_then(<[u32]>::first_chunk_mut::<12>) else {
+            break;
+        };
+        let data = load16(src);
+        let m = (masks.bits & 0xFFF) as usize;
+        let (consumed, count) = if m == 0 {
+            // Twelve one-byte values.
+            let lo = vmovl_u8(vget_low_u8(data));
+            let hi = vmovl_high_u8(data);
+            put32::<0, DELTA>(dst, vmovl_u16(vget_low_u16(lo)), &mut acc);
+            put32::<4, DELTA>(dst, vmovl_high_u16(lo), &mut acc);
+            put32::<8, DELTA>(dst, vmovl_u16(vget_low_u16(hi)), &mut acc);
+            (12, 12)
+        } else {
+            let e = DECODE[m];
+            if e == OVERLONG {
+                break;
+            }
+            let index = (e >> 8) as u8;
+            let shuf = load16(&SHUFFLES[index as usize]);
+            let count = if index < GROUP_B {
+                let v = six(data, shuf);
+                put32::<0, DELTA>(dst, vmovl_u16(vget_low_u16(v)), &mut acc);
+                put32::<4, DELTA>(dst, vmovl_high_u16(v), &mut acc);
+                6
+            } else if index < GROUP_C {
+                put32::<0, DELTA>(dst, four(data, shuf), &mut acc);
+                4
+            } else {
+                if CHECKED && !group_c_fits(src, index) {
+                    break;
+                }
+                put32::<0, DELTA>(dst, two(data, shuf), &mut acc);
+                2
+            };
+            (u32::from(e & 0xFF), count)
+        };
+        masks.consume(consumed);
+        pos += consumed as usize;
+        i += count;
+    }
+    let prev = vgetq_lane_u32::<0>(acc);
+    scalar::decode_from::<u32, DELTA>(input, out, i, pos, prev)
+}
+
+/// Checked decode: see [`Kernels`](super::super::Kernels).
+#[target_feature(enable = "neon")]
+fn decode<const DELTA: bool>(
+    input: &[u8],
+    out: &mut [u32],
+    prev: u32,
+) -> Result<usize, DecodeError> {
+    decode_loop::<DELTA, true>(input, out, prev)
+}
+
+/// Unchecked decode of trusted, padded input: skips the 5th-byte overflow
+/// check (bounds are still respected).
+///
+/// # Safety
+/// `input` holds `out.len()` valid values plus `PADDING` bytes.
+#[target_feature(enable = "neon")]
+unsafe fn decode_unchecked<const DELTA: bool>(input: &[u8], out: &mut [u32], prev: u32) -> usize {
+    decode_loop::<DELTA, false>(input, out, prev).unwrap_or(0)
+}
