@@ -443,7 +443,7 @@ fn garbage_u64_and_whole_stream_decoding_agree_with_scalar() {
         let input: Vec<u8> = (0..len)
             .map(|_| {
                 let b = rng.next_u32() as u8 | if round % 2 == 0 { 0x80 } else { 0 };
-                if rng.next_u32() % 5 == 0 {
+                if rng.next_u32().is_multiple_of(5) {
                     b & 0x7F
                 } else {
                     b
