@@ -15,6 +15,9 @@
 //! - [`fuzz_roundtrip`]: values from the bytes, encoded on every kernel
 //!   (exact-size buffer, slack, one byte short), decoded back checked and
 //!   unchecked.
+//! - [`fuzz_decode_unchecked`]: unchecked decoding on the encoder's
+//!   streams of what checked decoding accepted, exactly the codec's padding
+//!   after them (ASan), against checked decoding.
 //! - [`fuzz_sorted`]: `select`, `lower_bound`, `insert` of a concrete
 //!   [`SortedCodec`] (the registry hands out `dyn IntCodec`, which has no
 //!   sorted operations) against a `Vec` model and against scalar.
@@ -26,7 +29,7 @@ use std::sync::OnceLock;
 
 use intcodec::{registry, DecodeError, EncodeError, IntCodec, Isa, KernelChoice, SortedCodec};
 
-use crate::{agree, values_from, Reader, SENTINEL};
+use crate::{agree, padded, values_from, Reader, SENTINEL};
 
 /// The most values a generic target decodes or allocates per call: codecs
 /// with huge `max_values` (frame of reference: 65536 per byte) would
@@ -289,6 +292,57 @@ pub fn fuzz_roundtrip(data: &[u8]) {
         };
         assert_eq!(used, len, "{k:?} unchecked: bytes consumed");
         assert!(got == values, "{k:?} unchecked: values");
+    }
+}
+
+/// Unchecked decoding on streams that meet its `# Safety` contract, taken
+/// from arbitrary bytes: the values scalar's checked decoder accepts, as the
+/// encoder writes them, optionally followed by the rest of the input (the
+/// contract allows bytes after the stream), then exactly
+/// `unchecked_padding()` bytes, in an exact-size buffer so that
+/// AddressSanitizer catches a read past them. Every kernel's unchecked
+/// decode gives the checked decode's values and the stream's length.
+///
+/// Input: byte 0 codec, byte 1 flags (bit 0 delta, bit 1 trailing bytes),
+/// bytes 2-3 `n` (at most [`MAX_N`]), bytes 4-7 `prev`, then the input.
+pub fn fuzz_decode_unchecked(data: &[u8]) {
+    let Some((ks, data)) = pick(data) else { return };
+    let mut r = Reader::new(data);
+    let flags = r.u8();
+    let n = (r.u16() as usize).min(MAX_N);
+    let prev = r.u32();
+    let input = r.rest();
+    let s = &ks[0];
+    let delta = flags & 1 != 0 && s.supports_delta();
+    let mut values = vec![0u32; n];
+    let decoded = if delta {
+        s.decode_delta(input, n, prev, &mut values)
+    } else {
+        s.decode(input, n, &mut values)
+    };
+    let Ok(used) = decoded else { return };
+    let mut stream = if delta {
+        s.encode_delta_to_vec(&values, prev)
+    } else {
+        s.encode_to_vec(&values)
+    };
+    let len = stream.len();
+    let trailing = if flags & 2 != 0 { &input[used..] } else { &[] };
+    stream.extend_from_slice(trailing);
+    let buf = padded(&stream, s.unchecked_padding(), trailing);
+    for k in ks {
+        let mut out = vec![SENTINEL; n];
+        let got = if delta {
+            // SAFETY: `buf` holds a stream this codec's encoder wrote for `n`
+            // values from `prev`, then `unchecked_padding()` bytes or more;
+            // `out` has `n` slots.
+            unsafe { k.decode_delta_unchecked(&buf, n, prev, &mut out) }
+        } else {
+            // SAFETY: as above, for the plain stream.
+            unsafe { k.decode_unchecked(&buf, n, &mut out) }
+        };
+        assert_eq!(got, len, "{k:?} unchecked: bytes consumed");
+        assert!(out == values, "{k:?} unchecked: values");
     }
 }
 

@@ -11,7 +11,7 @@
 //!   exact-size buffers pre-filled with [`SENTINEL`] and asserts the same
 //!   `Result`, the same decoded values, and nothing written past `n`.
 //! - [`values_from`]: u32 values of varied byte widths from raw bytes.
-//! - [`svb`], [`vbyte`], [`varint_gb`], [`varint_g8iu`]: each codec's
+//! - [`svb`], [`vbyte`], [`varint_gb`]: each codec's
 //!   kernels (scalar first) and density.
 //! - [`codec`]: the same checks generic over the codec traits, for every
 //!   codec of `intcodec::registry` (the `codec_*` targets).
@@ -26,7 +26,6 @@ pub mod codec;
 pub mod sorted;
 pub mod svb;
 pub mod varint;
-pub mod varint_g8iu;
 pub mod varint_gb;
 pub mod vbyte;
 

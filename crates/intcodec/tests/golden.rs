@@ -1,6 +1,8 @@
 //! Hand-derived golden vectors (testdata/streamvbyte.txt), every kernel, both
 //! directions.
 
+mod common;
+
 use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::Isa;
 use intcodec::{IntCodec, KernelChoice};
@@ -14,47 +16,20 @@ struct Vector {
 }
 
 fn load() -> Vec<Vector> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../testdata/streamvbyte.txt"
-    );
-    let text = std::fs::read_to_string(path).expect("testdata/streamvbyte.txt");
-    let mut out = Vec::new();
-    for block in text.split("\n\n") {
-        let mut fields = std::collections::HashMap::new();
-        for line in block
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        {
-            let (k, v) = line.split_once('=').expect("key = value");
-            fields.insert(k.trim().to_string(), v.trim().to_string());
-        }
-        if fields.is_empty() {
-            continue;
-        }
-        let variant = match fields["variant"].as_str() {
-            "1234" => Variant::V1234,
-            "0124" => Variant::V0124,
-            v => panic!("unknown variant {v}"),
-        };
-        out.push(Vector {
-            name: fields["name"].clone(),
-            variant,
-            delta: match fields["delta"].as_str() {
-                "none" => None,
-                p => Some(p.parse().unwrap()),
+    common::golden("streamvbyte.txt")
+        .into_iter()
+        .map(|f| Vector {
+            name: f["name"].clone(),
+            variant: match f["variant"].as_str() {
+                "1234" => Variant::V1234,
+                "0124" => Variant::V0124,
+                v => panic!("unknown variant {v}"),
             },
-            values: fields["values"]
-                .split_whitespace()
-                .map(|v| v.parse().unwrap())
-                .collect(),
-            bytes: fields["bytes"]
-                .split_whitespace()
-                .map(|b| u8::from_str_radix(b, 16).unwrap())
-                .collect(),
-        });
-    }
-    out
+            delta: common::delta(&f["delta"]),
+            values: common::nums(&f["values"]),
+            bytes: common::hex(&f["bytes"]),
+        })
+        .collect()
 }
 
 #[test]

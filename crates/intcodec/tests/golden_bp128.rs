@@ -2,40 +2,19 @@
 //! (testdata/bp128.txt): every kernel, both directions, bytes consumed, and
 //! an error (never a panic) at every truncation.
 
+mod common;
+
 use intcodec::bp128::{Bp128, DeltaMode, Layout, SortedArray};
 use intcodec::frame_of_reference::{For, ForArray, SimdFor};
 use intcodec::{DecodeErrorKind, IntCodec, Isa, KernelChoice, SortedSet};
 use std::collections::HashMap;
 
 fn load() -> Vec<HashMap<String, String>> {
-    let path = format!("{}/../../testdata/bp128.txt", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect(&path);
-    text.split("\n\n")
-        .map(|block| {
-            block
-                .lines()
-                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-                .map(|l| {
-                    let (k, v) = l.split_once('=').expect("key = value");
-                    (k.trim().to_string(), v.trim().to_string())
-                })
-                .collect::<HashMap<_, _>>()
-        })
-        .filter(|f| !f.is_empty())
-        .collect()
+    common::golden("bp128.txt")
 }
 
 fn parse(f: &HashMap<String, String>) -> (Vec<u32>, Vec<u8>) {
-    (
-        f["values"]
-            .split_whitespace()
-            .map(|v| v.parse().unwrap())
-            .collect(),
-        f["bytes"]
-            .split_whitespace()
-            .map(|b| u8::from_str_radix(b, 16).unwrap())
-            .collect(),
-    )
+    (common::nums(&f["values"]), common::hex(&f["bytes"]))
 }
 
 #[test]

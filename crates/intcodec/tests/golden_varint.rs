@@ -2,6 +2,8 @@
 //! VarInt-G8IU (testdata/varint_g8iu.txt, feature `g8iu`): every kernel, both
 //! directions, bytes consumed, and truncation at every cut.
 
+mod common;
+
 use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::{DecodeErrorKind, Isa};
 use intcodec::{IntCodec, KernelChoice};
@@ -15,38 +17,15 @@ struct Vector {
 }
 
 fn load(file: &str) -> Vec<Vector> {
-    let path = format!("{}/../../testdata/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect(&path);
-    let mut out = Vec::new();
-    for block in text.split("\n\n") {
-        let mut fields = HashMap::new();
-        for line in block
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        {
-            let (k, v) = line.split_once('=').expect("key = value");
-            fields.insert(k.trim().to_string(), v.trim().to_string());
-        }
-        if fields.is_empty() {
-            continue;
-        }
-        out.push(Vector {
-            delta: match fields["delta"].as_str() {
-                "none" => None,
-                p => Some(p.parse().unwrap()),
-            },
-            values: fields["values"]
-                .split_whitespace()
-                .map(|v| v.parse().unwrap())
-                .collect(),
-            bytes: fields["bytes"]
-                .split_whitespace()
-                .map(|b| u8::from_str_radix(b, 16).unwrap())
-                .collect(),
+    common::golden(file)
+        .into_iter()
+        .map(|fields| Vector {
+            delta: common::delta(&fields["delta"]),
+            values: common::nums(&fields["values"]),
+            bytes: common::hex(&fields["bytes"]),
             fields,
-        });
-    }
-    out
+        })
+        .collect()
 }
 
 /// The codec operations a golden check needs, for either codec.

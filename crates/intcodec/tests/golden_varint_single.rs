@@ -2,6 +2,8 @@
 //! kernel and the free functions, both directions; the malformed ones give
 //! their error everywhere.
 
+mod common;
+
 use intcodec::varint::{self, Signed, Varint, Word};
 use intcodec::DecodeErrorKind;
 
@@ -15,29 +17,13 @@ struct Vector {
 }
 
 fn load() -> Vec<Vector> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/varint.txt");
-    let text = std::fs::read_to_string(path).expect("testdata/varint.txt");
-    let mut out = Vec::new();
-    for block in text.split("\n\n") {
-        let mut f = std::collections::HashMap::new();
-        for line in block
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        {
-            let (k, v) = line.split_once('=').expect("key = value");
-            f.insert(k.trim().to_string(), v.trim().to_string());
-        }
-        if f.is_empty() {
-            continue;
-        }
-        out.push(Vector {
+    common::golden("varint.txt")
+        .into_iter()
+        .map(|f| Vector {
             name: f["name"].clone(),
             ty: f["type"].clone(),
             value: f.get("value").cloned(),
-            bytes: f["bytes"]
-                .split_whitespace()
-                .map(|b| u8::from_str_radix(b, 16).unwrap())
-                .collect(),
+            bytes: common::hex(&f["bytes"]),
             error: f.get("error").map(|e| match e.as_str() {
                 "Truncated" => DecodeErrorKind::Truncated,
                 "Overlong" => DecodeErrorKind::Overlong,
@@ -45,9 +31,8 @@ fn load() -> Vec<Vector> {
                 e => panic!("unknown error {e}"),
             }),
             nonminimal: f.get("nonminimal").is_some_and(|v| v == "yes"),
-        });
-    }
-    out
+        })
+        .collect()
 }
 
 fn kernels() -> Vec<Varint> {

@@ -1,6 +1,8 @@
 //! Hand-derived VByte golden vectors (testdata/vbyte.txt), every kernel,
 //! both directions; and the malformed inputs of the decoding rules.
 
+mod common;
+
 use intcodec::vbyte::VByte;
 use intcodec::{DecodeErrorKind, Isa};
 use intcodec::{IntCodec, KernelChoice};
@@ -14,43 +16,20 @@ struct Vector {
 }
 
 fn load() -> Vec<Vector> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/vbyte.txt");
-    let text = std::fs::read_to_string(path).expect("testdata/vbyte.txt");
-    let mut out = Vec::new();
-    for block in text.split("\n\n") {
-        let mut fields = std::collections::HashMap::new();
-        for line in block
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        {
-            let (k, v) = line.split_once('=').expect("key = value");
-            fields.insert(k.trim().to_string(), v.trim().to_string());
-        }
-        if fields.is_empty() {
-            continue;
-        }
-        out.push(Vector {
-            name: fields["name"].clone(),
-            u64: match fields["type"].as_str() {
+    common::golden("vbyte.txt")
+        .into_iter()
+        .map(|f| Vector {
+            name: f["name"].clone(),
+            u64: match f["type"].as_str() {
                 "u32" => false,
                 "u64" => true,
                 t => panic!("unknown type {t}"),
             },
-            delta: match fields["delta"].as_str() {
-                "none" => None,
-                p => Some(p.parse().unwrap()),
-            },
-            values: fields["values"]
-                .split_whitespace()
-                .map(|v| v.parse().unwrap())
-                .collect(),
-            bytes: fields["bytes"]
-                .split_whitespace()
-                .map(|b| u8::from_str_radix(b, 16).unwrap())
-                .collect(),
-        });
-    }
-    out
+            delta: common::delta(&f["delta"]),
+            values: common::nums(&f["values"]),
+            bytes: common::hex(&f["bytes"]),
+        })
+        .collect()
 }
 
 fn kernels() -> Vec<VByte> {

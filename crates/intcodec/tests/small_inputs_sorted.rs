@@ -10,12 +10,9 @@ use intcodec::sorted::SvbVec;
 use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::vbyte::VByte;
+use intcodec::Isa;
 use intcodec::SortedSet;
-use intcodec::{DecodeError, Isa};
 use intcodec::{IntCodec, KernelChoice, SortedCodec};
-
-type Sel<'a> = dyn Fn(&[u8], usize, usize) -> Result<Option<u32>, DecodeError> + 'a;
-type Seek<'a> = dyn Fn(&[u8], usize, u32) -> Result<Option<(usize, u32)>, DecodeError> + 'a;
 
 /// Sorted lists: one-byte gaps (zero blocks), mixed widths, wide gaps.
 fn lists(n: usize) -> Vec<Vec<u32>> {
@@ -43,32 +40,49 @@ fn lists(n: usize) -> Vec<Vec<u32>> {
 
 /// Every kernel's select and seek on `bytes` (intact, then each prefix)
 /// equals scalar's; on the intact stream, the values.
-fn check(vals: &[u32], bytes: &[u8], sels: &[&Sel<'_>], seeks: &[&Seek<'_>]) {
+fn check<C: SortedCodec>(vals: &[u32], bytes: &[u8], ks: &[C]) {
     let n = vals.len();
-    for s in sels {
+    for k in ks {
         for i in (0..=n).step_by(step(1)) {
-            assert_eq!(s(bytes, n, i), Ok(vals.get(i).copied()));
+            assert_eq!(k.select(bytes, n, 0, i), Ok(vals.get(i).copied()));
         }
-    }
-    for k in seeks {
         for (j, &t) in vals.iter().enumerate().step_by(step(3)) {
             let want = vals.iter().position(|&v| v >= t).map(|p| (p, vals[p]));
-            assert_eq!(k(bytes, n, t), Ok(want), "{j}");
+            assert_eq!(k.lower_bound(bytes, n, 0, t), Ok(want), "{j}");
         }
     }
     for cut in (0..=bytes.len()).step_by(step(5)) {
         let b = &bytes[..cut];
         for i in (0..n).step_by(step(7)) {
-            let want = sels[0](b, n, i);
-            for s in &sels[1..] {
-                assert_eq!(s(b, n, i), want, "cut {cut} i {i}");
+            let want = ks[0].select(b, n, 0, i);
+            for k in &ks[1..] {
+                assert_eq!(k.select(b, n, 0, i), want, "cut {cut} i {i}");
             }
         }
         for &t in vals.iter().step_by(step(9)).chain([u32::MAX].iter()) {
-            let want = seeks[0](b, n, t);
-            for s in &seeks[1..] {
-                assert_eq!(s(b, n, t), want, "cut {cut} t {t}");
+            let want = ks[0].lower_bound(b, n, 0, t);
+            for k in &ks[1..] {
+                assert_eq!(k.lower_bound(b, n, 0, t), want, "cut {cut} t {t}");
             }
+        }
+    }
+}
+
+/// Every kernel of `codec` (checked against the list `var` names under
+/// Miri) on every length and list; `extra` gets the kernels, the values and
+/// the delta stream for the codec's other entry points.
+fn every_kernel<C: SortedCodec + KernelChoice>(
+    codec: C,
+    var: &str,
+    mut extra: impl FnMut(&[C], &[u32], &[u8]),
+) {
+    let ks = codec.all_kernels();
+    common_expect(ks.iter().map(|k| k.isa()), var);
+    for &n in lengths() {
+        for vals in lists(n) {
+            let bytes = ks[0].encode_delta_to_vec(&vals, 0);
+            check(&vals, &bytes, &ks);
+            extra(&ks, &vals, &bytes);
         }
     }
 }
@@ -96,93 +110,33 @@ const fn step(native: usize) -> usize {
 #[test]
 fn stream_vbyte_every_kernel() {
     for variant in [Variant::V1234, Variant::V0124] {
-        let ks: Vec<StreamVByte> = Isa::ALL
-            .into_iter()
-            .filter_map(|i| StreamVByte::new().with_variant(variant).with_isa(i))
-            .collect();
-        common_expect(ks.iter().map(|k| k.isa()), "INTCODEC_EXPECT_KERNELS");
-        for &n in lengths() {
-            for vals in lists(n) {
-                let bytes = ks[0].encode_delta_to_vec(&vals, 0);
-                let sels: Vec<Box<Sel<'_>>> = ks
-                    .iter()
-                    .map(|k| Box::new(move |b: &[u8], n, i| k.select(b, n, 0, i)) as Box<Sel<'_>>)
-                    .collect();
-                let seeks: Vec<Box<Seek<'_>>> = ks
-                    .iter()
-                    .map(|k| {
-                        Box::new(move |b: &[u8], n, t| k.lower_bound(b, n, 0, t)) as Box<Seek<'_>>
-                    })
-                    .collect();
-                let sr: Vec<&Sel<'_>> = sels.iter().map(|b| &**b).collect();
-                let kr: Vec<&Seek<'_>> = seeks.iter().map(|b| &**b).collect();
-                check(&vals, &bytes, &sr, &kr);
-                // Plain select on the same values.
-                let plain = ks[0].encode_to_vec(&vals);
-                for k in &ks {
-                    for i in 0..=n {
-                        assert_eq!(k.select_plain(&plain, n, i), Ok(vals.get(i).copied()));
-                    }
-                }
-                // Append.
-                for &k in &ks {
-                    let mut v = SvbVec::new_delta(k, 0);
-                    v.extend(vals.iter().copied());
-                    assert_eq!(v.to_vec(), vals);
-                    assert_eq!(v.as_bytes(), &bytes[..]);
+        let c = StreamVByte::new().with_variant(variant);
+        every_kernel(c, "INTCODEC_EXPECT_KERNELS", |ks, vals, bytes| {
+            let n = vals.len();
+            // Plain select on the same values.
+            let plain = ks[0].encode_to_vec(vals);
+            for k in ks {
+                for i in 0..=n {
+                    assert_eq!(k.select_plain(&plain, n, i), Ok(vals.get(i).copied()));
                 }
             }
-        }
+            // Append.
+            for &k in ks {
+                let mut v = SvbVec::new_delta(k, 0);
+                v.extend(vals.iter().copied());
+                assert_eq!(v.to_vec(), vals);
+                assert_eq!(v.as_bytes(), bytes);
+            }
+        });
     }
 }
 
 #[test]
 fn vbyte_and_group_varint_every_kernel() {
-    let vb: Vec<VByte> = Isa::ALL
-        .into_iter()
-        .filter_map(|isa| VByte::new().with_isa(isa))
-        .collect();
-    common_expect(vb.iter().map(|k| k.isa()), "INTCODEC_EXPECT_KERNELS_VBYTE");
-    for &n in lengths() {
-        for vals in lists(n) {
-            let bytes = vb[0].encode_delta_to_vec(&vals, 0);
-            let sels: Vec<Box<Sel<'_>>> = vb
-                .iter()
-                .map(|k| Box::new(move |b: &[u8], n, i| k.select(b, n, 0, i)) as Box<Sel<'_>>)
-                .collect();
-            let seeks: Vec<Box<Seek<'_>>> = vb
-                .iter()
-                .map(|k| Box::new(move |b: &[u8], n, t| k.lower_bound(b, n, 0, t)) as Box<Seek<'_>>)
-                .collect();
-            let sr: Vec<&Sel<'_>> = sels.iter().map(|b| &**b).collect();
-            let kr: Vec<&Seek<'_>> = seeks.iter().map(|b| &**b).collect();
-            check(&vals, &bytes, &sr, &kr);
-        }
-    }
+    every_kernel(VByte::new(), "INTCODEC_EXPECT_KERNELS_VBYTE", |_, _, _| {});
     for layout in [Layout::LowFirst, Layout::Lucene] {
-        let gb: Vec<VarIntGb> = Isa::ALL
-            .into_iter()
-            .filter_map(|i| VarIntGb::new().with_layout(layout).with_isa(i))
-            .collect();
-        common_expect(gb.iter().map(|k| k.isa()), "INTCODEC_EXPECT_KERNELS_GB");
-        for &n in lengths() {
-            for vals in lists(n) {
-                let bytes = gb[0].encode_delta_to_vec(&vals, 0);
-                let sels: Vec<Box<Sel<'_>>> = gb
-                    .iter()
-                    .map(|k| Box::new(move |b: &[u8], n, i| k.select(b, n, 0, i)) as Box<Sel<'_>>)
-                    .collect();
-                let seeks: Vec<Box<Seek<'_>>> = gb
-                    .iter()
-                    .map(|k| {
-                        Box::new(move |b: &[u8], n, t| k.lower_bound(b, n, 0, t)) as Box<Seek<'_>>
-                    })
-                    .collect();
-                let sr: Vec<&Sel<'_>> = sels.iter().map(|b| &**b).collect();
-                let kr: Vec<&Seek<'_>> = seeks.iter().map(|b| &**b).collect();
-                check(&vals, &bytes, &sr, &kr);
-            }
-        }
+        let c = VarIntGb::new().with_layout(layout);
+        every_kernel(c, "INTCODEC_EXPECT_KERNELS_GB", |_, _, _| {});
     }
 }
 

@@ -16,8 +16,9 @@ pub(crate) use intcodec_testkit::corpus::families as corpus;
 
 /// Select / seek reference checks shared by the codecs' seek tests.
 pub(crate) mod seek {
-    use super::Rng;
+    use super::{corpus, Rng};
     use crate::error::DecodeError;
+    use crate::traits::{KernelChoice, SortedCodec};
 
     /// The first index whose value is `>= target` (linear; on a sorted list,
     /// binary search's lower bound), with the value.
@@ -52,28 +53,6 @@ pub(crate) mod seek {
         v
     }
 
-    /// A seek under test.
-    pub(crate) type SeekFn<'a> = dyn Fn(u32) -> Result<Option<(usize, u32)>, DecodeError> + 'a;
-
-    /// Checks `select` and `seek` (over a delta or plain stream of `values`)
-    /// against the Vec, when the stream is intact.
-    pub(crate) fn check_ok(
-        what: &str,
-        values: &[u32],
-        select: impl Fn(usize) -> Result<Option<u32>, DecodeError>,
-        seek: Option<&SeekFn<'_>>,
-        rng: &mut Rng,
-    ) {
-        for i in indexes(values.len()) {
-            assert_eq!(select(i), Ok(values.get(i).copied()), "{what}: select({i})");
-        }
-        if let Some(seek) = seek {
-            for t in targets(values, rng) {
-                assert_eq!(seek(t), Ok(lower_bound(values, t)), "{what}: seek({t})");
-            }
-        }
-    }
-
     /// What select(i) / seek must give on a stream whose full decode failed
     /// with `err`, given the intact values: the value if its index is below
     /// `first_bad` (the first value the failure concerns: `err.index()`, or 0
@@ -102,6 +81,60 @@ pub(crate) mod seek {
         match lower_bound(values, target) {
             Some((i, v)) if i < first_bad => Ok(Some((i, v))),
             _ => Err(err),
+        }
+    }
+
+    /// On every truncation of the delta-coded stream of sorted values,
+    /// every kernel's `select` and `lower_bound` give the values whose bytes
+    /// are there and decoding's error for the rest; `first_bad(err, n, cut)`
+    /// is the first value the error concerns (the format decides).
+    pub(crate) fn check_truncated_prefixes<C: SortedCodec + KernelChoice>(
+        c: C,
+        first_bad: impl Fn(DecodeError, usize, usize) -> usize,
+    ) {
+        let ks = c.all_kernels();
+        let mut rng = Rng::new(11);
+        for n in [1usize, 3, 4, 5, 17, 40, 67, 130] {
+            for (name, mut vals) in corpus(n, 7) {
+                vals.sort_unstable();
+                let delta = ks[0].encode_delta_to_vec(&vals, 0);
+                for cut in 0..delta.len() {
+                    let d = &delta[..cut];
+                    let err = ks[0].decode_delta_to_vec(d, n, 0).unwrap_err();
+                    let bad = first_bad(err, n, cut);
+                    for k in &ks {
+                        let at = format!("{} {} {name} n={n} cut={cut}", k.name(), k.isa());
+                        for i in indexes(n) {
+                            let want = expect_select(&vals, err, bad, i);
+                            assert_eq!(k.select(d, n, 0, i), want, "{at} i={i}");
+                        }
+                        for t in targets(&vals, &mut rng) {
+                            let want = expect_seek(&vals, err, bad, t);
+                            assert_eq!(k.lower_bound(d, n, 0, t), want, "{at} t={t}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `lower_bound` of every kernel on delta-coded unsorted values (the
+    /// DESIGN families as they come): the first index whose value is
+    /// `>= key`, as a linear scan finds it (for the codecs that promise it).
+    pub(crate) fn check_unsorted_lower_bound<C: SortedCodec + KernelChoice>(c: C) {
+        let mut rng = Rng::new(12);
+        for n in [0usize, 1, 3, 4, 5, 15, 16, 17, 40, 67, 130, 300, 1025] {
+            for (name, vals) in corpus(n, 13) {
+                let prev = vals.first().map_or(9, |v| v / 3);
+                let bytes = c.encode_delta_to_vec(&vals, prev);
+                for k in c.all_kernels() {
+                    for t in targets(&vals, &mut rng) {
+                        let got = k.lower_bound(&bytes, n, prev, t);
+                        let at = format!("{} {} {name} n={n} t={t}", k.name(), k.isa());
+                        assert_eq!(got, Ok(lower_bound(&vals, t)), "{at}");
+                    }
+                }
+            }
         }
     }
 }

@@ -73,3 +73,44 @@ fn sorted_for() {
     check_sorted(For);
     check_sorted(SimdFor::best());
 }
+
+/// The kernels each codec must offer where the CPU (and `INTCODEC_ISA`)
+/// allows them, so that a kernel dropped from a kernel table is noticed (the
+/// harness checks whatever is listed); the default handle is the best one.
+#[test]
+fn simd_kernels_are_listed_and_the_best_is_the_default() {
+    use crate::isa::Isa::{self, Avx2, Avx512, Scalar, Sse41, Ssse3};
+    let x86: &[(&str, &[Isa])] = &[
+        ("streamvbyte", &[Sse41, Avx2, Avx512]),
+        ("streamvbyte-0124", &[Sse41, Avx2, Avx512]),
+        ("vbyte", &[Sse41, Avx2]),
+        ("varint-gb", &[Ssse3, Avx2]),
+        ("varint-gb-lucene", &[Ssse3, Avx2]),
+        ("varint-g8iu", &[Ssse3, Avx2]),
+        ("bp128", &[Sse41, Avx2]),
+        ("bp128-8x", &[Sse41, Avx2]),
+        ("bp128-d4", &[Sse41, Avx2]),
+        ("bp128-8x-d8", &[Sse41, Avx2]),
+        ("for", &[]),
+        ("simd-for", &[Sse41, Avx2]),
+    ];
+    for name in crate::registry::names() {
+        let c = crate::registry::by_name(name).unwrap();
+        let isas = c.kernel_isas();
+        assert_eq!(isas.first(), Some(&Scalar), "{name}");
+        assert_eq!(
+            Some(&c.isa()),
+            isas.last(),
+            "{name}: the default kernel is not the best"
+        );
+        let (_, want) = x86
+            .iter()
+            .find(|(n, _)| *n == name)
+            .unwrap_or_else(|| panic!("{name}: add its kernels to this table"));
+        if cfg!(any(target_arch = "x86_64", target_arch = "x86")) {
+            for isa in want.iter().filter(|i| i.is_enabled()) {
+                assert!(isas.contains(isa), "{name}: no {isa} kernel in {isas:?}");
+            }
+        }
+    }
+}

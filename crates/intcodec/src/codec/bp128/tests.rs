@@ -1,8 +1,10 @@
-//! Every BP128 kernel against the scalar reference, and the array format's
-//! errors.
+//! What the conformance harness cannot check generically: BP128's block
+//! kernels (every width, mode and kernel; consecutive blocks; the block
+//! API), the array format's errors computed independently, the sorted
+//! array container and the handles' names.
 
 use super::*;
-use crate::tests::{corpus, lengths, Rng};
+use crate::tests::Rng;
 use crate::{DecodeErrorKind, SortedSet};
 use alloc::vec;
 
@@ -27,26 +29,6 @@ fn enc(c: Bp128, values: &[u32], d: Delta, prev: u32) -> Vec<u8> {
     match d {
         Delta::None => c.encode_to_vec(values),
         _ => in_mode(c, d).encode_delta_to_vec(values, prev),
-    }
-}
-
-fn enc_into(
-    c: Bp128,
-    values: &[u32],
-    d: Delta,
-    prev: u32,
-    out: &mut [u8],
-) -> Result<usize, EncodeError> {
-    match d {
-        Delta::None => c.encode(values, out),
-        _ => in_mode(c, d).encode_delta(values, prev, out),
-    }
-}
-
-fn enc_len(c: Bp128, values: &[u32], d: Delta, prev: u32) -> usize {
-    match d {
-        Delta::None => c.compressed_len(values),
-        _ => in_mode(c, d).compressed_len_delta(values, prev),
     }
 }
 
@@ -203,38 +185,10 @@ fn block_api_errors() {
     }
 }
 
-#[test]
-fn arrays_match_scalar_and_round_trip() {
-    for layout in LAYOUTS {
-        let s = scalar(layout);
-        for n in lengths().filter(|&n| n % 7 == 0 || n > 250) {
-            for (name, values) in corpus(n, 3) {
-                for delta in DELTAS {
-                    let initial = if name == "sorted" { 0 } else { 12345 };
-                    let want = enc(s, &values, delta, initial);
-                    assert_eq!(want.len(), enc_len(s, &values, delta, initial));
-                    assert_eq!(s.encoded_len(&want, n), Ok(want.len()));
-                    for_each_kernel(layout, |c| {
-                        let mut bytes = vec![0u8; want.len()];
-                        assert_eq!(
-                            enc_into(c, &values, delta, initial, &mut bytes),
-                            Ok(want.len())
-                        );
-                        assert_eq!(bytes, want, "{} {layout} {name} n={n} {delta:?}", c.isa());
-                        let mut out = vec![0u32; n];
-                        assert_eq!(dec(c, &bytes, n, delta, initial, &mut out), Ok(bytes.len()));
-                        assert_eq!(out, values, "{} {layout} {name} n={n} {delta:?}", c.isa());
-                    });
-                }
-            }
-        }
-    }
-}
-
 /// The error the format implies for `input` cut anywhere, computed from the
 /// known structure of a valid encoding (independently of the decoder).
 #[test]
-fn truncation_and_garbage_errors() {
+fn truncation_and_width_errors() {
     let mut rng = Rng::new(5);
     for layout in LAYOUTS {
         let bl = layout.block_len();
@@ -281,21 +235,6 @@ fn truncation_and_garbage_errors() {
             for_each_kernel(layout, |c| {
                 let mut out = vec![0u32; n];
                 assert_eq!(dec(c, &b, n, Delta::D1, 0, &mut out), Err(expect));
-            });
-        }
-        // Random garbage: every kernel gives the scalar result.
-        for _ in 0..200 {
-            let len = rng.next_u32() as usize % 300;
-            let g: Vec<u8> = (0..len).map(|_| rng.next_u32() as u8 % 40).collect();
-            let m = rng.next_u32() as usize % (3 * bl);
-            let mut want = vec![0u32; m];
-            let r = dec(scalar(layout), &g, m, Delta::D1, 7, &mut want);
-            for_each_kernel(layout, |c| {
-                let mut out = vec![0u32; m];
-                assert_eq!(dec(c, &g, m, Delta::D1, 7, &mut out), r);
-                if r.is_ok() {
-                    assert_eq!(out, want);
-                }
             });
         }
     }
@@ -555,43 +494,9 @@ fn handles_names_registry_and_sorted_codec() {
             .iter()
             .all(|k| k.delta_mode() == delta && k.layout() == layout));
         assert_eq!(ks.last().unwrap().isa(), c.isa());
-        // A checked delta stream: the sorted-stream operations, every kernel.
-        let keys: Vec<u32> = (0..700u32).map(|i| 5 + i * 3 + (i % 7)).collect();
-        let bytes = c.encode_delta_to_vec(&keys, 2);
-        let max = c.max_values(bytes.len());
-        assert!(max >= keys.len() && max == bytes.len() * layout.block_len());
-        for k in &ks {
-            for i in [0, 1, 127, 128, 255, 256, 511, 512, 699, 700] {
-                assert_eq!(k.select(&bytes, 700, 2, i), Ok(keys.get(i).copied()));
-            }
-            for t in [0, 5, 6, 1000, keys[699], keys[699] + 1] {
-                let i = keys.partition_point(|&v| v < t);
-                assert_eq!(
-                    k.lower_bound(&bytes, 700, 2, t),
-                    Ok(keys.get(i).map(|&v| (i, v)))
-                );
-            }
-            // Insert keeps bytes after the stream.
-            let mut grown = bytes.clone();
-            grown.extend_from_slice(&[0xAB, 0xCD]);
-            let v = keys[300] + 1;
-            let at = keys.partition_point(|&x| x <= v);
-            assert_eq!(k.insert(&mut grown, 700, 2, v), Ok(at));
-            let mut want = keys.clone();
-            want.insert(at, v);
-            let len = k.encoded_len(&grown, 701).unwrap();
-            assert_eq!(&grown[len..], &[0xAB, 0xCD]);
-            assert_eq!(k.decode_delta_to_vec(&grown[..len], 701, 2), Ok(want));
-            // Errors: those of `decode`, at the same offsets.
-            for cut in [0, 3, 40, bytes.len() - 1] {
-                let e = k.decode_delta_to_vec(&bytes[..cut], 700, 2).unwrap_err();
-                let (s, l) = (
-                    k.select(&bytes[..cut], 700, 2, 699),
-                    k.lower_bound(&bytes[..cut], 700, 2, u32::MAX),
-                );
-                assert_eq!((s, l), (Err(e), Err(e)), "cut {cut}");
-            }
-        }
+        // max_values: each byte could be the width byte of a block.
+        let bytes = c.encode_delta_to_vec(&[7; 700], 2);
+        assert_eq!(c.max_values(bytes.len()), bytes.len() * layout.block_len());
     }
     assert_eq!(
         crate::registry::names()

@@ -375,14 +375,11 @@ impl StreamVByte {
         Ok(())
     }
 
-    fn check_decode_args(input: &[u8], n: usize, out_len: usize) -> Result<(), DecodeError> {
-        if out_len < n {
-            return Err(DecodeError::new(
-                DecodeErrorKind::OutputTooSmall,
-                0,
-                Some(out_len),
-            ));
-        }
+    /// The checks before a decode (`kernel_decoders!`): room for `n`
+    /// values, and the control bytes present.
+    #[inline]
+    fn decode_args(input: &[u8], n: usize, out_len: usize) -> Result<(), DecodeError> {
+        super::check_out(n, out_len)?;
         let cl = control_len(n);
         if input.len() < cl {
             // The first value whose control byte is missing.
@@ -393,6 +390,13 @@ impl StreamVByte {
             ));
         }
         Ok(())
+    }
+
+    /// The output of `decode_to_vec`, allocated only when `input` holds the
+    /// control bytes of `n` values (else the error `decode` reports).
+    fn vec_for(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+        Self::decode_args(input, n, n)?;
+        Ok(alloc::vec![0u32; n])
     }
 }
 
@@ -478,74 +482,11 @@ impl IntCodec for StreamVByte {
     /// Length in bytes of a stream of `n` values, read from its control bytes
     /// (the data bytes need not be present).
     fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
-        Self::check_decode_args(input, n, n)?;
+        Self::decode_args(input, n, n)?;
         Ok(control_len(n) + scalar::data_len(self.bytes(), &input[..control_len(n)], n))
     }
 
-    #[inline]
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
-        Self::check_decode_args(input, n, out.len())?;
-        // SAFETY: supported ISA (registry); `input` holds the control
-        // bytes and `out` has `n` slots (checked above).
-        unsafe { (self.k.decode)(input, &mut out[..n], 0) }
-    }
-
-    #[inline]
-    fn decode_delta(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        out: &mut [u32],
-    ) -> Result<usize, DecodeError> {
-        Self::check_decode_args(input, n, out.len())?;
-        // SAFETY: as in `decode`.
-        unsafe { (self.k.decode_delta)(input, &mut out[..n], prev) }
-    }
-
-    unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
-        debug_assert!(out.len() >= n && input.len() >= control_len(n));
-        let out = &mut out[..n];
-        // SAFETY: the caller guarantees a valid, padded stream; `out` has `n`
-        // slots; the kernel's ISA is supported (registry).
-        unsafe { (self.k.decode_unchecked)(input, out, 0) }
-    }
-
-    unsafe fn decode_delta_unchecked(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        out: &mut [u32],
-    ) -> usize {
-        debug_assert!(out.len() >= n && input.len() >= control_len(n));
-        let out = &mut out[..n];
-        // SAFETY: as in `decode_unchecked`.
-        unsafe { (self.k.decode_delta_unchecked)(input, out, prev) }
-    }
-
-    /// Decodes `n` values into a new `Vec`, allocated only when `input`
-    /// holds the control bytes of `n` values (otherwise the error `decode`
-    /// reports), so an absurd `n` fails without allocating.
-    fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
-        Self::check_decode_args(input, n, n)?;
-        let mut out = alloc::vec![0u32; n];
-        self.decode(input, n, &mut out)?;
-        Ok(out)
-    }
-
-    /// As `decode_to_vec`, for delta-coded values (from `prev`).
-    fn decode_delta_to_vec(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-    ) -> Result<Vec<u32>, DecodeError> {
-        Self::check_decode_args(input, n, n)?;
-        let mut out = alloc::vec![0u32; n];
-        self.decode_delta(input, n, prev, &mut out)?;
-        Ok(out)
-    }
+    super::kernel_decoders!();
 }
 
 impl KernelChoice for StreamVByte {

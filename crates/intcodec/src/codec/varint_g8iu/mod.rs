@@ -73,7 +73,7 @@
 //! | AVX2 | the SSSE3 loop, VEX-encoded | scalar |
 
 use crate::dispatch::{KernelSet, Registry};
-use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
+use crate::error::{DecodeError, EncodeError};
 use crate::isa::Isa;
 use crate::traits::{IntCodec, KernelChoice};
 use alloc::boxed::Box;
@@ -200,15 +200,18 @@ impl VarIntG8iu {
         Ok(())
     }
 
-    fn check_out(n: usize, out_len: usize) -> Result<(), DecodeError> {
-        if out_len < n {
-            return Err(DecodeError::new(
-                DecodeErrorKind::OutputTooSmall,
-                0,
-                Some(out_len),
-            ));
-        }
-        Ok(())
+    /// The checks before a decode (`kernel_decoders!`): room for `n`
+    /// values (the kernels check the input).
+    #[inline]
+    fn decode_args(_input: &[u8], n: usize, out_len: usize) -> Result<(), DecodeError> {
+        super::check_out(n, out_len)
+    }
+
+    /// The output of `decode_to_vec`, allocated only once the input is known
+    /// to hold `n` values (`encoded_len`: the errors `decode` gives).
+    fn vec_for(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+        self.encoded_len(input, n)?;
+        Ok(alloc::vec![0u32; n])
     }
 
     /// The number of values a stream of whole blocks holds (how FastPFor
@@ -283,66 +286,7 @@ impl IntCodec for VarIntG8iu {
         scalar::scan(input, n)
     }
 
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
-        Self::check_out(n, out.len())?;
-        // SAFETY: supported ISA (registry); checked kernels need nothing else.
-        unsafe { (self.k.decode)(input, &mut out[..n], 0) }
-    }
-
-    fn decode_delta(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        out: &mut [u32],
-    ) -> Result<usize, DecodeError> {
-        Self::check_out(n, out.len())?;
-        // SAFETY: as in `decode`.
-        unsafe { (self.k.decode_delta)(input, &mut out[..n], prev) }
-    }
-
-    unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
-        debug_assert!(out.len() >= n);
-        let out = &mut out[..n];
-        // SAFETY: the caller guarantees a valid stream; `out` has `n` slots;
-        // the kernel's ISA is supported (registry).
-        unsafe { (self.k.decode_unchecked)(input, out, 0) }
-    }
-
-    unsafe fn decode_delta_unchecked(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        out: &mut [u32],
-    ) -> usize {
-        debug_assert!(out.len() >= n);
-        let out = &mut out[..n];
-        // SAFETY: as in `decode_unchecked`.
-        unsafe { (self.k.decode_delta_unchecked)(input, out, prev) }
-    }
-
-    /// Decodes `n` values into a new `Vec`, allocated only once the input
-    /// is known to hold them (`encoded_len`: the errors `decode` gives).
-    fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
-        self.encoded_len(input, n)?;
-        let mut out = alloc::vec![0u32; n];
-        self.decode(input, n, &mut out)?;
-        Ok(out)
-    }
-
-    /// As `decode_to_vec`, for delta-coded values (from `prev`).
-    fn decode_delta_to_vec(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-    ) -> Result<Vec<u32>, DecodeError> {
-        self.encoded_len(input, n)?;
-        let mut out = alloc::vec![0u32; n];
-        self.decode_delta(input, n, prev, &mut out)?;
-        Ok(out)
-    }
+    super::kernel_decoders!();
 }
 
 impl KernelChoice for VarIntG8iu {

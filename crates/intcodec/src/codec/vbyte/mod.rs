@@ -424,6 +424,18 @@ impl VByte {
     /// A zeroed output of `n` values, allocated only if `input` can hold `n`
     /// values (one byte each at least); otherwise the error decoding would
     /// report.
+    /// The checks before a decode (`kernel_decoders!`): room for `n`
+    /// values (the kernels check the input).
+    #[inline]
+    fn decode_args(_input: &[u8], n: usize, out_len: usize) -> Result<(), DecodeError> {
+        super::check_out(n, out_len)
+    }
+
+    /// The output of `decode_to_vec` (`kernel_decoders!`).
+    fn vec_for(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+        Self::output_for(input, n)
+    }
+
     fn output_for<W: Word>(input: &[u8], n: usize) -> Result<Vec<W>, DecodeError> {
         if n > input.len() {
             // `n` values need `n` bytes, so this fails, exactly as decoding.
@@ -634,67 +646,7 @@ impl IntCodec for VByte {
         scalar::skip::<u32>(input, n)
     }
 
-    /// Decodes exactly `n` u32s from the start of `input` into `out[..n]`,
-    /// returning the bytes consumed. Never reads outside `input`.
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
-        let out = prefix(out, n)?;
-        // SAFETY: the kernel's ISA is supported (registry); kernels are
-        // total on any input and write only inside `out`.
-        unsafe { (self.k.decode)(input, out, 0) }
-    }
-
-    /// Decodes `n` delta-coded u32s (from `prev`) into `out[..n]`.
-    fn decode_delta(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        out: &mut [u32],
-    ) -> Result<usize, DecodeError> {
-        let out = prefix(out, n)?;
-        // SAFETY: as in `decode`.
-        unsafe { (self.k.decode_delta)(input, out, prev) }
-    }
-
-    /// Decodes `n` u32s into a new `Vec`.
-    fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
-        let mut out = Self::output_for(input, n)?;
-        self.decode(input, n, &mut out)?;
-        Ok(out)
-    }
-
-    /// Decodes `n` delta-coded u32s (from `prev`) into a new `Vec`.
-    fn decode_delta_to_vec(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-    ) -> Result<Vec<u32>, DecodeError> {
-        let mut out = Self::output_for(input, n)?;
-        self.decode_delta(input, n, prev, &mut out)?;
-        Ok(out)
-    }
-
-    unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
-        debug_assert!(out.len() >= n);
-        let out = &mut out[..n];
-        // SAFETY: supported ISA (registry); the caller guarantees a
-        // valid, padded stream.
-        unsafe { (self.k.decode_unchecked)(input, out, 0) }
-    }
-
-    unsafe fn decode_delta_unchecked(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        out: &mut [u32],
-    ) -> usize {
-        debug_assert!(out.len() >= n);
-        let out = &mut out[..n];
-        // SAFETY: as in `decode_unchecked`.
-        unsafe { (self.k.decode_delta_unchecked)(input, out, prev) }
-    }
+    super::kernel_decoders!();
 }
 
 impl KernelChoice for VByte {
