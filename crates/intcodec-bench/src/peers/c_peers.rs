@@ -198,42 +198,6 @@ impl CPeer {
     fn err(&self, what: &str) -> String {
         format!("{}: {what}", self.0.name)
     }
-
-    /// Plain decodes of many short lists, `reps` times over (the
-    /// short-lists table): one call into C. `offsets` are the streams'
-    /// starts in `bytes`, each followed by `max_encoded_len(n)` readable
-    /// bytes; returns a checksum of the work.
-    pub fn short_pass(
-        &self,
-        bytes: &[u8],
-        offsets: &[usize],
-        n: usize,
-        reps: usize,
-    ) -> Result<u64, String> {
-        let room = self.max_encoded_len(n);
-        if n == 0 || n > CHUNK || offsets.iter().any(|&o| o + room > bytes.len()) {
-            return Err(self.err("short_pass: a stream lacks its readable slack"));
-        }
-        let mut sum = 0u64;
-        // SAFETY: every stream at `bytes[o..]` has `max_encoded_len(n)`
-        // readable bytes (checked), as the shim's decoders need; it writes
-        // only into its own buffer and `sum`.
-        let r = unsafe {
-            ic_peer_short_pass(
-                self.0.id,
-                bytes.as_ptr(),
-                offsets.as_ptr(),
-                offsets.len(),
-                n,
-                reps,
-                &mut sum,
-            )
-        };
-        if r == FAIL {
-            return Err(self.err("short_pass: a list does not decode"));
-        }
-        Ok(sum)
-    }
 }
 
 impl Codec for CPeer {
@@ -275,6 +239,49 @@ impl Codec for CPeer {
         out: &mut [u32],
     ) -> Result<usize, String> {
         self.decode_impl(input, n, true, prev, out)
+    }
+
+    /// One call into C: the loop over lists runs there.
+    fn short_pass(
+        &self,
+        bytes: &[u8],
+        offsets: &[usize],
+        n: usize,
+        reps: usize,
+        _buf: &mut [u32],
+    ) -> Result<u64, String> {
+        let room = self.max_encoded_len(n);
+        if n == 0 || n > CHUNK || offsets.iter().any(|&o| o + room > bytes.len()) {
+            return Err(self.err("short_pass: a stream lacks its readable slack"));
+        }
+        if self.0.own_format
+            && offsets
+                .iter()
+                .any(|&o| (bytes.as_ptr() as usize + o) % 4 != 0)
+        {
+            return Err(self.err("short_pass: a stream is not 4-byte aligned"));
+        }
+        let mut sum = 0u64;
+        // SAFETY: every stream at `bytes[o..]` has `max_encoded_len(n)`
+        // readable bytes (checked) and is aligned where the decoder reads
+        // words (checked); the streams were written by this peer's encoder
+        // and checked by the caller; the shim writes only into its own
+        // buffer and `sum`.
+        let r = unsafe {
+            ic_peer_short_pass(
+                self.0.id,
+                bytes.as_ptr(),
+                offsets.as_ptr(),
+                offsets.len(),
+                n,
+                reps,
+                &mut sum,
+            )
+        };
+        if r == FAIL {
+            return Err(self.err("short_pass: a list does not decode"));
+        }
+        Ok(sum)
     }
 
     fn pass(
@@ -489,7 +496,7 @@ mod tests {
         let built = descs();
         for (d, codec) in ours {
             if !built.iter().any(|b| b.id == d.id) {
-                eprintln!("SKIPPED: {} not built ({})", d.name, super::c_note());
+                eprintln!("SKIPPED: {} not built ({})", d.name, crate::peers::c_note());
                 continue;
             }
             for n in [1usize, 7, 100, 4096] {

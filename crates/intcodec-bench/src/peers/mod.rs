@@ -11,6 +11,8 @@ pub mod bitpacking;
 pub mod c_peers;
 #[cfg(feature = "peer-fastpfor")]
 pub mod fastpfor;
+#[cfg(feature = "peer-svb")]
+pub mod svb_crate;
 #[cfg(any(feature = "peer-stream-vbyte", feature = "peer-streamvbyte64"))]
 pub mod svb_rust;
 #[cfg(feature = "peer-varint")]
@@ -26,6 +28,8 @@ pub fn all() -> Vec<Box<dyn Codec>> {
     all.extend(c_peers::contenders());
     #[cfg(any(feature = "peer-stream-vbyte", feature = "peer-streamvbyte64"))]
     all.extend(svb_rust::contenders());
+    #[cfg(feature = "peer-svb")]
+    all.push(Box::new(svb_crate::PeerSvb::new()));
     #[cfg(feature = "peer-varint")]
     {
         use varint_crates::{IntegerEncoding, Leb128, Prost, UnsignedVarint, VarintSimd};
