@@ -3,8 +3,9 @@
 //! VByte: `peer:svb`, its `U32Classic` codec, lemire/streamvbyte's format
 //! byte for byte (tested below against ours).
 //!
-//! Its API appends to a `Vec` and does not return the bytes a decode
-//! consumed (the caller stores the stream length). The timed passes
+//! Its API appends to a `Vec`, does not return the bytes a decode consumed
+//! and wants the exact stream (svb 0.3.1 reports `DataTruncated` on some
+//! streams followed by more bytes): the caller stores the stream length. The timed passes
 //! ([`Codec::pass`]) decode and encode into the peer's own reusable,
 //! L1-resident `Vec`s (no copy); the untimed `decode` copies into the
 //! caller's buffer and takes the consumed length from our `encoded_len`.
@@ -93,7 +94,7 @@ impl Codec for PeerSvb {
         let mut values = self.values.borrow_mut();
         values.clear();
         U32Classic
-            .decode_into(input, n, &mut values)
+            .decode_into(&input[..used], n, &mut values)
             .map_err(|e| format!("{NAME}: {e}"))?;
         out.get_mut(..n)
             .ok_or_else(|| format!("{NAME}: output holds fewer than {n} values"))?
@@ -121,7 +122,7 @@ impl Codec for PeerSvb {
                     let end = enc.offsets.get(i + 1).map_or(enc.total as usize, |&o| o);
                     values.clear();
                     U32Classic
-                        .decode_into(&enc.bytes[off..], ch.len, &mut values)
+                        .decode_into(&enc.bytes[off..end], ch.len, &mut values)
                         .map_err(|e| format!("{NAME}: {e}"))?;
                     let v = std::hint::black_box(&values[..]);
                     light.ends = light.ends.wrapping_add(ends(v));
