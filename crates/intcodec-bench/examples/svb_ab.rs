@@ -10,6 +10,7 @@
 use intcodec::streamvbyte::StreamVByte;
 use intcodec::Isa;
 use intcodec::{IntCodec, KernelChoice};
+use intcodec_bench::peers::c_peers::lemire as streamvbyte_sys;
 use std::time::Instant;
 
 const TOTAL: usize = 1 << 16;

@@ -52,8 +52,13 @@ second. Options that apply: --family, --kmin/--kmax (the range of b, default
 1..24), --reps (default 5; --quick 3), --min-time-ms (default 8; --quick 2),
 --seed, --format, --quiet, --quick (about 3 s; the default run about 25 s).
 
+Suite `short`: nanoseconds per decode of one list of 1, 2, 4, ..., 64 ints
+(512 ClusterData lists per length), our default kernels' checked decode
+against the C/C++ references (their loop over lists runs in C); every pass
+checked. About 5 s; --quick about 2 s.
+
 OPTIONS:
-  --suite NAME         one suite: postings, ints, keys, seek or varint (default: all
+  --suite NAME         one suite: postings, ints, keys, seek, varint or short (default: all
                        in turn; with --data, postings). varint: single
                        LEB128 values as varint-simd's own benchmark (random
                        u8/u16/u32/u64, decode and encode, millions per second,
@@ -358,6 +363,7 @@ fn run_parsed(a: &Args, out: &mut dyn Write) -> Result<(), String> {
             "seek" => run_seek(a, out, &mut bar)?,
             "keys" => run_keys(a, out, &mut bar)?,
             "varint" => run_varint(a, out, &mut bar)?,
+            "short" => run_short(a, out, &mut bar)?,
             other => return Err(format!("intcodec bench: suite {other:?} is not runnable")),
         };
         if dataset.is_empty() {
@@ -534,6 +540,28 @@ fn run_seek(
         crate::suites::seek::table(&outcome, &header, out)?;
     }
     Ok((outcome.rows, outcome.dataset))
+}
+
+/// `--suite short`.
+fn run_short(
+    a: &Args,
+    out: &mut dyn Write,
+    bar: &mut Bar,
+) -> Result<(Vec<suite::Row>, String), String> {
+    use crate::suites::short;
+    let mut header = vec![format!(
+        "intcodec bench: suite short (ns per decode of one list; {} ClusterData lists per length{})",
+        short::LISTS,
+        if a.quick { ", --quick" } else { "" }
+    )];
+    header.extend(machine_header());
+    let rows = short::run(&short::Config::new(a.quick), &mut |f, m| bar.update(f, m));
+    bar.finish();
+    let rows = rows?;
+    if a.format == Format::Table {
+        short::table(&rows, &header, out)?;
+    }
+    Ok((rows, "short lists".to_string()))
 }
 
 /// `--suite varint`.

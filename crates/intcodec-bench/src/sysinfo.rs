@@ -56,12 +56,10 @@ pub fn build_flags() -> String {
         "release"
     };
     let mut s = format!("intcodec: run-time kernel dispatch, {baseline}, {profile}");
-    if cfg!(feature = "peer-streamvbyte") {
-        s.push_str(
-            "; peer:streamvbyte: lemire/streamvbyte C via streamvbyte-sys 0.1 \
-             (its CMake build: -march=native, CMake Release = -O3; the workspace's \
-             release profile has no debug info, which would make it -O2)",
-        );
+    #[cfg(any(feature = "peer-streamvbyte", feature = "peer-fastpfor-cpp"))]
+    {
+        s.push_str("; ");
+        s.push_str(crate::peers::c_note());
     }
     s
 }

@@ -116,8 +116,10 @@ fn byte_ends(v: &[u8]) -> u64 {
     }
 }
 
-/// One chunk of a bucket.
+/// One chunk of a bucket (`repr(C)`: the C/C++ peers' passes read the
+/// chunk array in place).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
 pub struct Chunk {
     /// Index of its first value in [`Bucket::ids`] / [`Bucket::gaps`].
     pub start: usize,

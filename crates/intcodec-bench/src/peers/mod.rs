@@ -7,10 +7,12 @@
 
 #[cfg(feature = "peer-bitpacking")]
 pub mod bitpacking;
+#[cfg(any(intcodec_lemire_svb, intcodec_fastpfor_cpp))]
+pub mod c_peers;
 #[cfg(feature = "peer-fastpfor")]
 pub mod fastpfor;
-#[cfg(feature = "peer-streamvbyte")]
-pub mod lemire_svb;
+#[cfg(feature = "peer-svb")]
+pub mod svb_crate;
 #[cfg(any(feature = "peer-stream-vbyte", feature = "peer-streamvbyte64"))]
 pub mod svb_rust;
 #[cfg(feature = "peer-varint")]
@@ -22,10 +24,12 @@ use crate::measure::Codec;
 pub fn all() -> Vec<Box<dyn Codec>> {
     #[allow(unused_mut)]
     let mut all: Vec<Box<dyn Codec>> = Vec::new();
-    #[cfg(feature = "peer-streamvbyte")]
-    all.push(Box::new(lemire_svb::PeerStreamVByte));
+    #[cfg(any(intcodec_lemire_svb, intcodec_fastpfor_cpp))]
+    all.extend(c_peers::contenders());
     #[cfg(any(feature = "peer-stream-vbyte", feature = "peer-streamvbyte64"))]
     all.extend(svb_rust::contenders());
+    #[cfg(feature = "peer-svb")]
+    all.push(Box::new(svb_crate::PeerSvb::new()));
     #[cfg(feature = "peer-varint")]
     {
         use varint_crates::{IntegerEncoding, Leb128, Prost, UnsignedVarint, VarintSimd};
@@ -50,10 +54,23 @@ pub fn all() -> Vec<Box<dyn Codec>> {
 /// Lines on peers built apart (how they were built, or why they are
 /// missing), for reports that measured `family`.
 pub fn build_notes(family: &str) -> Vec<String> {
+    #[allow(unused_mut)]
+    let mut notes = Vec::new();
+    #[cfg(any(feature = "peer-streamvbyte", feature = "peer-fastpfor-cpp"))]
+    if ["streamvbyte", "vbyte", "varint-gb", "varint-g8iu", "bp128"].contains(&family) {
+        notes.push(c_note().to_string());
+    }
     #[cfg(any(feature = "peer-stream-vbyte", feature = "peer-streamvbyte64"))]
     if family == "streamvbyte" {
-        return svb_rust::notes();
+        notes.extend(svb_rust::notes());
     }
     let _ = family;
-    Vec::new()
+    notes
+}
+
+/// How build.rs built the C/C++ peers (compiler, flags, sources), or why
+/// some are missing.
+#[cfg(any(feature = "peer-streamvbyte", feature = "peer-fastpfor-cpp"))]
+pub fn c_note() -> &'static str {
+    env!("INTCODEC_PEER_C_NOTE")
 }

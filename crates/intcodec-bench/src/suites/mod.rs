@@ -5,6 +5,8 @@
 //! - [`keys`]: the upscaledb B+-tree key study (arrays of 256 sorted ints).
 //! - [`seek`]: select and seek (paper Fig. 6).
 //! - [`varint`]: single LEB128 values (varint-simd's benchmark).
+//! - [`short`]: ns per decode of lists of 1..=64 ints, ours and the C/C++
+//!   references.
 //!
 //! Suites use [`crate::contenders`] and [`crate::peers`], which use
 //! [`crate::measure`]; nothing below imports a suite.
@@ -12,6 +14,7 @@
 pub mod keys;
 pub mod postings;
 pub mod seek;
+pub mod short;
 pub mod varint;
 
 pub use postings::{bucket_label, run, Config, Outcome, Row, SUITES};
