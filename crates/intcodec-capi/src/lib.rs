@@ -15,6 +15,8 @@
 //! contract that makes it sound. Everything past that is the safe core API.
 
 pub mod api;
+#[cfg(feature = "bench-hooks")]
+pub mod bench_hooks;
 pub mod maskedvbyte_abi;
 pub mod streamvbyte_abi;
 

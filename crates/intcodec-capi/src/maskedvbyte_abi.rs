@@ -53,7 +53,7 @@ unsafe fn stream_len(p: *const u8, n: usize) -> (usize, usize) {
         match win.iter().rposition(|&b| b < 0x80) {
             Some(last) => {
                 let end = last + 1;
-                let found = c.count(&win[..end]);
+                let found = terminators(&win[..end]);
                 if end > 5 * found {
                     // A value longer than 5 bytes: stop before it.
                     let good = c
@@ -87,6 +87,39 @@ unsafe fn stream_len(p: *const u8, n: usize) -> (usize, usize) {
         }
     }
     (off, done)
+}
+
+/// The sum of the eight byte lanes of `x`.
+#[inline(always)]
+fn sum_lanes(x: u64) -> usize {
+    const M: u64 = 0x00FF_00FF_00FF_00FF;
+    let pairs = (x & M) + ((x >> 8) & M);
+    (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+}
+
+/// Number of bytes below 0x80 (value ends) in `s`: eight bytes per step,
+/// the ends counted in byte lanes (at most 255 steps between flushes).
+#[inline(always)]
+fn terminators(s: &[u8]) -> usize {
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut words = s.chunks_exact(8);
+    let mut total = 0usize;
+    let mut lanes = 0u64;
+    let mut steps = 0u32;
+    for w in words.by_ref() {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(w);
+        let w = u64::from_le_bytes(a);
+        lanes += (!w & HI) >> 7;
+        steps += 1;
+        if steps == 255 {
+            total += sum_lanes(lanes);
+            lanes = 0;
+            steps = 0;
+        }
+    }
+    total += sum_lanes(lanes);
+    total + words.remainder().iter().filter(|&&b| b < 0x80).count()
 }
 
 /// Decodes the first `n` values at `input` into `out`.
