@@ -97,29 +97,32 @@ fn sum_lanes(x: u64) -> usize {
     (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
 }
 
-/// Number of bytes below 0x80 (value ends) in `s`: eight bytes per step,
-/// the ends counted in byte lanes (at most 255 steps between flushes).
+/// Number of bytes below 0x80 (value ends) in `s`: 32 bytes per step as
+/// four words, the ends counted in byte lanes (at most 4 per step, flushed
+/// every 63 steps), then the rest byte by byte.
 #[inline(always)]
 fn terminators(s: &[u8]) -> usize {
     const HI: u64 = 0x8080_8080_8080_8080;
-    let mut words = s.chunks_exact(8);
+    let ends = |w: &[u8]| {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(w);
+        (!u64::from_le_bytes(a) & HI) >> 7
+    };
+    let mut blocks = s.chunks_exact(32);
     let mut total = 0usize;
     let mut lanes = 0u64;
     let mut steps = 0u32;
-    for w in words.by_ref() {
-        let mut a = [0u8; 8];
-        a.copy_from_slice(w);
-        let w = u64::from_le_bytes(a);
-        lanes += (!w & HI) >> 7;
+    for b in blocks.by_ref() {
+        lanes += (ends(&b[..8]) + ends(&b[8..16])) + (ends(&b[16..24]) + ends(&b[24..]));
         steps += 1;
-        if steps == 255 {
+        if steps == 63 {
             total += sum_lanes(lanes);
             lanes = 0;
             steps = 0;
         }
     }
     total += sum_lanes(lanes);
-    total + words.remainder().iter().filter(|&&b| b < 0x80).count()
+    total + blocks.remainder().iter().filter(|&&b| b < 0x80).count()
 }
 
 /// Decodes the first `n` values at `input` into `out`.
