@@ -15,6 +15,7 @@ cd "$root"
 need=()
 command -v cc >/dev/null || need+=(gcc libc6-dev)
 command -v pkg-config >/dev/null || need+=(pkg-config)
+command -v python3 >/dev/null || need+=(python3)
 if [ ${#need[@]} -gt 0 ]; then
     apt-get update -qq >/dev/null && apt-get install -y -qq "${need[@]}" >/dev/null
 fi

@@ -203,7 +203,7 @@ mod data_len_tests {
     #[test]
     fn closed_forms_match_the_per_value_sum() {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        for n in (0..300).chain([1023, 1024, 1025, 4096]) {
+        for n in (0usize..300).chain([1023, 1024, 1025, 4096]) {
             let ctrl: Vec<u8> = (0..n.div_ceil(4))
                 .map(|_| {
                     x ^= x << 13;
