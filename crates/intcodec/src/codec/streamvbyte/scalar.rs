@@ -8,6 +8,7 @@
 
 use super::{control_len, Format, Kernels};
 use crate::error::{DecodeError, DecodeErrorKind};
+use crate::tables::streamvbyte::{BYTES_0124, BYTES_1234};
 
 pub(super) const fn kernels<F: Format>() -> Kernels {
     Kernels {
@@ -142,7 +143,81 @@ pub(crate) fn compressed_len<F: Format>(values: &[u32], prev: Option<u32>) -> us
 
 /// Data bytes announced by the control bytes of a stream of `n` values.
 pub(crate) fn data_len(bytes: [u8; 4], ctrl: &[u8], n: usize) -> usize {
-    (0..n)
+    // The two formats' lengths have closed forms over 32 codes (8 control
+    // bytes) at a time: "1234" is 32 + the sum of the codes, "0124" the sum
+    // of the codes plus one per code 3 (both bits set). The sums are kept
+    // per byte lane (at most 12 + 4 = 16 a word, so 15 words between
+    // flushes). The remaining values (and any other table) go one by one.
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    const LO: u64 = 0x5555_5555_5555_5555;
+    let byte_sums = |k: u64| {
+        let x = (k & M2) + ((k >> 2) & M2);
+        (x & M4) + ((x >> 4) & M4)
+    };
+    let threes = match bytes {
+        BYTES_1234 => false,
+        BYTES_0124 => true,
+        _ => return tail_len(bytes, ctrl, 0, n),
+    };
+    let words = ctrl[..n / 4].chunks_exact(8);
+    let start = words.len() * 32;
+    let mut total = if threes { 0 } else { start };
+    let (mut lanes, mut k) = (0u64, 0);
+    for w in words {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(w);
+        let w = u64::from_le_bytes(a);
+        lanes += byte_sums(w);
+        if threes {
+            lanes += byte_sums(w & (w >> 1) & LO);
+        }
+        k += 1;
+        if k == 15 {
+            total += sum_lanes(lanes);
+            (lanes, k) = (0, 0);
+        }
+    }
+    total + sum_lanes(lanes) + tail_len(bytes, ctrl, start, n)
+}
+
+/// The sum of the eight byte lanes of `x`.
+#[inline]
+fn sum_lanes(x: u64) -> usize {
+    const M: u64 = 0x00FF_00FF_00FF_00FF;
+    let pairs = (x & M) + ((x >> 8) & M);
+    (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+}
+
+/// Data bytes of values `start..n`, one at a time.
+fn tail_len(bytes: [u8; 4], ctrl: &[u8], start: usize, n: usize) -> usize {
+    (start..n)
         .map(|i| bytes[((ctrl[i / 4] >> (2 * (i % 4))) & 3) as usize] as usize)
         .sum()
+}
+
+#[cfg(test)]
+mod data_len_tests {
+    use super::{data_len, BYTES_0124, BYTES_1234};
+
+    #[test]
+    fn closed_forms_match_the_per_value_sum() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for n in (0usize..300).chain([1023, 1024, 1025, 4096]) {
+            let ctrl: Vec<u8> = (0..n.div_ceil(4))
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    x as u8
+                })
+                .collect();
+            for bytes in [BYTES_1234, BYTES_0124] {
+                let naive: usize = (0..n)
+                    .map(|i| bytes[((ctrl[i / 4] >> (2 * (i % 4))) & 3) as usize] as usize)
+                    .sum();
+                assert_eq!(data_len(bytes, &ctrl, n), naive, "n={n} {bytes:?}");
+            }
+        }
+    }
 }

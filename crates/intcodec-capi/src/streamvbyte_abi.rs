@@ -1,0 +1,337 @@
+//! Drop-in ABI of lemire/streamvbyte (`streamvbyte.h`, `streamvbytedelta.h`,
+//! `streamvbyte_zigzag.h`): the same symbols, signatures and results, over
+//! [`intcodec::streamvbyte::StreamVByte`].
+//!
+//! These functions take no input length (the reference's contract: `in`
+//! holds a whole stream of `length` values). Each reads the `ceil(length/4)`
+//! control bytes, takes the stream length they announce, and decodes that
+//! exact slice: nothing past the stream is read, so no padding is needed.
+//! Every bit pattern is a valid Stream VByte stream, so these decoders have
+//! no error to report. NULL pointers (with a non-zero length) make them
+//! return 0 without touching anything.
+
+use std::sync::OnceLock;
+
+use intcodec::streamvbyte::{control_len, StreamVByte, Variant};
+use intcodec::{zigzag, IntCodec};
+
+use crate::{bytes, values, values_mut};
+
+fn codec(variant: Variant) -> &'static StreamVByte {
+    static V1234: OnceLock<StreamVByte> = OnceLock::new();
+    static V0124: OnceLock<StreamVByte> = OnceLock::new();
+    match variant {
+        Variant::V1234 => V1234.get_or_init(StreamVByte::new),
+        Variant::V0124 => V0124.get_or_init(|| StreamVByte::new().with_variant(Variant::V0124)),
+    }
+}
+
+/// Encodes `length` values at `input` into `out` (room for
+/// `streamvbyte_max_compressedbytes(length)` bytes); returns bytes written.
+///
+/// # Safety
+/// `input` valid for `length` reads, `out` for the maximum length in bytes.
+#[inline(always)]
+unsafe fn encode(
+    variant: Variant,
+    input: *const u32,
+    length: u32,
+    out: *mut u8,
+    prev: Option<u32>,
+) -> usize {
+    let n = length as usize;
+    if n == 0 || input.is_null() || out.is_null() {
+        return 0;
+    }
+    let c = codec(variant);
+    let max = intcodec::streamvbyte::max_compressed_len(n);
+    // SAFETY: the caller's contract: `input` holds `length` values.
+    let vals = unsafe { values(input, n) };
+    // SAFETY: the caller's contract: `out` holds the maximum length (the
+    // reference asks for `streamvbyte_max_compressedbytes(length)`).
+    let out = unsafe { values_mut(out, max) };
+    let r = match prev {
+        None => c.encode(vals, out),
+        Some(p) => c.encode_delta(vals, p, out),
+    };
+    // `out` has the maximum length: encoding cannot fail.
+    r.unwrap_or(0)
+}
+
+/// Decodes `length` values from the stream at `input` into `out`; returns
+/// the stream's length in bytes.
+///
+/// # Safety
+/// `input` holds a stream of `length` values (its control bytes, then the
+/// data bytes they announce); `out` is valid for `length` writes.
+#[inline(always)]
+unsafe fn decode(
+    variant: Variant,
+    input: *const u8,
+    out: *mut u32,
+    length: u32,
+    prev: Option<u32>,
+) -> usize {
+    let n = length as usize;
+    if n == 0 || input.is_null() || out.is_null() {
+        return 0;
+    }
+    let c = codec(variant);
+    // SAFETY: a stream of `n` values starts with its `ceil(n / 4)` control
+    // bytes (the caller's contract).
+    let keys = unsafe { bytes(input, control_len(n)) };
+    // The control bytes are all there, so this cannot fail.
+    let Ok(total) = c.encoded_len(keys, n) else {
+        return 0;
+    };
+    // SAFETY: the stream is the control bytes and the data bytes they
+    // announce: `total` bytes (the caller's contract).
+    let stream = unsafe { bytes(input, total) };
+    // SAFETY: the caller's contract: `out` holds `length` values.
+    let out = unsafe { values_mut(out, n) };
+    let r = match prev {
+        None => c.decode(stream, n, out),
+        Some(p) => c.decode_delta(stream, n, p, out),
+    };
+    // The whole stream is in `stream`: every bit pattern decodes.
+    r.unwrap_or(0)
+}
+
+/// Exact compressed length of `length` values.
+///
+/// # Safety
+/// `input` valid for `length` reads.
+unsafe fn compressed_len(variant: Variant, input: *const u32, length: u32) -> usize {
+    let n = length as usize;
+    if n == 0 || input.is_null() {
+        return control_len(n);
+    }
+    // SAFETY: the caller's contract: `input` holds `length` values.
+    let vals = unsafe { values(input, n) };
+    codec(variant).compressed_len(vals)
+}
+
+/// `streamvbyte_encode`: Stream VByte ("1234") encoding of `length` values.
+///
+/// # Safety
+/// `input` holds `length` values; `out` has room for
+/// `streamvbyte_max_compressedbytes(length)` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn streamvbyte_encode(input: *const u32, length: u32, out: *mut u8) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { encode(Variant::V1234, input, length, out, None) }
+}
+
+/// `streamvbyte_encode_0124`: the "0124" variant.
+///
+/// # Safety
+/// As [`streamvbyte_encode`].
+#[no_mangle]
+pub unsafe extern "C" fn streamvbyte_encode_0124(
+    input: *const u32,
+    length: u32,
+    out: *mut u8,
+) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { encode(Variant::V0124, input, length, out, None) }
+}
+
+/// `streamvbyte_delta_encode`: differences from `prev`, then "1234".
+///
+/// # Safety
+/// As [`streamvbyte_encode`].
+#[no_mangle]
+pub unsafe extern "C" fn streamvbyte_delta_encode(
+    input: *const u32,
+    length: u32,
+    out: *mut u8,
+    prev: u32,
+) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { encode(Variant::V1234, input, length, out, Some(prev)) }
+}
+
+/// `streamvbyte_decode`: returns the bytes read.
+///
+/// # Safety
+/// `input` holds a stream of `length` values; `out` has `length` slots.
+#[no_mangle]
+pub unsafe extern "C" fn streamvbyte_decode(input: *const u8, out: *mut u32, length: u32) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { decode(Variant::V1234, input, out, length, None) }
+}
+
+/// `streamvbyte_decode_0124`.
+///
+/// # Safety
+/// As [`streamvbyte_decode`].
+#[no_mangle]
+pub unsafe extern "C" fn streamvbyte_decode_0124(
+    input: *const u8,
+    out: *mut u32,
+    length: u32,
+) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { decode(Variant::V0124, input, out, length, None) }
+}
+
+/// `streamvbyte_delta_decode`: decodes and prefix-sums from `prev`.
+///
+/// # Safety
+/// As [`streamvbyte_decode`].
+#[no_mangle]
+pub unsafe extern "C" fn streamvbyte_delta_decode(
+    input: *const u8,
+    out: *mut u32,
+    length: u32,
+    prev: u32,
+) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { decode(Variant::V1234, input, out, length, Some(prev)) }
+}
+
+/// `streamvbyte_compressedbytes`: exact "1234" length of `length` values.
+///
+/// # Safety
+/// `input` holds `length` values.
+#[no_mangle]
+pub unsafe extern "C" fn streamvbyte_compressedbytes(input: *const u32, length: u32) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { compressed_len(Variant::V1234, input, length) }
+}
+
+/// `streamvbyte_compressedbytes_0124`.
+///
+/// # Safety
+/// `input` holds `length` values.
+#[no_mangle]
+pub unsafe extern "C" fn streamvbyte_compressedbytes_0124(input: *const u32, length: u32) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { compressed_len(Variant::V0124, input, length) }
+}
+
+/// `streamvbyte_validate_stream`: whether the `in_len` bytes at `input` are
+/// exactly a "1234" stream of `out_len` values. Reads only those bytes.
+///
+/// # Safety
+/// `input` valid for `in_len` reads.
+#[no_mangle]
+pub unsafe extern "C" fn streamvbyte_validate_stream(
+    input: *const u8,
+    in_len: usize,
+    out_len: u32,
+) -> bool {
+    if in_len == 0 || out_len == 0 {
+        return in_len == out_len as usize;
+    }
+    if input.is_null() || in_len > isize::MAX as usize {
+        return false;
+    }
+    // SAFETY: the caller's contract: `input` holds `in_len` bytes.
+    let stream = unsafe { bytes(input, in_len) };
+    codec(Variant::V1234).encoded_len(stream, out_len as usize) == Ok(in_len)
+}
+
+/// Runs `f` over `n` i32s at `input` and `n` u32s at `out`, which may be the
+/// same array (in place) but must not otherwise overlap.
+///
+/// # Safety
+/// `input` valid for `n` reads, `out` for `n` writes.
+unsafe fn zigzag_io<A: Copy, B: Copy>(
+    input: *const A,
+    out: *mut B,
+    n: usize,
+    f: impl FnOnce(&[A], &mut [B]),
+    in_place: impl FnOnce(&mut [B]),
+) {
+    if n == 0 || input.is_null() || out.is_null() || n > isize::MAX as usize / 4 {
+        return;
+    }
+    if input.cast::<u8>() == out.cast::<u8>() {
+        // SAFETY: one array, valid for `n` reads and writes (contract).
+        in_place(unsafe { values_mut(out, n) });
+    } else {
+        // SAFETY: distinct arrays (no overlap, contract), `input` readable.
+        let a = unsafe { values(input, n) };
+        // SAFETY: `out` writable for `n` values (contract).
+        let b = unsafe { values_mut(out, n) };
+        f(a, b);
+    }
+}
+
+/// `zigzag_encode`: `out[i] = zigzag(in[i])`.
+///
+/// # Safety
+/// `input`, `out` valid for `n` values; the same array or disjoint.
+#[no_mangle]
+pub unsafe extern "C" fn zigzag_encode(input: *const i32, out: *mut u32, n: usize) {
+    // SAFETY: forwarded contract.
+    unsafe {
+        zigzag_io(input, out, n, zigzag::encode_slice_i32, |b| {
+            b.iter_mut()
+                .for_each(|v| *v = zigzag::encode_i32(*v as i32))
+        })
+    }
+}
+
+/// `zigzag_delta_encode`: `out[i] = zigzag(in[i] - in[i-1])`, `in[-1] = prev`.
+///
+/// # Safety
+/// As [`zigzag_encode`].
+#[no_mangle]
+pub unsafe extern "C" fn zigzag_delta_encode(
+    input: *const i32,
+    out: *mut u32,
+    n: usize,
+    prev: i32,
+) {
+    let f = |a: &[i32], b: &mut [u32]| zigzag::delta_encode_slice_i32(a, b, prev);
+    let g = |b: &mut [u32]| {
+        let mut p = prev;
+        for v in b {
+            let x = *v as i32;
+            *v = zigzag::encode_i32(x.wrapping_sub(p));
+            p = x;
+        }
+    };
+    // SAFETY: forwarded contract.
+    unsafe { zigzag_io(input, out, n, f, g) }
+}
+
+/// `zigzag_decode`: `out[i] = unzigzag(in[i])`.
+///
+/// # Safety
+/// As [`zigzag_encode`].
+#[no_mangle]
+pub unsafe extern "C" fn zigzag_decode(input: *const u32, out: *mut i32, n: usize) {
+    // SAFETY: forwarded contract.
+    unsafe {
+        zigzag_io(input, out, n, zigzag::decode_slice_i32, |b| {
+            b.iter_mut()
+                .for_each(|v| *v = zigzag::decode_i32(*v as u32))
+        })
+    }
+}
+
+/// `zigzag_delta_decode`: prefix sums of `unzigzag(in[i])` from `prev`.
+///
+/// # Safety
+/// As [`zigzag_encode`].
+#[no_mangle]
+pub unsafe extern "C" fn zigzag_delta_decode(
+    input: *const u32,
+    out: *mut i32,
+    n: usize,
+    prev: i32,
+) {
+    let f = |a: &[u32], b: &mut [i32]| zigzag::delta_decode_slice_i32(a, b, prev);
+    let g = |b: &mut [i32]| {
+        let mut p = prev;
+        for v in b {
+            p = p.wrapping_add(zigzag::decode_i32(*v as u32));
+            *v = p;
+        }
+    };
+    // SAFETY: forwarded contract.
+    unsafe { zigzag_io(input, out, n, f, g) }
+}
