@@ -167,9 +167,10 @@ pub unsafe extern "C" fn intcodec_codec_new(name: *const c_char) -> *mut Intcode
     let Some(codec) = registry::by_name(s) else {
         return core::ptr::null_mut();
     };
+    let sorted = registry::sorted_by_name(s, Some(codec.isa()));
     Box::into_raw(Box::new(IntcodecCodec {
         codec,
-        sorted: registry::sorted_by_name(s, None),
+        sorted,
         name: cname.to_owned(),
     }))
 }
