@@ -41,7 +41,9 @@ run() { # name, command...
 
 # 1. lemire/streamvbyte's unit.c, from the registry copy (cargo metadata
 #    unpacks the crate; nothing is copied into the repository).
-svb_manifest=$(cargo metadata --all-features --format-version 1 2>/dev/null |
+# The bench's peer-c manifest names it (fetched when missing, never built).
+svb_manifest=$(cargo metadata --locked --format-version 1 \
+        --manifest-path crates/intcodec-bench/peer-c/Cargo.toml 2>/dev/null |
     python3 -c 'import json,sys
 for p in json.load(sys.stdin)["packages"]:
     if p["name"] == "streamvbyte-sys": print(p["manifest_path"]); break')
