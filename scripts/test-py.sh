@@ -37,9 +37,12 @@ fi
 "$py" -c "import intcodec, intcodec.numcodecs, intcodec.zarr3, intcodec.bench; print('intcodec', intcodec.__version__, 'isa', intcodec.isa())"
 "$py" -m mypy --no-error-summary --strict crates/intcodec-py/tests/typecheck_example.py
 
-# The CLI for the byte-equality tests (debug build: its speed does not matter).
-cargo build -q -p intcodec-cli
-export INTCODEC_CLI=$root/target/debug/intcodec
+# The CLI for the byte-equality tests: the one given in INTCODEC_CLI (test.sh
+# passes the binary its test build made), else a debug build.
+if [ -z "${INTCODEC_CLI:-}" ] || [ ! -x "$INTCODEC_CLI" ]; then
+    cargo build -q -p intcodec-cli
+    export INTCODEC_CLI=$root/target/debug/intcodec
+fi
 
 set +e
 (cd crates/intcodec-py && "$py" -m pytest -q -p no:cacheprovider tests)

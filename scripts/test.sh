@@ -138,6 +138,17 @@ smoke() {
 }
 step "benchmark smoke run (intcodec bench --quick: every suite, figures; speed not asserted)" smoke
 
+# The C library: lemire/streamvbyte's own unit.c against our drop-in, our C
+# tests (guard pages, huge counts, NULLs) normally and under ASan + UBSan,
+# and the pkg-config install.
+step "C library (scripts/test-capi.sh)" bash scripts/test-capi.sh
+# The Python package in a venv under target/: pytest, numcodecs, zarr,
+# mypy on the stubs; byte equality with the CLI binary the test build made.
+step "Python package (scripts/test-py.sh)" \
+    env INTCODEC_CLI="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/intcodec" bash scripts/test-py.sh
+# AArch64: the core crate's tests under qemu-aarch64, NEON and scalar.
+step "aarch64 under qemu (scripts/test-aarch64.sh)" bash scripts/test-aarch64.sh
+
 step "fuzz helper tests" bash -c 'cd fuzz && cargo test --quiet --lib'
 # Miri over the small-input tests (scalar + SSE4.1 + AVX2 kernels) and every
 # fuzz target for 10 s (scripts/fuzz.sh 600 is the long run). Both spend
