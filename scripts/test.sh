@@ -54,6 +54,7 @@ fi
 fmt() {
     cargo fmt --all -- --check
     (cd fuzz && cargo fmt -- --check)
+    (cd crates/intcodec-py && cargo fmt -- --check)
 }
 step "cargo fmt --check" fmt
 
@@ -64,8 +65,9 @@ clippy() {
     cargo clippy --workspace --all-targets --quiet -- -D warnings
     cargo clippy --workspace --all-targets --all-features --quiet -- -D warnings
     (cd fuzz && cargo clippy --all-targets --quiet -- -D warnings)
+    (cd crates/intcodec-py && cargo clippy --all-targets --quiet -- -D warnings)
 }
-step "cargo clippy (default features, all features, fuzz)" clippy
+step "cargo clippy (default features, all features, fuzz, Python package)" clippy
 
 unset INTCODEC_ISA
 step "cargo test, every crate, all features, default kernel choice" \
