@@ -10,6 +10,7 @@
 //! [`crate::measure`]; nothing below imports a suite.
 
 pub mod keys;
+pub mod keyset;
 pub mod postings;
 pub mod seek;
 pub mod varint;
