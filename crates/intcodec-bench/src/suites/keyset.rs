@@ -555,7 +555,7 @@ pub fn datasets(cfg: &Config, note: &mut dyn FnMut(String)) -> Vec<Dataset> {
     let n = cfg.synthetic;
     let mut rng = SplitMix64::new(cfg.seed);
     let uniform = |rng: &mut SplitMix64, n: usize| {
-        let mut v: Vec<u32> = (0..n).map(|_| (rng.next_u32() >> 2)).collect();
+        let mut v: Vec<u32> = (0..n).map(|_| rng.next_u32() >> 2).collect();
         v.sort_unstable();
         v.dedup();
         v
