@@ -26,7 +26,11 @@ fn main() {
     );
     assert!(set.contains(300) && !set.contains(301));
     println!("lower_bound(301) = {:?}", set.lower_bound(301));
-    println!("rank(3000) = {}, select(1000) = {:?}", set.rank(3000), set.select(1000));
+    println!(
+        "rank(3000) = {}, select(1000) = {:?}",
+        set.rank(3000),
+        set.select(1000)
+    );
     println!("range(10..30): {:?}", set.range(10..30).collect::<Vec<_>>());
 
     set.insert(301);

@@ -349,7 +349,9 @@ struct Queries {
 
 fn queries(d: &Dataset, n: usize, seed: u64) -> Queries {
     let mut rng = SplitMix64::new(seed);
-    let nonempty: Vec<usize> = (0..d.sets.len()).filter(|&i| !d.sets[i].is_empty()).collect();
+    let nonempty: Vec<usize> = (0..d.sets.len())
+        .filter(|&i| !d.sets[i].is_empty())
+        .collect();
     let pick = |rng: &mut SplitMix64| nonempty[rng.below(nonempty.len() as u64) as usize];
     let mut points = Vec::with_capacity(n);
     let (mut contains, mut lower_bound) = (0u64, 0u64);
@@ -363,7 +365,9 @@ fn queries(d: &Dataset, n: usize, seed: u64) -> Queries {
             (lo + rng.below(hi - lo + 1)) as u32
         };
         contains += u64::from(set.binary_search(&k).is_ok());
-        lower_bound += set.get(set.partition_point(|&x| x < k)).map_or(1, |&v| u64::from(v));
+        lower_bound += set
+            .get(set.partition_point(|&x| x < k))
+            .map_or(1, |&v| u64::from(v));
         points.push((s, k));
     }
     let mut ranges = Vec::new();
@@ -425,7 +429,9 @@ fn time(reps: usize, what: &str, want: u64, mut f: impl FnMut() -> u64) -> Resul
         let got = black_box(f());
         t.push(s.elapsed().as_secs_f64());
         if got != want {
-            return Err(format!("keyset suite: {what}: checksum {got}, expected {want}"));
+            return Err(format!(
+                "keyset suite: {what}: checksum {got}, expected {want}"
+            ));
         }
     }
     t.sort_by(f64::total_cmp);
@@ -463,7 +469,10 @@ fn measure<S: Set + Clone>(
     };
     let mut rows = vec![row("build", q.total, build)];
     let t = time(reps, &format!("{name} contains"), q.contains, || {
-        q.points.iter().map(|&(s, k)| u64::from(sets[s].contains(k))).sum()
+        q.points
+            .iter()
+            .map(|&(s, k)| u64::from(sets[s].contains(k)))
+            .sum()
     })?;
     rows.push(row("contains", q.points.len() as u64, t));
     let t = time(reps, &format!("{name} lower_bound"), q.lower_bound, || {
@@ -473,16 +482,25 @@ fn measure<S: Set + Clone>(
             .sum()
     })?;
     rows.push(row("lower_bound", q.points.len() as u64, t));
-    let t = time(reps, &format!("{name} iterate"), q.sum, || sets.iter().map(S::sum).sum())?;
+    let t = time(reps, &format!("{name} iterate"), q.sum, || {
+        sets.iter().map(S::sum).sum()
+    })?;
     rows.push(row("iterate", q.total, t));
     let t = time(reps, &format!("{name} range"), q.range_sum, || {
-        q.ranges.iter().map(|&(s, a, b)| sets[s].range_sum(a, b)).sum()
+        q.ranges
+            .iter()
+            .map(|&(s, a, b)| sets[s].range_sum(a, b))
+            .sum()
     })?;
     rows.push(row("range", q.range_keys.max(1), t));
     // Insert and remove: a sorted Vec moves half of a set per operation;
     // it gets fewer operations on large sets.
     let large = d.sets.iter().map(Vec::len).max().unwrap_or(0) > 1_000_000;
-    let ops = if !peer || !name.contains("vec") || !large { q.inserts.len() } else { q.inserts.len().min(2000) };
+    let ops = if !peer || !name.contains("vec") || !large {
+        q.inserts.len()
+    } else {
+        q.inserts.len().min(2000)
+    };
     let ins = &q.inserts[..ops];
     let mut work = sets.clone();
     let t = time(1, &format!("{name} insert"), ins.len() as u64, || {
@@ -496,11 +514,17 @@ fn measure<S: Set + Clone>(
     drop(work);
     if !d.pairs.is_empty() {
         let t = time(reps, &format!("{name} intersect"), q.inter, || {
-            d.pairs.iter().map(|&(i, j)| sets[i].inter(&sets[j]).len()).sum()
+            d.pairs
+                .iter()
+                .map(|&(i, j)| sets[i].inter(&sets[j]).len())
+                .sum()
         })?;
         rows.push(row("intersect", q.pair_keys, t));
         let t = time(reps, &format!("{name} union"), q.union, || {
-            d.pairs.iter().map(|&(i, j)| sets[i].union(&sets[j]).len()).sum()
+            d.pairs
+                .iter()
+                .map(|&(i, j)| sets[i].union(&sets[j]).len())
+                .sum()
         })?;
         rows.push(row("union", q.pair_keys, t));
     }
@@ -535,14 +559,17 @@ pub fn datasets(cfg: &Config, note: &mut dyn FnMut(String)) -> Vec<Dataset> {
     let path = dir.join("postings").join("europarl.docs");
     match intcodec_testkit::files::read(&path) {
         Ok(l) => {
-            let mut lists: Vec<Vec<u32>> = l.lists.into_iter().filter(|s| s.len() >= 1024).collect();
+            let mut lists: Vec<Vec<u32>> =
+                l.lists.into_iter().filter(|s| s.len() >= 1024).collect();
             lists.sort_by_key(|s| std::cmp::Reverse(s.len()));
             if cfg.quick {
                 lists.truncate(64);
             }
             let top = if cfg.quick { 6 } else { 24 };
             let top = top.min(lists.len());
-            let pairs = (0..top).flat_map(|i| (i + 1..top).map(move |j| (i, j))).collect();
+            let pairs = (0..top)
+                .flat_map(|i| (i + 1..top).map(move |j| (i, j)))
+                .collect();
             out.push(Dataset {
                 name: "europarl-frequent".to_string(),
                 sets: lists,
@@ -572,7 +599,10 @@ pub fn datasets(cfg: &Config, note: &mut dyn FnMut(String)) -> Vec<Dataset> {
 }
 
 /// Runs the suite.
-pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<(Vec<Row>, Vec<String>), String> {
+pub fn run(
+    cfg: &Config,
+    progress: &mut dyn FnMut(f64, &str),
+) -> Result<(Vec<Row>, Vec<String>), String> {
     let mut notes = Vec::new();
     let data = datasets(cfg, &mut |m| notes.push(m));
     let mut rows = Vec::new();
@@ -581,13 +611,38 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<(Vec<Row
         let q = queries(d, cfg.queries, cfg.seed ^ i as u64);
         let index = i as u32;
         let a = (d, index, &q, cfg);
-        rows.extend(measure::<KeySet<Bp128>>(Bp128::new(Layout::Lanes4), "keyset-bp128", false, a)?);
-        rows.extend(measure::<KeySet<StreamVByte>>(StreamVByte::new(), "keyset-streamvbyte", false, a)?);
-        rows.extend(measure::<KeySet<VByte>>(VByte::new(), "keyset-vbyte", false, a)?);
+        rows.extend(measure::<KeySet<Bp128>>(
+            Bp128::new(Layout::Lanes4),
+            "keyset-bp128",
+            false,
+            a,
+        )?);
+        rows.extend(measure::<KeySet<StreamVByte>>(
+            StreamVByte::new(),
+            "keyset-streamvbyte",
+            false,
+            a,
+        )?);
+        rows.extend(measure::<KeySet<VByte>>(
+            VByte::new(),
+            "keyset-vbyte",
+            false,
+            a,
+        )?);
         rows.extend(measure::<KeySet<For>>(For, "keyset-for", false, a)?);
-        rows.extend(measure::<KeySet<SimdFor>>(SimdFor::best(), "keyset-simd-for", false, a)?);
+        rows.extend(measure::<KeySet<SimdFor>>(
+            SimdFor::best(),
+            "keyset-simd-for",
+            false,
+            a,
+        )?);
         #[cfg(feature = "peer-roaring")]
-        rows.extend(measure::<roaring::RoaringBitmap>((), "peer:roaring", true, a)?);
+        rows.extend(measure::<roaring::RoaringBitmap>(
+            (),
+            "peer:roaring",
+            true,
+            a,
+        )?);
         rows.extend(measure::<BTreeSet<u32>>((), "peer:btreeset", true, a)?);
         rows.extend(measure::<SortedVec>((), "peer:vec", true, a)?);
         // Keep the sparse flag for the targets.
@@ -622,7 +677,11 @@ pub fn common_rows(rows: &[Row], reps: usize) -> Vec<super::Row> {
             bucket: r.index,
             lists: r.sets,
             codec: r.codec.clone(),
-            kernel: if r.peer { "-".to_string() } else { "best".to_string() },
+            kernel: if r.peer {
+                "-".to_string()
+            } else {
+                "best".to_string()
+            },
             family: "keyset".to_string(),
             peer: r.peer,
             default_kernel: !r.peer,
@@ -645,7 +704,12 @@ fn find<'a>(rows: &'a [Row], ds: &str, codec: &str, op: &str) -> Option<&'a Row>
 /// The terminal report: per dataset, sizes and speeds of every contender,
 /// then the targets with a verdict (ours = `keyset-bp128`, the
 /// upscaledb configuration; the best keyset codec in brackets).
-pub fn table(rows: &[Row], notes: &[String], header: &[String], out: &mut dyn Write) -> Result<(), String> {
+pub fn table(
+    rows: &[Row],
+    notes: &[String],
+    header: &[String],
+    out: &mut dyn Write,
+) -> Result<(), String> {
     use std::fmt::Write as _;
     let mut s = String::new();
     for h in header {
@@ -705,7 +769,11 @@ impl Row {
 fn targets(rows: &[Row], notes: &[String], ds: &str, codecs: &[&str], s: &mut String) {
     use std::fmt::Write as _;
     let ours = "keyset-bp128";
-    let keysets: Vec<&str> = codecs.iter().copied().filter(|c| c.starts_with("keyset-")).collect();
+    let keysets: Vec<&str> = codecs
+        .iter()
+        .copied()
+        .filter(|c| c.starts_with("keyset-"))
+        .collect();
     let sparse = notes.iter().any(|n| n == &format!("sparse:{ds}"));
     let verdict = |ok: bool| if ok { "meets" } else { "MISSES" };
     // Speed of `c` over `peer` on `op` (> 1: ours faster).
@@ -736,7 +804,12 @@ fn targets(rows: &[Row], notes: &[String], ds: &str, codecs: &[&str], s: &mut St
                 best.map_or(f64::NAN, |b| b.0)
             );
         }
-        for (op, min) in [("iterate", 1.0), ("intersect", 1.0), ("contains", 0.5), ("lower_bound", 0.5)] {
+        for (op, min) in [
+            ("iterate", 1.0),
+            ("intersect", 1.0),
+            ("contains", 0.5),
+            ("lower_bound", 0.5),
+        ] {
             if let Some(x) = speed(ours, "peer:roaring", op) {
                 let b = best_speed("peer:roaring", op);
                 let _ = writeln!(
@@ -749,7 +822,10 @@ fn targets(rows: &[Row], notes: &[String], ds: &str, codecs: &[&str], s: &mut St
             }
         }
     } else {
-        let _ = writeln!(s, "  (no roaring peer in this build: the `peer-roaring` feature)");
+        let _ = writeln!(
+            s,
+            "  (no roaring peer in this build: the `peer-roaring` feature)"
+        );
     }
     for op in ["contains", "lower_bound"] {
         if let Some(x) = speed(ours, "peer:btreeset", op) {
@@ -763,7 +839,10 @@ fn targets(rows: &[Row], notes: &[String], ds: &str, codecs: &[&str], s: &mut St
             );
         }
     }
-    if let (Some(o), Some(t)) = (find(rows, ds, ours, "build"), find(rows, ds, "peer:btreeset", "build")) {
+    if let (Some(o), Some(t)) = (
+        find(rows, ds, ours, "build"),
+        find(rows, ds, "peer:btreeset", "build"),
+    ) {
         let r = t.mem_bits / o.mem_bits;
         let _ = writeln!(
             s,

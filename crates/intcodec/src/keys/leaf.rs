@@ -137,10 +137,14 @@ impl Leaf {
         for e in &mut self.ends[b + remove..] {
             *e = (i64::from(*e) + grow) as u32;
         }
-        let removed: u32 = self.counts[b..b + remove].iter().map(|&c| u32::from(c)).sum();
+        let removed: u32 = self.counts[b..b + remove]
+            .iter()
+            .map(|&c| u32::from(c))
+            .sum();
         let added: usize = parts.iter().map(|p| p.len()).sum();
         self.ends.splice(b..b + remove, ends);
-        self.firsts.splice(b..b + remove, parts.iter().map(|p| p[0]));
+        self.firsts
+            .splice(b..b + remove, parts.iter().map(|p| p[0]));
         self.lasts
             .splice(b..b + remove, parts.iter().map(|p| p[p.len() - 1]));
         self.counts

@@ -398,7 +398,10 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         let n = count - 1;
         if n == 0 {
             leaf.replace(&codec, b, 1, &[]);
-        } else if n <= cap / 4 && b + 1 < leaf.blocks() && n + usize::from(leaf.counts[b + 1]) <= cap * 3 / 4 {
+        } else if n <= cap / 4
+            && b + 1 < leaf.blocks()
+            && n + usize::from(leaf.counts[b + 1]) <= cap * 3 / 4
+        {
             // Merge a small block with the next one.
             let m = leaf.decode(&codec, b + 1, &mut buf[n..]);
             leaf.replace(&codec, b, 2, &[&buf[..n + m]]);
@@ -477,10 +480,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         for (li, leaf) in self.leaves.iter().enumerate() {
             assert!(leaf.blocks() >= 1 && leaf.blocks() <= LEAF_BLOCKS);
             assert_eq!(self.firsts[li], leaf.firsts[0]);
-            assert_eq!(
-                self.starts[li + 1] - self.starts[li],
-                u64::from(leaf.len)
-            );
+            assert_eq!(self.starts[li + 1] - self.starts[li], u64::from(leaf.len));
             assert_eq!(leaf.ends.len(), leaf.blocks());
             assert_eq!(*leaf.ends.last().unwrap() as usize, leaf.bytes.len());
             let mut sum = 0u32;

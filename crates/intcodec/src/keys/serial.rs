@@ -80,7 +80,14 @@ impl fmt::Display for LoadError {
             LoadErrorKind::Truncated => "input truncated",
             LoadErrorKind::Varint => "malformed LEB128 number",
             LoadErrorKind::Count => "key count out of range or inconsistent",
-            LoadErrorKind::Block(k) => return write!(f, "key set: block stream: {} at byte {}", k.describe(), self.offset),
+            LoadErrorKind::Block(k) => {
+                return write!(
+                    f,
+                    "key set: block stream: {} at byte {}",
+                    k.describe(),
+                    self.offset
+                )
+            }
             LoadErrorKind::Length => "block stream shorter than its length",
             LoadErrorKind::Order => "keys not strictly increasing",
             LoadErrorKind::Trailing => "bytes after the last block",
@@ -101,7 +108,11 @@ const CRC_TABLE: [u32; 256] = {
         let mut c = i as u32;
         let mut k = 0;
         while k < 8 {
-            c = if c & 1 != 0 { (c >> 1) ^ 0x82F6_3B78 } else { c >> 1 };
+            c = if c & 1 != 0 {
+                (c >> 1) ^ 0x82F6_3B78
+            } else {
+                c >> 1
+            };
             k += 1;
         }
         t[i] = c;
@@ -195,7 +206,13 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
     /// The set in the format of the module docs of [`serial`](self).
     pub fn to_bytes(&self) -> Vec<u8> {
         let name = self.codec.name().as_bytes();
-        let mut out = Vec::with_capacity(32 + self.leaves.iter().map(|l| l.bytes.len() + l.blocks() * 5).sum::<usize>());
+        let mut out = Vec::with_capacity(
+            32 + self
+                .leaves
+                .iter()
+                .map(|l| l.bytes.len() + l.blocks() * 5)
+                .sum::<usize>(),
+        );
         out.extend_from_slice(MAGIC);
         out.push(name.len() as u8);
         out.extend_from_slice(name);
@@ -286,12 +303,11 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             let stream_at = r.at;
             let stream = r.take(len)?;
             let count = more + 1;
-            let used = decode_block(&codec, stream, first, count, &mut buf).map_err(|e| {
-                LoadError {
+            let used =
+                decode_block(&codec, stream, first, count, &mut buf).map_err(|e| LoadError {
                     kind: LoadErrorKind::Block(e.kind()),
                     offset: stream_at + e.offset(),
-                }
-            })?;
+                })?;
             if used != len {
                 return Err(LoadError {
                     kind: LoadErrorKind::Length,
@@ -325,7 +341,12 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
                 offset: n_at,
             });
         }
-        let stored = u32::from_le_bytes([input[r.at], input[r.at + 1], input[r.at + 2], input[r.at + 3]]);
+        let stored = u32::from_le_bytes([
+            input[r.at],
+            input[r.at + 1],
+            input[r.at + 2],
+            input[r.at + 3],
+        ]);
         if stored != crc32c(bytes) {
             return Err(r.err(LoadErrorKind::Checksum));
         }

@@ -98,7 +98,12 @@ impl<'a, C: SortedCodec + KernelChoice> Side<'a, C> {
     fn raw(&self) -> (u32, u32, usize, &'a [u8]) {
         let l = &self.set.leaves[self.leaf];
         let b = self.block;
-        (l.firsts[b], l.lasts[b], usize::from(l.counts[b]), l.stream(b))
+        (
+            l.firsts[b],
+            l.lasts[b],
+            usize::from(l.counts[b]),
+            l.stream(b),
+        )
     }
 }
 

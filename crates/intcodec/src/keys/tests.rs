@@ -83,7 +83,11 @@ fn model_run<C: SortedCodec + KernelChoice>(codec: C, block_len: usize, seed: u6
             0..=3 => assert_eq!(set.insert(k), model.insert(k), "insert {k}"),
             4..=5 => assert_eq!(set.remove(k), model.remove(&k), "remove {k}"),
             6 => assert_eq!(set.contains(k), model.contains(&k), "contains {k}"),
-            7 => assert_eq!(set.lower_bound(k), model.range(k..).next().copied(), "lower_bound {k}"),
+            7 => assert_eq!(
+                set.lower_bound(k),
+                model.range(k..).next().copied(),
+                "lower_bound {k}"
+            ),
             8 => {
                 let r = model.range(..k).count();
                 assert_eq!(set.rank(k), r, "rank {k}");
@@ -93,7 +97,10 @@ fn model_run<C: SortedCodec + KernelChoice>(codec: C, block_len: usize, seed: u6
             9 => {
                 let a = k;
                 let b = a.saturating_add(rng.below(u64::from(span)) as u32);
-                assert!(set.range(a..b).eq(model.range(a..b).copied()), "range {a}..{b}");
+                assert!(
+                    set.range(a..b).eq(model.range(a..b).copied()),
+                    "range {a}..{b}"
+                );
                 assert!(set.range(a..=b).eq(model.range(a..=b).copied()));
                 assert!(set.range(a..).eq(model.range(a..).copied()));
             }
@@ -104,7 +111,11 @@ fn model_run<C: SortedCodec + KernelChoice>(codec: C, block_len: usize, seed: u6
                 for _ in 0..8 {
                     let t = key(&mut rng, span);
                     let want = model.range(t.max(at as u32)..).next().copied();
-                    let want = if u64::from(t) < at { model.range(at as u32..).next().copied() } else { want };
+                    let want = if u64::from(t) < at {
+                        model.range(at as u32..).next().copied()
+                    } else {
+                        want
+                    };
                     assert_eq!(c.seek(t), want, "seek {t}");
                     let n = c.next();
                     assert_eq!(n, want);
@@ -148,7 +159,11 @@ fn model_run<C: SortedCodec + KernelChoice>(codec: C, block_len: usize, seed: u6
             }
             _ => {
                 // Remove a run of present keys (exercises merges and leaf drops).
-                let from: Vec<u32> = model.range(k..).take(rng.below(300) as usize).copied().collect();
+                let from: Vec<u32> = model
+                    .range(k..)
+                    .take(rng.below(300) as usize)
+                    .copied()
+                    .collect();
                 for x in from {
                     assert!(set.remove(x));
                     model.remove(&x);
@@ -266,7 +281,10 @@ fn load_errors_name_the_place() {
     let bytes = set.to_bytes();
     assert_eq!(
         KeySet::from_bytes(c, b"nope").unwrap_err(),
-        super::LoadError { kind: LoadErrorKind::Magic, offset: 0 }
+        super::LoadError {
+            kind: LoadErrorKind::Magic,
+            offset: 0
+        }
     );
     let e = KeySet::from_bytes(VByte::new(), &bytes).unwrap_err();
     assert_eq!((e.kind, e.offset), (LoadErrorKind::Codec, 4));
