@@ -46,7 +46,7 @@ and a sorted Vec on the shared Roaring sets, frequent europarl posting lists
 and a synthetic set of 10^7 keys (--ints N: N keys, e.g. 100000000): sizes,
 build, contains, lower_bound, iteration, ranges, insert/remove,
 intersection, union, and the issue's targets with a verdict. Honours
---quick (a few seconds), --reps, --seed, --ints, --format.
+--quick (a few seconds), --reps, --min-time-ms, --seed, --ints, --format.
 
 Suite `seek` (Stream VByte paper, Fig. 6): 64 arrays of 256 sorted u32 per
 bit width b = 1..24 (deltas random in [0, 2^b)), delta-coded; 4096 random
@@ -634,9 +634,14 @@ fn run_keyset(
     cfg.reps = a.reps.unwrap_or(cfg.reps).max(1);
     cfg.seed = a.seed;
     cfg.synthetic = a.ints.map_or(cfg.synthetic, |n| n as usize);
+    if let Some(ms) = a.min_time_ms {
+        cfg.min_time = ms as f64 / 1e3;
+    }
     let mut header = vec![format!(
-        "intcodec bench: suite keyset ({} queries, {} reps)",
-        cfg.queries, cfg.reps
+        "intcodec bench: suite keyset ({} queries; fastest of {} reps of >= {} ms)",
+        cfg.queries,
+        cfg.reps,
+        cfg.min_time * 1e3
     )];
     header.extend(machine_header());
     let result = keyset::run(&cfg, &mut |f, m| bar.update(f, m));

@@ -203,7 +203,9 @@ impl<'a> Reader<'a> {
 }
 
 impl<C: SortedCodec + KernelChoice> KeySet<C> {
-    /// The set in the format of the module docs of [`serial`](self).
+    /// The set as bytes: a header (magic `IKS1`, the codec's name, block
+    /// length, key and block counts), each block (LEB128 header and the
+    /// codec's stream) and a CRC-32C of everything before it.
     pub fn to_bytes(&self) -> Vec<u8> {
         let name = self.codec.name().as_bytes();
         let mut out = Vec::with_capacity(
@@ -237,7 +239,9 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
     }
 
     /// Loads a set written by [`KeySet::to_bytes`] with the same codec,
-    /// checking everything (module docs of [`serial`](self)): any input gives
+    /// checking everything (every block decoded, exact stream lengths,
+    /// strictly increasing keys, counts, trailing bytes, the CRC-32C): any
+    /// input gives
     /// the set that was written or an error, never a panic.
     pub fn from_bytes(codec: C, input: &[u8]) -> Result<Self, LoadError> {
         // The content is everything before the 4-byte checksum.
