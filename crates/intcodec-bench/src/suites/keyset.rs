@@ -890,3 +890,31 @@ fn targets(rows: &[Row], notes: &[String], ds: &str, codecs: &[&str], s: &mut St
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiny_run_measures_every_op_and_prints_targets() {
+        let mut cfg = Config::new(true);
+        cfg.synthetic = 3000;
+        cfg.queries = 400;
+        cfg.reps = 1;
+        cfg.min_time = 0.0;
+        let (rows, notes) = run(&cfg, &mut |_, _| {}).unwrap();
+        let last = rows.last().unwrap().dataset.clone();
+        assert!(last.starts_with("uniform-"));
+        for c in ["keyset-bp128", "keyset-vbyte", "peer:btreeset", "peer:vec"] {
+            for op in OPS {
+                assert!(find(&rows, &last, c, op).is_some(), "{c} {op}");
+            }
+        }
+        let mut out = Vec::new();
+        table(&rows, &notes, &["header".to_string()], &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("targets (keyset-bp128"), "{text}");
+        assert!(text.contains("memory: btreeset / ours"), "{text}");
+        assert_eq!(common_rows(&rows, 1).len(), rows.len());
+    }
+}
