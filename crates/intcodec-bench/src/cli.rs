@@ -40,6 +40,14 @@ the byte codecs and the bitpacking crate's BitPacker4x (about 30 s; --quick a
 few seconds). Honours --quick, --format table|csv, --reps, --min-time-ms,
 --seed.
 
+Suite `keyset`: intcodec::keys::KeySet (compressed ordered set of u32, one
+row per block codec) against roaring (RoaringBitmap, optimized), BTreeSet
+and a sorted Vec on the shared Roaring sets, frequent europarl posting lists
+and a synthetic set of 10^7 keys (--ints N: N keys, e.g. 100000000): sizes,
+build, contains, lower_bound, iteration, ranges, insert/remove,
+intersection, union, and the issue's targets with a verdict. Honours
+--quick (a few seconds), --reps, --min-time-ms, --seed, --ints, --format.
+
 Suite `seek` (Stream VByte paper, Fig. 6): 64 arrays of 256 sorted u32 per
 bit width b = 1..24 (deltas random in [0, 2^b)), delta-coded; 4096 random
 seeks (first value >= a target in range) and selects (value at a random
@@ -58,7 +66,7 @@ against the C/C++ references (their loop over lists runs in C); every pass
 checked. About 5 s; --quick about 2 s.
 
 OPTIONS:
-  --suite NAME         one suite: postings, ints, keys, seek, varint or short (default: all
+  --suite NAME         one suite: postings, ints, keys, keyset, seek, varint or short (all
                        in turn; with --data, postings). varint: single
                        LEB128 values as varint-simd's own benchmark (random
                        u8/u16/u32/u64, decode and encode, millions per second,
@@ -362,6 +370,7 @@ fn run_parsed(a: &Args, out: &mut dyn Write) -> Result<(), String> {
             "ints" => run_lists(a, ints_config(a)?, out, &mut bar)?,
             "seek" => run_seek(a, out, &mut bar)?,
             "keys" => run_keys(a, out, &mut bar)?,
+            "keyset" => run_keyset(a, out, &mut bar)?,
             "varint" => run_varint(a, out, &mut bar)?,
             "short" => run_short(a, out, &mut bar)?,
             other => return Err(format!("intcodec bench: suite {other:?} is not runnable")),
@@ -640,6 +649,36 @@ fn run_varint(
         })
         .collect();
     Ok((rows, format!("varint {dataset}")))
+}
+
+/// `--suite keyset`.
+fn run_keyset(
+    a: &Args,
+    out: &mut dyn Write,
+    bar: &mut Bar,
+) -> Result<(Vec<suite::Row>, String), String> {
+    use crate::suites::keyset;
+    let mut cfg = keyset::Config::new(a.quick);
+    cfg.reps = a.reps.unwrap_or(cfg.reps).max(1);
+    cfg.seed = a.seed;
+    cfg.synthetic = a.ints.map_or(cfg.synthetic, |n| n as usize);
+    if let Some(ms) = a.min_time_ms {
+        cfg.min_time = ms as f64 / 1e3;
+    }
+    let mut header = vec![format!(
+        "intcodec bench: suite keyset ({} queries; fastest of {} reps of >= {} ms)",
+        cfg.queries,
+        cfg.reps,
+        cfg.min_time * 1e3
+    )];
+    header.extend(machine_header());
+    let result = keyset::run(&cfg, &mut |f, m| bar.update(f, m));
+    bar.finish();
+    let (rows, notes) = result?;
+    if a.format == Format::Table {
+        keyset::table(&rows, &notes, &header, out)?;
+    }
+    Ok((keyset::common_rows(&rows, cfg.reps), "keyset".to_string()))
 }
 
 /// `--suite keys`.

@@ -104,6 +104,7 @@ mod codec;
 pub(crate) mod dispatch;
 pub mod error;
 pub mod isa;
+pub mod keys;
 pub mod registry;
 pub mod sorted;
 mod tables;

@@ -12,6 +12,7 @@
 //! [`crate::measure`]; nothing below imports a suite.
 
 pub mod keys;
+pub mod keyset;
 pub mod postings;
 pub mod seek;
 pub mod short;

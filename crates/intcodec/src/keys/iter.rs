@@ -1,0 +1,193 @@
+//! [`Iter`]: a forward cursor over a [`KeySet`], one decoded block at a
+//! time; [`Iter::seek`] jumps forward through the indexes without decoding
+//! the blocks it skips.
+
+use core::ops::{Bound, RangeBounds};
+
+use super::{KeySet, BUF};
+use crate::traits::{KernelChoice, SortedCodec};
+
+/// A forward cursor over the keys of a [`KeySet`] (from
+/// [`KeySet::iter`], [`KeySet::range`] or [`KeySet::cursor`]).
+///
+/// ```
+/// use intcodec::keys::KeySet;
+/// use intcodec::streamvbyte::StreamVByte;
+///
+/// let set = KeySet::from_sorted(StreamVByte::new(), &[1, 5, 9, 200, 201, 7000]).unwrap();
+/// let mut c = set.cursor();
+/// assert_eq!(c.seek(6), Some(9));
+/// assert_eq!(c.next(), Some(9));
+/// assert_eq!(c.seek(202), Some(7000));
+/// assert_eq!(c.seek(8000), None);
+/// ```
+pub struct Iter<'a, C> {
+    set: &'a KeySet<C>,
+    leaf: usize,
+    block: usize,
+    buf: [u32; BUF],
+    /// Keys decoded in `buf` (0 once exhausted).
+    n: usize,
+    pos: usize,
+    /// Exclusive upper bound.
+    end: u64,
+}
+
+impl<'a, C: SortedCodec + KernelChoice> Iter<'a, C> {
+    fn new(set: &'a KeySet<C>, end: u64) -> Self {
+        let mut it = Iter {
+            set,
+            leaf: 0,
+            block: 0,
+            buf: [0; BUF],
+            n: 0,
+            pos: 0,
+            end,
+        };
+        if !set.is_empty() {
+            it.load();
+        }
+        it
+    }
+
+    #[inline]
+    fn load(&mut self) {
+        self.n = self.set.leaves[self.leaf].decode(&self.set.codec, self.block, &mut self.buf);
+        self.pos = 0;
+    }
+
+    fn exhaust(&mut self) {
+        self.leaf = self.set.leaves.len();
+        self.n = 0;
+        self.pos = 0;
+    }
+
+    /// Moves to the next block; `false` when there is none.
+    #[inline]
+    fn next_block(&mut self) -> bool {
+        if self.n == 0 {
+            return false;
+        }
+        self.block += 1;
+        if self.block == self.set.leaves[self.leaf].blocks() {
+            self.block = 0;
+            self.leaf += 1;
+            if self.leaf == self.set.leaves.len() {
+                self.exhaust();
+                return false;
+            }
+        }
+        self.load();
+        true
+    }
+
+    /// The next key, without consuming it.
+    #[inline]
+    pub fn peek(&mut self) -> Option<u32> {
+        if self.pos == self.n && !self.next_block() {
+            return None;
+        }
+        let k = self.buf[self.pos];
+        if u64::from(k) >= self.end {
+            self.exhaust();
+            return None;
+        }
+        Some(k)
+    }
+
+    /// Moves forward to the first key `>= key` (never backward: a `key` at
+    /// or below the next key leaves the cursor where it is) and returns it
+    /// without consuming it.
+    pub fn seek(&mut self, key: u32) -> Option<u32> {
+        if self.n == 0 {
+            return None;
+        }
+        if key <= self.buf[self.n - 1] {
+            self.pos += self.buf[self.pos..self.n].partition_point(|&k| k < key);
+            return self.peek();
+        }
+        // Past this block: find the first block whose last key is >= key.
+        let set = self.set;
+        let mut li = set.leaf_for(key).max(self.leaf);
+        let leaf = &set.leaves[li];
+        let mut b = leaf.lasts.partition_point(|&l| l < key);
+        if li == self.leaf {
+            b = b.max(self.block + 1);
+        }
+        if b == leaf.blocks() {
+            li += 1;
+            b = 0;
+            if li == set.leaves.len() {
+                self.exhaust();
+                return None;
+            }
+        }
+        self.leaf = li;
+        self.block = b;
+        self.load();
+        self.pos = self.buf[..self.n].partition_point(|&k| k < key);
+        self.peek()
+    }
+}
+
+impl<C: SortedCodec + KernelChoice> Iterator for Iter<'_, C> {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if self.pos < self.n {
+            let k = self.buf[self.pos];
+            if u64::from(k) < self.end {
+                self.pos += 1;
+                return Some(k);
+            }
+            self.exhaust();
+            return None;
+        }
+        let k = self.peek()?;
+        self.pos += 1;
+        Some(k)
+    }
+}
+
+impl<C: SortedCodec + KernelChoice> KeySet<C> {
+    /// Every key in increasing order.
+    pub fn iter(&self) -> Iter<'_, C> {
+        Iter::new(self, 1 << 32)
+    }
+
+    /// A cursor at the first key (see [`Iter::seek`]).
+    pub fn cursor(&self) -> Iter<'_, C> {
+        self.iter()
+    }
+
+    /// The keys in `range`, in increasing order.
+    pub fn range(&self, range: impl RangeBounds<u32>) -> Iter<'_, C> {
+        let lo = match range.start_bound() {
+            Bound::Included(&a) => u64::from(a),
+            Bound::Excluded(&a) => u64::from(a) + 1,
+            Bound::Unbounded => 0,
+        };
+        let hi = match range.end_bound() {
+            Bound::Included(&b) => u64::from(b) + 1,
+            Bound::Excluded(&b) => u64::from(b),
+            Bound::Unbounded => 1 << 32,
+        };
+        let mut it = Iter::new(self, hi);
+        if lo > u64::from(u32::MAX) || lo >= hi {
+            it.exhaust();
+        } else if lo > 0 {
+            it.seek(lo as u32);
+        }
+        it
+    }
+}
+
+impl<'a, C: SortedCodec + KernelChoice> IntoIterator for &'a KeySet<C> {
+    type Item = u32;
+    type IntoIter = Iter<'a, C>;
+
+    fn into_iter(self) -> Iter<'a, C> {
+        self.iter()
+    }
+}

@@ -1,0 +1,215 @@
+//! A leaf (page) of a [`KeySet`](super::KeySet): up to [`LEAF_BLOCKS`]
+//! compressed blocks in one byte buffer, with a block index beside it.
+//!
+//! ```text
+//!  index (one entry per block b):  firsts[b] lasts[b] counts[b] ends[b]
+//!  bytes: [ block 0 stream | block 1 stream | ... ]
+//!  block b = keys firsts[b] (kept in the index) followed by counts[b] - 1
+//!            keys coded by the codec (delta from firsts[b]) in
+//!            bytes[ends[b-1] .. ends[b]]   (ends[-1] = 0)
+//! ```
+
+use alloc::vec::Vec;
+
+use crate::error::DecodeError;
+use crate::traits::SortedCodec;
+
+/// The most blocks in one leaf; a leaf that grows past it splits in two.
+pub(crate) const LEAF_BLOCKS: usize = 64;
+
+/// The message of the `expect`s on blocks this crate wrote or validated.
+pub(crate) const VALID: &str = "keys: blocks are written by the codec or validated on load";
+
+/// Appends the stream of block `keys` (all but the first key, delta-coded
+/// from it when the codec has a delta mode) to `out`.
+pub(crate) fn encode_block<C: SortedCodec>(codec: &C, keys: &[u32], out: &mut Vec<u8>) {
+    let rest = &keys[1..];
+    if rest.is_empty() {
+        return;
+    }
+    let old = out.len();
+    let max = codec
+        .max_compressed_len(rest.len())
+        .expect("a block's size fits usize");
+    out.resize(old + max, 0);
+    let used = if codec.supports_delta() {
+        codec.encode_delta(rest, keys[0], &mut out[old..])
+    } else {
+        codec.encode(rest, &mut out[old..])
+    }
+    .expect("max_compressed_len bytes are enough");
+    out.truncate(old + used);
+}
+
+/// Decodes the `count` keys of a block (first key `first`, stream `stream`)
+/// into `out[..count]`; returns the stream bytes consumed (checked).
+pub(crate) fn decode_block<C: SortedCodec>(
+    codec: &C,
+    stream: &[u8],
+    first: u32,
+    count: usize,
+    out: &mut [u32],
+) -> Result<usize, DecodeError> {
+    out[0] = first;
+    if count <= 1 {
+        return Ok(0);
+    }
+    if codec.supports_delta() {
+        codec.decode_delta(stream, count - 1, first, &mut out[1..count])
+    } else {
+        codec.decode(stream, count - 1, &mut out[1..count])
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Leaf {
+    pub(crate) firsts: Vec<u32>,
+    pub(crate) lasts: Vec<u32>,
+    pub(crate) counts: Vec<u16>,
+    pub(crate) ends: Vec<u32>,
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) len: u32,
+}
+
+impl Leaf {
+    #[inline]
+    pub(crate) fn blocks(&self) -> usize {
+        self.firsts.len()
+    }
+
+    #[inline]
+    pub(crate) fn start(&self, b: usize) -> usize {
+        if b == 0 {
+            0
+        } else {
+            self.ends[b - 1] as usize
+        }
+    }
+
+    #[inline]
+    pub(crate) fn stream(&self, b: usize) -> &[u8] {
+        &self.bytes[self.start(b)..self.ends[b] as usize]
+    }
+
+    #[inline]
+    pub(crate) fn last(&self) -> u32 {
+        self.lasts[self.lasts.len() - 1]
+    }
+
+    /// The block that would hold `key`: the last whose first key is
+    /// `<= key` (block 0 when `key` is below every key).
+    #[inline]
+    pub(crate) fn block_for(&self, key: u32) -> usize {
+        self.firsts.partition_point(|&f| f <= key).saturating_sub(1)
+    }
+
+    /// Decodes block `b` into `out`; returns its key count.
+    #[inline]
+    pub(crate) fn decode<C: SortedCodec>(&self, codec: &C, b: usize, out: &mut [u32]) -> usize {
+        let count = self.counts[b] as usize;
+        decode_block(codec, self.stream(b), self.firsts[b], count, out).expect(VALID);
+        count
+    }
+
+    /// Replaces blocks `b .. b + remove` by one block per non-empty slice of
+    /// `parts` (each strictly increasing, at most the block capacity).
+    pub(crate) fn replace<C: SortedCodec>(
+        &mut self,
+        codec: &C,
+        b: usize,
+        remove: usize,
+        parts: &[&[u32]],
+    ) {
+        let lo = self.start(b);
+        let hi = if remove == 0 {
+            lo
+        } else {
+            self.ends[b + remove - 1] as usize
+        };
+        let mut coded = Vec::new();
+        let mut ends = Vec::with_capacity(parts.len());
+        for p in parts {
+            encode_block(codec, p, &mut coded);
+            ends.push(u32::try_from(lo + coded.len()).expect("a leaf is under 4 GiB"));
+        }
+        let grow = coded.len() as i64 - (hi - lo) as i64;
+        self.bytes.splice(lo..hi, coded);
+        for e in &mut self.ends[b + remove..] {
+            *e = (i64::from(*e) + grow) as u32;
+        }
+        let removed: u32 = self.counts[b..b + remove]
+            .iter()
+            .map(|&c| u32::from(c))
+            .sum();
+        let added: usize = parts.iter().map(|p| p.len()).sum();
+        self.ends.splice(b..b + remove, ends);
+        self.firsts
+            .splice(b..b + remove, parts.iter().map(|p| p[0]));
+        self.lasts
+            .splice(b..b + remove, parts.iter().map(|p| p[p.len() - 1]));
+        self.counts
+            .splice(b..b + remove, parts.iter().map(|p| p.len() as u16));
+        self.len = self.len - removed + added as u32;
+    }
+
+    /// Appends a block whose stream is already coded (a validated or copied
+    /// block).
+    pub(crate) fn push_raw(&mut self, first: u32, last: u32, count: usize, stream: &[u8]) {
+        self.bytes.extend_from_slice(stream);
+        self.ends
+            .push(u32::try_from(self.bytes.len()).expect("a leaf is under 4 GiB"));
+        self.firsts.push(first);
+        self.lasts.push(last);
+        self.counts.push(count as u16);
+        self.len += count as u32;
+    }
+
+    /// Moves blocks `at..` into a new leaf.
+    pub(crate) fn split_off(&mut self, at: usize) -> Leaf {
+        let cut = self.start(at);
+        let bytes = self.bytes.split_off(cut);
+        let mut ends = self.ends.split_off(at);
+        for e in &mut ends {
+            *e -= cut as u32;
+        }
+        let counts = self.counts.split_off(at);
+        let moved: u32 = counts.iter().map(|&c| u32::from(c)).sum();
+        self.len -= moved;
+        Leaf {
+            firsts: self.firsts.split_off(at),
+            lasts: self.lasts.split_off(at),
+            counts,
+            ends,
+            bytes,
+            len: moved,
+        }
+    }
+
+    /// Appends every block of `other`.
+    pub(crate) fn append(&mut self, other: Leaf) {
+        let base = self.bytes.len() as u32;
+        self.bytes.extend_from_slice(&other.bytes);
+        self.ends.extend(other.ends.iter().map(|&e| e + base));
+        self.firsts.extend_from_slice(&other.firsts);
+        self.lasts.extend_from_slice(&other.lasts);
+        self.counts.extend_from_slice(&other.counts);
+        self.len += other.len;
+    }
+
+    pub(crate) fn shrink_to_fit(&mut self) {
+        self.firsts.shrink_to_fit();
+        self.lasts.shrink_to_fit();
+        self.counts.shrink_to_fit();
+        self.ends.shrink_to_fit();
+        self.bytes.shrink_to_fit();
+    }
+
+    /// Heap bytes this leaf holds (capacities).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.firsts.capacity() * 4
+            + self.lasts.capacity() * 4
+            + self.counts.capacity() * 2
+            + self.ends.capacity() * 4
+            + self.bytes.capacity()
+    }
+}

@@ -1,0 +1,594 @@
+//! [`KeySet`]: an ordered set of `u32` kept compressed, in the shape of
+//! upscaledb's compressed B+-tree leaves (Rupp & Lemire, "32bit integer
+//! compression algorithms", 2016): keys are cut into **blocks** of at most
+//! `block_len + 1` keys, each stored as its first key (uncompressed, in an
+//! index) plus a stream of the rest coded by a block codec; blocks are
+//! grouped into **leaves** (pages of up to 64 blocks, one byte buffer each)
+//! under a sorted array of leaf first keys.
+//!
+//! Queries never decode more than one block: `contains` and `lower_bound`
+//! binary-search the leaf keys, then the leaf's block index, then run the
+//! codec's own search on one block ([`SortedCodec::lower_bound`]);
+//! `select` uses the codec's `select`. `insert` and `remove` decode one
+//! block, edit it and re-encode it; a block that outgrows its capacity
+//! splits in two (at the end of the set, full + 1, so that appends leave
+//! full blocks), a leaf past 64 blocks splits in two, empty blocks and
+//! leaves are dropped and small neighbours merge.
+//!
+//! The codec is any [`SortedCodec`] + [`KernelChoice`]: BP128 (D1),
+//! FOR, SIMD-FOR, Stream VByte, VByte, VarInt-GB.
+//!
+//! ```
+//! use intcodec::bp128::{Bp128, Layout};
+//! use intcodec::keys::KeySet;
+//!
+//! let ids: Vec<u32> = (0..100_000).map(|i| i * 7).collect();
+//! let mut set = KeySet::from_sorted(Bp128::new(Layout::Lanes4), &ids).unwrap();
+//! assert!(set.contains(700));
+//! assert_eq!(set.lower_bound(701), Some(707));
+//! assert_eq!(set.rank(707), 101);
+//! assert_eq!(set.select(101), Some(707));
+//! assert!(set.insert(701));
+//! assert_eq!(set.range(700..708).collect::<Vec<_>>(), [700, 701, 707]);
+//! let bytes = set.to_bytes();
+//! let back = KeySet::from_bytes(Bp128::new(Layout::Lanes4), &bytes).unwrap();
+//! assert!(back == set);
+//! ```
+
+mod iter;
+mod leaf;
+mod serial;
+mod setops;
+#[cfg(test)]
+mod tests;
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::traits::{KernelChoice, SortedCodec};
+use leaf::{Leaf, LEAF_BLOCKS, VALID};
+
+pub use iter::Iter;
+pub use serial::{LoadError, LoadErrorKind};
+
+/// The largest block payload (keys after the first one) a set accepts.
+pub const MAX_BLOCK_LEN: usize = 256;
+/// Room for a block plus the key being inserted.
+const BUF: usize = MAX_BLOCK_LEN + 2;
+
+/// Why [`KeySet::from_sorted`] refused its input: `keys[index]` is not
+/// above `keys[index - 1]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotSorted {
+    /// The first key out of order.
+    pub index: usize,
+}
+
+impl fmt::Display for NotSorted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "keys not strictly increasing: key {} is not above the one before",
+            self.index
+        )
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for NotSorted {}
+
+/// An ordered set of `u32` with compressed leaves (module docs).
+#[derive(Clone)]
+pub struct KeySet<C> {
+    codec: C,
+    block_len: usize,
+    leaves: Vec<Leaf>,
+    /// The first key of each leaf.
+    firsts: Vec<u32>,
+    /// The keys before each leaf, and the total last: `leaves.len() + 1`.
+    starts: Vec<u64>,
+}
+
+impl<C: SortedCodec + KernelChoice> fmt::Debug for KeySet<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("KeySet")
+            .field("codec", &self.codec.name())
+            .field("block_len", &self.block_len)
+            .field("len", &self.len())
+            .field("leaves", &self.leaves.len())
+            .finish()
+    }
+}
+
+/// The block payload a codec works best with: one BP128 4x block (128), or
+/// 256 (upscaledb's choice for the other codecs, one BP128 8x block).
+pub fn default_block_len(name: &str) -> usize {
+    match name {
+        "bp128" | "bp128-d4" => 128,
+        _ => 256,
+    }
+}
+
+impl<C: SortedCodec + KernelChoice> KeySet<C> {
+    /// An empty set with the codec's default block length.
+    pub fn new(codec: C) -> Self {
+        Self::with_block_len(codec, default_block_len(codec.name()))
+    }
+
+    /// An empty set whose blocks hold up to `block_len + 1` keys.
+    ///
+    /// # Panics
+    /// If `block_len` is 0 or above [`MAX_BLOCK_LEN`].
+    pub fn with_block_len(codec: C, block_len: usize) -> Self {
+        assert!(
+            (1..=MAX_BLOCK_LEN).contains(&block_len),
+            "block_len {block_len}: use 1..={MAX_BLOCK_LEN}"
+        );
+        KeySet {
+            codec,
+            block_len,
+            leaves: Vec::new(),
+            firsts: Vec::new(),
+            starts: alloc::vec![0],
+        }
+    }
+
+    /// A set of strictly increasing `keys`, blocks and leaves filled.
+    pub fn from_sorted(codec: C, keys: &[u32]) -> Result<Self, NotSorted> {
+        Self::from_sorted_iter(codec, keys.iter().copied())
+    }
+
+    /// [`KeySet::from_sorted`] from an iterator (streamed: no copy of the
+    /// keys is made).
+    pub fn from_sorted_iter(
+        codec: C,
+        keys: impl IntoIterator<Item = u32>,
+    ) -> Result<Self, NotSorted> {
+        Self::from_sorted_with(codec, default_block_len(codec.name()), keys)
+    }
+
+    /// [`KeySet::from_sorted_iter`] with blocks of up to `block_len + 1`
+    /// keys (see [`KeySet::with_block_len`]).
+    pub fn from_sorted_with(
+        codec: C,
+        block_len: usize,
+        keys: impl IntoIterator<Item = u32>,
+    ) -> Result<Self, NotSorted> {
+        let mut b = Builder::new(Self::with_block_len(codec, block_len));
+        for (i, k) in keys.into_iter().enumerate() {
+            if !b.push(k) {
+                return Err(NotSorted { index: i });
+            }
+        }
+        Ok(b.finish())
+    }
+
+    /// The codec.
+    pub fn codec(&self) -> C {
+        self.codec
+    }
+
+    /// The most keys after the first one in a block.
+    pub fn block_len(&self) -> usize {
+        self.block_len
+    }
+
+    /// The number of keys.
+    pub fn len(&self) -> usize {
+        self.starts[self.starts.len() - 1] as usize
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.leaves.is_empty()
+    }
+
+    /// The smallest key.
+    pub fn first(&self) -> Option<u32> {
+        self.firsts.first().copied()
+    }
+
+    /// The largest key.
+    pub fn last(&self) -> Option<u32> {
+        self.leaves.last().map(Leaf::last)
+    }
+
+    /// Heap and inline bytes of the set (indexes, block bytes, spare
+    /// capacity).
+    pub fn memory_bytes(&self) -> usize {
+        core::mem::size_of::<Self>()
+            + self.leaves.capacity() * core::mem::size_of::<Leaf>()
+            + self.firsts.capacity() * 4
+            + self.starts.capacity() * 8
+            + self.leaves.iter().map(Leaf::heap_bytes).sum::<usize>()
+    }
+
+    /// The number of blocks (for statistics).
+    pub fn block_count(&self) -> usize {
+        self.leaves.iter().map(Leaf::blocks).sum()
+    }
+
+    /// The leaf that would hold `key` (the set is not empty).
+    #[inline]
+    fn leaf_for(&self, key: u32) -> usize {
+        self.firsts.partition_point(|&f| f <= key).saturating_sub(1)
+    }
+
+    /// The `count - 1` coded keys of block `b` of `leaf` searched for the
+    /// first `>= key` (`key` above the block's first key): its index in the
+    /// block and value.
+    #[inline]
+    fn search(&self, leaf: &Leaf, b: usize, key: u32) -> Option<(usize, u32)> {
+        let count = leaf.counts[b] as usize;
+        self.codec
+            .lower_bound(leaf.stream(b), count - 1, leaf.firsts[b], key)
+            .expect(VALID)
+            .map(|(i, v)| (i + 1, v))
+    }
+
+    /// Whether `key` is in the set.
+    pub fn contains(&self, key: u32) -> bool {
+        if self.is_empty() {
+            return false;
+        }
+        let leaf = &self.leaves[self.leaf_for(key)];
+        let b = leaf.block_for(key);
+        let (first, last) = (leaf.firsts[b], leaf.lasts[b]);
+        if key < first || key > last {
+            return false;
+        }
+        if key == first || key == last {
+            return true;
+        }
+        matches!(self.search(leaf, b, key), Some((_, v)) if v == key)
+    }
+
+    /// The smallest key `>= key`.
+    pub fn lower_bound(&self, key: u32) -> Option<u32> {
+        if self.is_empty() {
+            return None;
+        }
+        let li = self.leaf_for(key);
+        let leaf = &self.leaves[li];
+        let b = leaf.block_for(key);
+        if key <= leaf.firsts[b] {
+            return Some(leaf.firsts[b]);
+        }
+        if key <= leaf.lasts[b] {
+            return self.search(leaf, b, key).map(|(_, v)| v);
+        }
+        if b + 1 < leaf.blocks() {
+            Some(leaf.firsts[b + 1])
+        } else {
+            self.firsts.get(li + 1).copied()
+        }
+    }
+
+    /// The number of keys `< key`.
+    pub fn rank(&self, key: u32) -> usize {
+        if self.is_empty() {
+            return 0;
+        }
+        let li = self.leaf_for(key);
+        let leaf = &self.leaves[li];
+        let b = leaf.block_for(key);
+        let base = self.starts[li] as usize
+            + leaf.counts[..b]
+                .iter()
+                .map(|&c| usize::from(c))
+                .sum::<usize>();
+        if key <= leaf.firsts[b] {
+            base
+        } else if key > leaf.lasts[b] {
+            base + usize::from(leaf.counts[b])
+        } else {
+            base + self.search(leaf, b, key).map_or(0, |(i, _)| i)
+        }
+    }
+
+    /// The key at index `i` in increasing order (`select(rank(x)) == x` for
+    /// every key `x`).
+    pub fn select(&self, i: usize) -> Option<u32> {
+        if i >= self.len() {
+            return None;
+        }
+        let i = i as u64;
+        let li = self.starts.partition_point(|&s| s <= i) - 1;
+        let leaf = &self.leaves[li];
+        let mut j = (i - self.starts[li]) as usize;
+        let mut b = 0;
+        while j >= usize::from(leaf.counts[b]) {
+            j -= usize::from(leaf.counts[b]);
+            b += 1;
+        }
+        if j == 0 {
+            return Some(leaf.firsts[b]);
+        }
+        let count = usize::from(leaf.counts[b]);
+        self.codec
+            .select(leaf.stream(b), count - 1, leaf.firsts[b], j - 1)
+            .expect(VALID)
+    }
+
+    /// Inserts `key`; returns whether it was absent.
+    pub fn insert(&mut self, key: u32) -> bool {
+        if self.is_empty() {
+            let mut leaf = Leaf::default();
+            leaf.replace(&self.codec, 0, 0, &[&[key]]);
+            self.push_leaf(leaf);
+            return true;
+        }
+        let li = self.leaf_for(key);
+        let last_leaf = li + 1 == self.leaves.len();
+        let cap = self.block_len + 1;
+        let codec = self.codec;
+        let leaf = &mut self.leaves[li];
+        let b = leaf.block_for(key);
+        let (first, last) = (leaf.firsts[b], leaf.lasts[b]);
+        if key == first || key == last {
+            return false;
+        }
+        let mut buf = [0u32; BUF];
+        let count = leaf.decode(&codec, b, &mut buf);
+        let pos = if key < first {
+            0
+        } else if key > last {
+            count
+        } else {
+            match buf[..count].binary_search(&key) {
+                Ok(_) => return false,
+                Err(p) => p,
+            }
+        };
+        buf.copy_within(pos..count, pos + 1);
+        buf[pos] = key;
+        let n = count + 1;
+        if n <= cap {
+            leaf.replace(&codec, b, 1, &[&buf[..n]]);
+        } else {
+            // An append at the very end keeps the full block full.
+            let at = if last_leaf && b + 1 == leaf.blocks() && pos == count {
+                cap
+            } else {
+                n / 2
+            };
+            leaf.replace(&codec, b, 1, &[&buf[..at], &buf[at..n]]);
+        }
+        self.firsts[li] = leaf.firsts[0];
+        for s in &mut self.starts[li + 1..] {
+            *s += 1;
+        }
+        if self.leaves[li].blocks() > LEAF_BLOCKS {
+            self.split_leaf(li);
+        }
+        true
+    }
+
+    fn split_leaf(&mut self, li: usize) {
+        let leaf = &mut self.leaves[li];
+        // A split of the last leaf by appends keeps the left leaf full.
+        let at = leaf.blocks() / 2;
+        let right = leaf.split_off(at);
+        leaf.shrink_to_fit();
+        let left_len = u64::from(leaf.len);
+        self.firsts.insert(li + 1, right.firsts[0]);
+        self.starts.insert(li + 1, self.starts[li] + left_len);
+        self.leaves.insert(li + 1, right);
+    }
+
+    /// Removes `key`; returns whether it was present.
+    pub fn remove(&mut self, key: u32) -> bool {
+        if self.is_empty() {
+            return false;
+        }
+        let li = self.leaf_for(key);
+        let cap = self.block_len + 1;
+        let codec = self.codec;
+        let leaf = &mut self.leaves[li];
+        let b = leaf.block_for(key);
+        if key < leaf.firsts[b] || key > leaf.lasts[b] {
+            return false;
+        }
+        let mut buf = [0u32; BUF];
+        let count = leaf.decode(&codec, b, &mut buf);
+        let Ok(pos) = buf[..count].binary_search(&key) else {
+            return false;
+        };
+        buf.copy_within(pos + 1..count, pos);
+        let n = count - 1;
+        if n == 0 {
+            leaf.replace(&codec, b, 1, &[]);
+        } else if n <= cap / 4
+            && b + 1 < leaf.blocks()
+            && n + usize::from(leaf.counts[b + 1]) <= cap * 3 / 4
+        {
+            // Merge a small block with the next one.
+            let m = leaf.decode(&codec, b + 1, &mut buf[n..]);
+            leaf.replace(&codec, b, 2, &[&buf[..n + m]]);
+        } else if n <= cap / 4 && b > 0 && n + usize::from(leaf.counts[b - 1]) <= cap * 3 / 4 {
+            let mut both = [0u32; BUF];
+            let m = leaf.decode(&codec, b - 1, &mut both);
+            both[m..m + n].copy_from_slice(&buf[..n]);
+            leaf.replace(&codec, b - 1, 2, &[&both[..m + n]]);
+        } else {
+            leaf.replace(&codec, b, 1, &[&buf[..n]]);
+        }
+        for s in &mut self.starts[li + 1..] {
+            *s -= 1;
+        }
+        if self.leaves[li].blocks() == 0 {
+            self.leaves.remove(li);
+            self.firsts.remove(li);
+            self.starts.remove(li + 1);
+        } else {
+            self.firsts[li] = self.leaves[li].firsts[0];
+            self.merge_small_leaf(li);
+        }
+        true
+    }
+
+    /// Merges leaf `li` into a neighbour when both are small.
+    fn merge_small_leaf(&mut self, li: usize) {
+        if self.leaves[li].blocks() > LEAF_BLOCKS / 4 {
+            return;
+        }
+        let target = if li + 1 < self.leaves.len()
+            && self.leaves[li].blocks() + self.leaves[li + 1].blocks() <= LEAF_BLOCKS * 3 / 4
+        {
+            li
+        } else if li > 0
+            && self.leaves[li].blocks() + self.leaves[li - 1].blocks() <= LEAF_BLOCKS * 3 / 4
+        {
+            li - 1
+        } else {
+            return;
+        };
+        let right = self.leaves.remove(target + 1);
+        self.firsts.remove(target + 1);
+        self.starts.remove(target + 1);
+        self.leaves[target].append(right);
+    }
+
+    fn push_leaf(&mut self, leaf: Leaf) {
+        let total = self.starts[self.starts.len() - 1];
+        self.firsts.push(leaf.firsts[0]);
+        self.starts.push(total + u64::from(leaf.len));
+        self.leaves.push(leaf);
+    }
+
+    /// Every key in increasing order.
+    pub fn to_vec(&self) -> Vec<u32> {
+        let mut out = Vec::with_capacity(self.len());
+        let mut buf = [0u32; BUF];
+        for leaf in &self.leaves {
+            for b in 0..leaf.blocks() {
+                let n = leaf.decode(&self.codec, b, &mut buf);
+                out.extend_from_slice(&buf[..n]);
+            }
+        }
+        out
+    }
+
+    /// Checks every structural invariant (tests and fuzzing).
+    #[doc(hidden)]
+    pub fn check_invariants(&self) {
+        assert_eq!(self.leaves.len(), self.firsts.len());
+        assert_eq!(self.starts.len(), self.leaves.len() + 1);
+        assert_eq!(self.starts[0], 0);
+        let mut prev: Option<u32> = None;
+        let mut buf = [0u32; BUF];
+        for (li, leaf) in self.leaves.iter().enumerate() {
+            assert!(leaf.blocks() >= 1 && leaf.blocks() <= LEAF_BLOCKS);
+            assert_eq!(self.firsts[li], leaf.firsts[0]);
+            assert_eq!(self.starts[li + 1] - self.starts[li], u64::from(leaf.len));
+            assert_eq!(leaf.ends.len(), leaf.blocks());
+            assert_eq!(*leaf.ends.last().unwrap() as usize, leaf.bytes.len());
+            let mut sum = 0u32;
+            for b in 0..leaf.blocks() {
+                let count = usize::from(leaf.counts[b]);
+                assert!(count >= 1 && count <= self.block_len + 1);
+                let used = leaf::decode_block(
+                    &self.codec,
+                    leaf.stream(b),
+                    leaf.firsts[b],
+                    count,
+                    &mut buf,
+                )
+                .unwrap();
+                assert_eq!(used, leaf.stream(b).len());
+                for &k in &buf[..count] {
+                    assert!(prev.is_none_or(|p| p < k));
+                    prev = Some(k);
+                }
+                assert_eq!(leaf.lasts[b], buf[count - 1]);
+                sum += count as u32;
+            }
+            assert_eq!(sum, leaf.len);
+        }
+    }
+}
+
+impl<C: SortedCodec + KernelChoice, D: SortedCodec + KernelChoice> PartialEq<KeySet<D>>
+    for KeySet<C>
+{
+    /// Same keys (whatever the codecs and layouts).
+    fn eq(&self, other: &KeySet<D>) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+/// Builds a set from increasing keys, filling blocks and leaves.
+pub(crate) struct Builder<C> {
+    set: KeySet<C>,
+    leaf: Leaf,
+    pending: Vec<u32>,
+    prev: Option<u32>,
+}
+
+impl<C: SortedCodec + KernelChoice> Builder<C> {
+    pub(crate) fn new(set: KeySet<C>) -> Self {
+        debug_assert!(set.is_empty());
+        let cap = set.block_len + 1;
+        Builder {
+            set,
+            leaf: Leaf::default(),
+            pending: Vec::with_capacity(cap),
+            prev: None,
+        }
+    }
+
+    /// Appends `key`; `false` (nothing done) unless it is above the last.
+    #[inline]
+    pub(crate) fn push(&mut self, key: u32) -> bool {
+        if self.prev.is_some_and(|p| p >= key) {
+            return false;
+        }
+        self.prev = Some(key);
+        self.pending.push(key);
+        if self.pending.len() == self.set.block_len + 1 {
+            self.flush_block();
+        }
+        true
+    }
+
+    /// Appends a block as coded bytes (keys above the last pushed).
+    pub(crate) fn push_raw(&mut self, first: u32, last: u32, count: usize, stream: &[u8]) {
+        debug_assert!(self.prev.is_none_or(|p| p < first));
+        if !self.pending.is_empty() {
+            self.flush_block();
+        }
+        self.leaf.push_raw(first, last, count, stream);
+        self.prev = Some(last);
+        if self.leaf.blocks() == LEAF_BLOCKS {
+            self.flush_leaf();
+        }
+    }
+
+    fn flush_block(&mut self) {
+        let b = self.leaf.blocks();
+        self.leaf.replace(&self.set.codec, b, 0, &[&self.pending]);
+        self.pending.clear();
+        if self.leaf.blocks() == LEAF_BLOCKS {
+            self.flush_leaf();
+        }
+    }
+
+    fn flush_leaf(&mut self) {
+        let mut leaf = core::mem::take(&mut self.leaf);
+        if leaf.blocks() > 0 {
+            leaf.shrink_to_fit();
+            self.set.push_leaf(leaf);
+        }
+    }
+
+    pub(crate) fn finish(mut self) -> KeySet<C> {
+        if !self.pending.is_empty() {
+            self.flush_block();
+        }
+        self.flush_leaf();
+        self.set.leaves.shrink_to_fit();
+        self.set.firsts.shrink_to_fit();
+        self.set.starts.shrink_to_fit();
+        self.set
+    }
+}

@@ -1,0 +1,359 @@
+//! Serialization of a [`KeySet`] and its checked load.
+//!
+//! ```text
+//!  "IKS1"                      magic and format version (4 bytes)
+//!  name_len: u8, name          the block codec's registry name
+//!  block_len: LEB128           most keys after the first in a block
+//!  n: LEB128 (u64)             key count
+//!  blocks: LEB128 (u64)        block count
+//!  per block:
+//!    gap:   LEB128 u32         first key (block 0), else first - previous last - 1
+//!    more:  LEB128 u32         keys in the block - 1 (<= block_len)
+//!    bytes: LEB128 u32         length of the stream that follows
+//!    stream                    the codec's stream of the `more` keys after the
+//!                              first, delta-coded from it
+//!  crc: u32 LE                 CRC-32C (Castagnoli) of every byte before it
+//! ```
+//!
+//! Leaves are not stored: the load regroups the blocks. The load decodes
+//! every block with the codec's checked decoder, and checks that it uses
+//! exactly its bytes, that keys strictly increase (within and across
+//! blocks), the counts, and that nothing follows, then the checksum (so a
+//! flipped bit in a stream, which may still decode to increasing keys, is
+//! an error too); the first failure is a [`LoadError`] naming its byte
+//! offset.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::leaf::decode_block;
+use super::{Builder, KeySet, BUF, MAX_BLOCK_LEN};
+use crate::error::DecodeErrorKind;
+use crate::traits::{KernelChoice, SortedCodec};
+
+const MAGIC: &[u8; 4] = b"IKS1";
+
+/// What was wrong with a serialized set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LoadErrorKind {
+    /// Not `IKS1`: not a key set, or another format version.
+    Magic,
+    /// Written with another block codec than the one given.
+    Codec,
+    /// A block length of 0 or above [`MAX_BLOCK_LEN`].
+    BlockLen,
+    /// The input ends early.
+    Truncated,
+    /// A LEB128 number longer than 5 bytes or above `u32::MAX`.
+    Varint,
+    /// A block with more keys than the block length allows, or counts that
+    /// disagree with the header.
+    Count,
+    /// A block's stream is invalid for the codec (the codec's error kind).
+    Block(DecodeErrorKind),
+    /// A block's stream is shorter than its stated length.
+    Length,
+    /// Keys not strictly increasing (or beyond `u32::MAX`).
+    Order,
+    /// Bytes after the last block.
+    Trailing,
+    /// The CRC-32C does not match the content.
+    Checksum,
+}
+
+/// A failed [`KeySet::from_bytes`]: what and at which byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    /// What was wrong.
+    pub kind: LoadErrorKind,
+    /// The byte offset in the input.
+    pub offset: usize,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.kind {
+            LoadErrorKind::Magic => "not a key set (magic IKS1 missing)",
+            LoadErrorKind::Codec => "written with another block codec",
+            LoadErrorKind::BlockLen => "block length out of range",
+            LoadErrorKind::Truncated => "input truncated",
+            LoadErrorKind::Varint => "malformed LEB128 number",
+            LoadErrorKind::Count => "key count out of range or inconsistent",
+            LoadErrorKind::Block(k) => {
+                return write!(
+                    f,
+                    "key set: block stream: {} at byte {}",
+                    k.describe(),
+                    self.offset
+                )
+            }
+            LoadErrorKind::Length => "block stream shorter than its length",
+            LoadErrorKind::Order => "keys not strictly increasing",
+            LoadErrorKind::Trailing => "bytes after the last block",
+            LoadErrorKind::Checksum => "checksum (CRC-32C) mismatch",
+        };
+        write!(f, "key set: {what} at byte {}", self.offset)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for LoadError {}
+
+/// The CRC-32C table (reflected polynomial 0x82F63B78), one byte at a time.
+const CRC_TABLE: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut c = i as u32;
+        let mut k = 0;
+        while k < 8 {
+            c = if c & 1 != 0 {
+                (c >> 1) ^ 0x82F6_3B78
+            } else {
+                c >> 1
+            };
+            k += 1;
+        }
+        t[i] = c;
+        i += 1;
+    }
+    t
+};
+
+/// CRC-32C of `bytes`.
+pub(crate) fn crc32c(bytes: &[u8]) -> u32 {
+    let mut c = !0u32;
+    for &b in bytes {
+        c = CRC_TABLE[((c ^ u32::from(b)) & 0xFF) as usize] ^ (c >> 8);
+    }
+    !c
+}
+
+fn put_varint(out: &mut Vec<u8>, v: u32) {
+    put_varint64(out, u64::from(v));
+}
+
+fn put_varint64(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+struct Reader<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn err(&self, kind: LoadErrorKind) -> LoadError {
+        LoadError {
+            kind,
+            offset: self.at,
+        }
+    }
+
+    fn take(&mut self, n: usize) -> Result<&'a [u8], LoadError> {
+        if self.b.len() - self.at < n {
+            return Err(LoadError {
+                kind: LoadErrorKind::Truncated,
+                offset: self.b.len(),
+            });
+        }
+        let s = &self.b[self.at..self.at + n];
+        self.at += n;
+        Ok(s)
+    }
+
+    fn u8(&mut self) -> Result<u8, LoadError> {
+        Ok(self.take(1)?[0])
+    }
+
+    /// A LEB128 number of at most `max_bytes` bytes and at most `max`.
+    fn leb(&mut self, max_bytes: u32, max: u64) -> Result<u64, LoadError> {
+        let start = self.at;
+        let bad = LoadError {
+            kind: LoadErrorKind::Varint,
+            offset: start,
+        };
+        let mut v: u64 = 0;
+        for i in 0..max_bytes {
+            let byte = self.u8()?;
+            let part = u64::from(byte & 0x7F);
+            if i == 9 && part > 1 {
+                return Err(bad);
+            }
+            v |= part << (7 * i);
+            if byte & 0x80 == 0 {
+                return if v <= max { Ok(v) } else { Err(bad) };
+            }
+        }
+        Err(bad)
+    }
+
+    fn varint(&mut self) -> Result<u32, LoadError> {
+        Ok(self.leb(5, u64::from(u32::MAX))? as u32)
+    }
+
+    fn varint64(&mut self) -> Result<u64, LoadError> {
+        self.leb(10, u64::MAX)
+    }
+}
+
+impl<C: SortedCodec + KernelChoice> KeySet<C> {
+    /// The set as bytes: a header (magic `IKS1`, the codec's name, block
+    /// length, key and block counts), each block (LEB128 header and the
+    /// codec's stream) and a CRC-32C of everything before it.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let name = self.codec.name().as_bytes();
+        let mut out = Vec::with_capacity(
+            32 + self
+                .leaves
+                .iter()
+                .map(|l| l.bytes.len() + l.blocks() * 5)
+                .sum::<usize>(),
+        );
+        out.extend_from_slice(MAGIC);
+        out.push(name.len() as u8);
+        out.extend_from_slice(name);
+        put_varint(&mut out, self.block_len as u32);
+        put_varint64(&mut out, self.len() as u64);
+        put_varint64(&mut out, self.block_count() as u64);
+        let mut prev: Option<u32> = None;
+        for leaf in &self.leaves {
+            for b in 0..leaf.blocks() {
+                let first = leaf.firsts[b];
+                put_varint(&mut out, prev.map_or(first, |p| first - p - 1));
+                put_varint(&mut out, u32::from(leaf.counts[b]) - 1);
+                let s = leaf.stream(b);
+                put_varint(&mut out, s.len() as u32);
+                out.extend_from_slice(s);
+                prev = Some(leaf.lasts[b]);
+            }
+        }
+        let crc = crc32c(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    /// Loads a set written by [`KeySet::to_bytes`] with the same codec,
+    /// checking everything (every block decoded, exact stream lengths,
+    /// strictly increasing keys, counts, trailing bytes, the CRC-32C): any
+    /// input gives
+    /// the set that was written or an error, never a panic.
+    pub fn from_bytes(codec: C, input: &[u8]) -> Result<Self, LoadError> {
+        // The content is everything before the 4-byte checksum.
+        let bytes = &input[..input.len().saturating_sub(4)];
+        let mut r = Reader { b: bytes, at: 0 };
+        if r.take(4).map_err(|_| r.err(LoadErrorKind::Magic))? != MAGIC {
+            return Err(LoadError {
+                kind: LoadErrorKind::Magic,
+                offset: 0,
+            });
+        }
+        let name_at = r.at;
+        let name_len = r.u8()? as usize;
+        if r.take(name_len)? != codec.name().as_bytes() {
+            return Err(LoadError {
+                kind: LoadErrorKind::Codec,
+                offset: name_at,
+            });
+        }
+        let bl_at = r.at;
+        let block_len = r.varint()? as usize;
+        if !(1..=MAX_BLOCK_LEN).contains(&block_len) {
+            return Err(LoadError {
+                kind: LoadErrorKind::BlockLen,
+                offset: bl_at,
+            });
+        }
+        let n_at = r.at;
+        let n = r.varint64()?;
+        let blocks = r.varint64()?;
+        let mut out = Builder::new(KeySet::with_block_len(codec, block_len));
+        let mut buf = [0u32; BUF];
+        let mut prev: Option<u32> = None;
+        let mut total: u64 = 0;
+        let mut seen: u64 = 0;
+        while r.at < bytes.len() && seen < blocks {
+            let block_at = r.at;
+            let gap = r.varint()?;
+            let first = match prev {
+                None => Some(gap),
+                Some(p) => p.checked_add(1).and_then(|x| x.checked_add(gap)),
+            }
+            .ok_or(LoadError {
+                kind: LoadErrorKind::Order,
+                offset: block_at,
+            })?;
+            let more_at = r.at;
+            let more = r.varint()? as usize;
+            if more > block_len {
+                return Err(LoadError {
+                    kind: LoadErrorKind::Count,
+                    offset: more_at,
+                });
+            }
+            let len_at = r.at;
+            let len = r.varint()? as usize;
+            if more == 0 && len != 0 {
+                return Err(LoadError {
+                    kind: LoadErrorKind::Length,
+                    offset: len_at,
+                });
+            }
+            let stream_at = r.at;
+            let stream = r.take(len)?;
+            let count = more + 1;
+            let used =
+                decode_block(&codec, stream, first, count, &mut buf).map_err(|e| LoadError {
+                    kind: LoadErrorKind::Block(e.kind()),
+                    offset: stream_at + e.offset(),
+                })?;
+            if used != len {
+                return Err(LoadError {
+                    kind: LoadErrorKind::Length,
+                    offset: stream_at + used,
+                });
+            }
+            if buf[..count].windows(2).any(|w| w[0] >= w[1]) {
+                return Err(LoadError {
+                    kind: LoadErrorKind::Order,
+                    offset: stream_at,
+                });
+            }
+            out.push_raw(first, buf[count - 1], count, stream);
+            prev = Some(buf[count - 1]);
+            total += count as u64;
+            seen += 1;
+        }
+        if seen != blocks {
+            // The loop stopped at the end of the input.
+            return Err(LoadError {
+                kind: LoadErrorKind::Truncated,
+                offset: bytes.len(),
+            });
+        }
+        if r.at != bytes.len() {
+            return Err(r.err(LoadErrorKind::Trailing));
+        }
+        if total != n {
+            return Err(LoadError {
+                kind: LoadErrorKind::Count,
+                offset: n_at,
+            });
+        }
+        let stored = u32::from_le_bytes([
+            input[r.at],
+            input[r.at + 1],
+            input[r.at + 2],
+            input[r.at + 3],
+        ]);
+        if stored != crc32c(bytes) {
+            return Err(r.err(LoadErrorKind::Checksum));
+        }
+        Ok(out.finish())
+    }
+}
