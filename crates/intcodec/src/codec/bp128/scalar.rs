@@ -63,6 +63,9 @@ pub(crate) fn delta_at(l: usize, values: &[u32], i: usize, mode: Mode, prev: &[u
         Mode::D1 => values[i].wrapping_sub(if i == 0 { prev[l - 1] } else { values[i - 1] }),
         Mode::Lane => values[i].wrapping_sub(if i < l { prev[i] } else { values[i - l] }),
         Mode::Offset => values[i].wrapping_sub(prev[0]),
+        Mode::Strict => values[i]
+            .wrapping_sub(if i == 0 { prev[l - 1] } else { values[i - 1] })
+            .wrapping_sub(1),
     }
 }
 
@@ -83,6 +86,13 @@ pub(crate) fn needed_bits(layout: Layout, block: &[u32], mode: Mode, prev: &[u32
                 .fold(first.wrapping_sub(prev[l - 1]), |a, (&p, &v)| {
                     a | v.wrapping_sub(p)
                 }),
+        },
+        Mode::Strict => match block.first() {
+            None => 0,
+            Some(&first) => block.iter().zip(&block[1..]).fold(
+                first.wrapping_sub(prev[l - 1]).wrapping_sub(1),
+                |a, (&p, &v)| a | v.wrapping_sub(p).wrapping_sub(1),
+            ),
         },
         Mode::Lane => {
             let head = block
@@ -143,6 +153,10 @@ pub(crate) fn unpack<const L: usize>(
                 last = last.wrapping_add(v);
                 last
             }
+            Mode::Strict => {
+                last = last.wrapping_add(v).wrapping_add(1);
+                last
+            }
             Mode::Lane => {
                 let p = if i >= L { out[i - L] } else { prev[l] };
                 p.wrapping_add(v)
@@ -175,7 +189,7 @@ pub(crate) fn unpack_blocks<const L: usize>(
         pos += len;
         match mode {
             Mode::Lane => prev[..L].copy_from_slice(&dst[bl - L..]),
-            Mode::D1 => prev = splat(dst[bl - 1]),
+            Mode::D1 | Mode::Strict => prev = splat(dst[bl - 1]),
             // Offset: every block from the same minimum; Plain: unused.
             Mode::Plain | Mode::Offset => {}
         }
