@@ -89,8 +89,14 @@
 //! is fused into the unpack loop, carrying the running value in a register.
 //! An array's full blocks are decoded by one kernel call
 //! (`Kernels::unpack_blocks`), which keeps the running value in a register
-//! from block to block and checks each block before reading it.
+//! from block to block and checks each block before reading it. The tail
+//! (up to 127 / 255 LEB128 values) is one call of the VByte kernel of the
+//! same ISA (Masked VByte on SSE4.1 / AVX2, the prefix sum fused, from the
+//! last block value), encoded likewise: not value by value. Its errors
+//! are VByte's (kind, first byte of the bad value, its index), re-based to
+//! the array.
 
+use crate::codec::vbyte::VByte;
 use crate::dispatch::{KernelSet, Registry};
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::isa::Isa;
@@ -368,6 +374,11 @@ fn truncated(offset: usize, index: usize) -> DecodeError {
     DecodeError::new(DecodeErrorKind::Truncated, offset, Some(index))
 }
 
+/// The VByte kernel for an array tail next to BP128 kernels of `isa`.
+fn tail_codec(isa: Isa) -> VByte {
+    VByte::new().with_isa(isa).unwrap_or_default()
+}
+
 /// Largest array encoding of `n` values: one width byte and 32-bit values
 /// per full block, 5 bytes per tail value. `None` on overflow of `usize`.
 pub(crate) const fn max_len(layout: Layout, n: usize) -> Option<usize> {
@@ -408,6 +419,9 @@ pub(crate) const fn max_len(layout: Layout, n: usize) -> Option<usize> {
 pub struct Bp128 {
     pub(crate) k: &'static Kernels,
     delta: DeltaMode,
+    /// The VByte kernel of the array tail: the same ISA as `k` where VByte
+    /// has one, else the best VByte kernel.
+    tail: VByte,
 }
 
 impl fmt::Debug for Bp128 {
@@ -430,9 +444,11 @@ impl Bp128 {
     /// The best kernel for this CPU, for `layout`, delta mode
     /// [`DeltaMode::D1`].
     pub fn new(layout: Layout) -> Self {
+        let k = registry(layout).best();
         Bp128 {
-            k: registry(layout).best(),
+            k,
             delta: DeltaMode::D1,
+            tail: tail_codec(k.isa),
         }
     }
 
@@ -617,7 +633,9 @@ impl Bp128 {
                 });
             }
         }
-        Ok(scalar::encode_array(self.k, values, mode, prev, out))
+        Ok(scalar::encode_array(
+            self.k, &self.tail, values, mode, prev, out,
+        ))
     }
 
     /// Decodes `n` values of the array format under `mode`.
@@ -637,7 +655,7 @@ impl Bp128 {
                 Some(out.len()),
             ));
         }
-        scalar::decode_array(self.k, input, &mut out[..n], mode, prev)
+        scalar::decode_array(self.k, &self.tail, input, &mut out[..n], mode, prev)
     }
 }
 
@@ -769,9 +787,11 @@ impl KernelChoice for Bp128 {
     }
 
     fn with_isa(&self, isa: Isa) -> Option<Self> {
-        registry(self.k.layout)
-            .for_isa(isa)
-            .map(|k| Bp128 { k, ..*self })
+        registry(self.k.layout).for_isa(isa).map(|k| Bp128 {
+            k,
+            tail: tail_codec(k.isa),
+            ..*self
+        })
     }
 }
 
