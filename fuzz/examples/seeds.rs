@@ -299,6 +299,21 @@ fn bp128(root: &Path, s: &mut Seeds) {
             "none" => (false, false),
             "d1" => (true, false),
             "lane" => (true, true),
+            // `bp128_decode` has no strict mode (`codec_decode` covers it):
+            // a `bp128_roundtrip` seed only (mode 3), from the vector's prev.
+            "strict" => {
+                let prev = match v.get("prev") {
+                    "" => 0,
+                    p => p.parse().expect("decimal prev"),
+                };
+                let flags = u8::from(v.get("codec") == "bp128-8x") | 3 << 1;
+                let mut w = Writer::default().u8(flags).u32(prev).u8(7);
+                for x in &values {
+                    w = w.u32(*x);
+                }
+                s.put("bp128_roundtrip", name, &w.bytes);
+                continue;
+            }
             other => panic!("unknown delta {other}"),
         };
         let (target, variant) = match v.get("codec") {

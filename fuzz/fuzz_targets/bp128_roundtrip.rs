@@ -1,12 +1,12 @@
 //! BP128 / FOR / SIMD-FOR encode -> decode on arbitrary values, and the
-//! operations against a `Vec` model. BP128: both layouts, the three delta
-//! modes, every kernel writes scalar's bytes into an exact-size buffer
+//! operations against a `Vec` model. BP128: both layouts, plain and the
+//! three delta modes, every kernel writes scalar's bytes into an exact-size buffer
 //! (`OutputTooSmall` one byte short), decodes back, and each 128/256-value
 //! block through the block API (`compress_block` / `decompress_block`) too.
 //! FOR / SIMD-FOR: every kernel writes the same bytes and decodes back.
 //! Then `insert` of a value, `select` and `lower_bound` on sorted values.
 //!
-//! Input: byte 0 flags (bit 0 8x layout, bits 1-2 delta mode, bits 3-4 value
+//! Input: byte 0 flags (bit 0 8x layout, bits 1-2 none / D1 / lane / strict, bits 3-4 value
 //! shape, see `values_from`), bytes 1-4 `initial`, byte 5 the value to
 //! insert (scaled), then the values, 4 bytes each.
 #![no_main]
@@ -27,8 +27,9 @@ fuzz_target!(|data: &[u8]| {
     let layout = bp128::layout(flags & 1 != 0);
     let delta = match (flags >> 1) & 3 {
         0 => None,
-        1 | 3 => Some(DeltaMode::D1),
-        _ => Some(DeltaMode::Lane),
+        1 => Some(DeltaMode::D1),
+        2 => Some(DeltaMode::Lane),
+        _ => Some(DeltaMode::Strict),
     };
     let kernels = bp128::kernels(layout);
     let want = bp128::encode_to_vec(kernels[0], &values, delta, initial);

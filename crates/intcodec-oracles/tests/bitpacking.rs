@@ -1,11 +1,13 @@
 //! intcodec's BP128 blocks against the `bitpacking` crate (BitPacker4x and
 //! BitPacker8x), both directions, every kernel: `compress` /
-//! `decompress` and `compress_sorted` / `decompress_sorted` (our
-//! `DeltaMode::D1`), on random blocks of every bit width and on every block of
+//! `decompress`, `compress_sorted` / `decompress_sorted` (our
+//! `DeltaMode::D1`) and `compress_strictly_sorted` /
+//! `decompress_strictly_sorted` (our `DeltaMode::Strict`, the crate's
+//! `None` initial being `prev = u32::MAX`), on random blocks of every bit width and on every block of
 //! every posting list in ../shared/data/postings.
 
 use bitpacking::{BitPacker, BitPacker4x, BitPacker8x};
-use intcodec::bp128::{Bp128, Layout};
+use intcodec::bp128::{Bp128, DeltaMode, Layout};
 use intcodec::{IntCodec, Isa, KernelChoice};
 use intcodec_oracles::shared_data;
 
@@ -29,58 +31,111 @@ fn kernels(layout: Layout) -> Vec<Bp128> {
     ks
 }
 
-/// One block, both directions, plain and sorted, against `theirs`.
+/// How a block is coded: `compress`, `compress_sorted(initial)` (our D1)
+/// or `compress_strictly_sorted(initial)` (our `Strict`, `None` being our
+/// `prev = u32::MAX`).
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Plain,
+    Sorted(u32),
+    Strict(Option<u32>),
+}
+
+impl Kind {
+    /// Our handle for this kind and the `prev` it takes.
+    fn ours(self, k: Bp128) -> (Bp128, u32) {
+        match self {
+            Kind::Plain | Kind::Sorted(_) => (k.with_delta(DeltaMode::D1), self.prev()),
+            Kind::Strict(_) => (k.with_delta(DeltaMode::Strict), self.prev()),
+        }
+    }
+
+    fn prev(self) -> u32 {
+        match self {
+            Kind::Plain => 0,
+            Kind::Sorted(p) => p,
+            Kind::Strict(p) => p.unwrap_or(u32::MAX),
+        }
+    }
+}
+
+fn their_bits<P: BitPacker>(p: &P, kind: Kind, block: &[u32]) -> u8 {
+    match kind {
+        Kind::Plain => p.num_bits(block),
+        Kind::Sorted(i) => p.num_bits_sorted(i, block),
+        Kind::Strict(i) => p.num_bits_strictly_sorted(i, block),
+    }
+}
+
+fn their_compress<P: BitPacker>(p: &P, kind: Kind, block: &[u32], out: &mut [u8], b: u8) -> usize {
+    match kind {
+        Kind::Plain => p.compress(block, out, b),
+        Kind::Sorted(i) => p.compress_sorted(i, block, out, b),
+        Kind::Strict(i) => p.compress_strictly_sorted(i, block, out, b),
+    }
+}
+
+fn their_decompress<P: BitPacker>(p: &P, kind: Kind, input: &[u8], out: &mut [u32], b: u8) {
+    match kind {
+        Kind::Plain => p.decompress(input, out, b),
+        Kind::Sorted(i) => p.decompress_sorted(i, input, out, b),
+        Kind::Strict(i) => p.decompress_strictly_sorted(i, input, out, b),
+    };
+}
+
+/// One block, both directions, plain, sorted and strictly sorted, against
+/// `theirs`.
 fn check_block<P: BitPacker>(theirs: &P, ours: &[Bp128], block: &[u32], initial: u32, ctx: &str) {
+    let kinds = [
+        Kind::Plain,
+        Kind::Sorted(initial),
+        Kind::Strict(Some(initial)),
+        Kind::Strict(None),
+    ];
+    for kind in kinds {
+        check_kind(theirs, ours, block, kind, ctx);
+    }
+}
+
+fn check_kind<P: BitPacker>(theirs: &P, ours: &[Bp128], block: &[u32], kind: Kind, ctx: &str) {
     let bl = P::BLOCK_LEN;
     let mut tbuf = vec![0u8; 4 * bl + 32];
     let mut obuf = vec![0u8; 4 * bl];
     let mut vals = vec![0u32; bl];
-    // `sorted`: `compress_sorted` against our D1 `*_delta` block methods.
-    for (sorted, bits) in [
-        (false, theirs.num_bits(block)),
-        (true, theirs.num_bits_sorted(initial, block)),
-    ] {
-        let delta = if sorted { "D1" } else { "None" };
-        let tlen = if sorted {
-            theirs.compress_sorted(initial, block, &mut tbuf, bits)
+    let plain = matches!(kind, Kind::Plain);
+    let bits = their_bits(theirs, kind, block);
+    let tlen = their_compress(theirs, kind, block, &mut tbuf, bits);
+    for k in ours {
+        let (k, prev) = kind.ours(*k);
+        let c = format!("{ctx} {kind:?} b={bits} {k:?}");
+        let ob = if plain {
+            k.num_bits(block)
         } else {
-            theirs.compress(block, &mut tbuf, bits)
+            k.num_bits_delta(block, prev)
         };
-        for k in ours {
-            let c = format!("{ctx} {delta} b={bits} {k:?}");
-            let ob = if sorted {
-                k.num_bits_delta(block, initial)
-            } else {
-                k.num_bits(block)
-            };
-            assert_eq!(ob, bits, "num_bits {c}");
-            let olen = if sorted {
-                k.compress_block_delta(block, initial, &mut obuf, bits)
-            } else {
-                k.compress_block(block, &mut obuf, bits)
-            };
-            let olen = olen.unwrap();
-            assert_eq!(olen, tlen, "len {c}");
-            assert_eq!(&obuf[..olen], &tbuf[..tlen], "bytes {c}");
-            // ours decodes theirs
-            vals.fill(0);
-            let used = if sorted {
-                k.decompress_block_delta(&tbuf[..tlen], initial, &mut vals, bits)
-            } else {
-                k.decompress_block(&tbuf[..tlen], &mut vals, bits)
-            };
-            assert_eq!(used, Ok(tlen));
-            assert_eq!(vals, block, "decode {c}");
-        }
-        // theirs decodes ours (the last kernel's bytes; all are equal)
-        vals.fill(0);
-        if sorted {
-            theirs.decompress_sorted(initial, &obuf[..tlen], &mut vals, bits);
+        assert_eq!(ob, bits, "num_bits {c}");
+        let olen = if plain {
+            k.compress_block(block, &mut obuf, bits)
         } else {
-            theirs.decompress(&obuf[..tlen], &mut vals, bits);
-        }
-        assert_eq!(vals, block, "their decode of ours {ctx} {delta}");
+            k.compress_block_delta(block, prev, &mut obuf, bits)
+        };
+        let olen = olen.unwrap();
+        assert_eq!(olen, tlen, "len {c}");
+        assert_eq!(&obuf[..olen], &tbuf[..tlen], "bytes {c}");
+        // ours decodes theirs
+        vals.fill(0);
+        let used = if plain {
+            k.decompress_block(&tbuf[..tlen], &mut vals, bits)
+        } else {
+            k.decompress_block_delta(&tbuf[..tlen], prev, &mut vals, bits)
+        };
+        assert_eq!(used, Ok(tlen));
+        assert_eq!(vals, block, "decode {c}");
     }
+    // theirs decodes ours (the last kernel's bytes; all are equal)
+    vals.fill(0);
+    their_decompress(theirs, kind, &obuf[..tlen], &mut vals, bits);
+    assert_eq!(vals, block, "their decode of ours {ctx} {kind:?}");
 }
 
 fn random_blocks(bl: usize) -> Vec<(Vec<u32>, u32)> {
@@ -104,6 +159,16 @@ fn random_blocks(bl: usize) -> Vec<(Vec<u32>, u32)> {
                 })
                 .collect();
             out.push((sorted, init));
+            // strictly sorted, gaps minus one of at most `bits` bits
+            let mut acc = rng.next() >> 8;
+            let init = acc;
+            let strict = (0..bl)
+                .map(|_| {
+                    acc = acc.wrapping_add(rng.next() & mask).wrapping_add(1);
+                    acc
+                })
+                .collect();
+            out.push((strict, init));
         }
     }
     out
@@ -168,18 +233,31 @@ fn posting_lists_both_layouts() {
 }
 
 /// Whole arrays against a caller chaining `bitpacking` block by block (each
-/// block from the previous one's last value): 33 full blocks whose D1
-/// deltas take every width 0..=32 in a scrambled order, plus a tail. Our
-/// array's blocks are their `compress_sorted` bytes back to back; every
-/// kernel's array decode (one call for all blocks, the running value
-/// carried in a register) reproduces the values; their
-/// `decompress_sorted` decodes our blocks. Plain arrays the same way.
+/// block from the previous one's last value): 33 full blocks whose deltas
+/// (D1, or strict: D1 minus one) take every width 0..=32 in a scrambled
+/// order, plus a tail. Our array's blocks are their `compress_sorted` /
+/// `compress_strictly_sorted` bytes back to back; every kernel's array
+/// decode (one call for all blocks, the running value carried in a
+/// register) reproduces the values; their decoder decodes our blocks. Plain
+/// arrays the same way.
 fn check_arrays<P: BitPacker>(theirs: &P, layout: Layout) {
     let bl = P::BLOCK_LEN;
     let mut rng = Rng(0x0A11_A7E5_0000_0006 ^ bl as u64);
     let widths: Vec<u32> = (0..33u32).map(|j| (j * 7 + 3) % 33).collect();
-    for sorted in [true, false] {
-        let initial = rng.next();
+    // The kind of block `j` from `init` (the strict array starts from the
+    // crate's `None`).
+    let kinds: [fn(usize, u32) -> Kind; 3] = [
+        |_, i| Kind::Sorted(i),
+        |j, i| Kind::Strict((j > 0).then_some(i)),
+        |_, _| Kind::Plain,
+    ];
+    for kind_at in kinds {
+        let initial = match kind_at(0, 0) {
+            Kind::Strict(_) => u32::MAX,
+            _ => rng.next(),
+        };
+        let step = u32::from(matches!(kind_at(0, 0), Kind::Strict(_)));
+        let plain = matches!(kind_at(0, 0), Kind::Plain);
         let mut acc = initial;
         let mut values = Vec::new();
         for &w in &widths {
@@ -187,11 +265,11 @@ fn check_arrays<P: BitPacker>(theirs: &P, layout: Layout) {
             let block: Vec<u32> = (0..bl)
                 .map(|_| {
                     let d = rng.next() & mask;
-                    acc = acc.wrapping_add(d);
-                    if sorted {
-                        acc
-                    } else {
+                    acc = acc.wrapping_add(d).wrapping_add(step);
+                    if plain {
                         d
+                    } else {
+                        acc
                     }
                 })
                 .collect();
@@ -199,10 +277,11 @@ fn check_arrays<P: BitPacker>(theirs: &P, layout: Layout) {
         }
         values.extend((0..7).map(|_| rng.next() >> 3));
         let scalar = Bp128::new(layout).with_isa(Isa::Scalar).unwrap();
-        let ours = if sorted {
-            scalar.encode_delta_to_vec(&values, initial)
+        let (sc, _) = kind_at(0, initial).ours(scalar);
+        let ours = if plain {
+            sc.encode_to_vec(&values)
         } else {
-            scalar.encode_to_vec(&values)
+            sc.encode_delta_to_vec(&values, initial)
         };
         let m = widths.len();
         // Their blocks, chained as the array format chains them.
@@ -210,35 +289,26 @@ fn check_arrays<P: BitPacker>(theirs: &P, layout: Layout) {
         let mut init = initial;
         let mut buf = vec![0u8; 4 * bl];
         for (j, block) in values.chunks_exact(bl).enumerate() {
-            let bits = if sorted {
-                theirs.num_bits_sorted(init, block)
-            } else {
-                theirs.num_bits(block)
-            };
-            assert_eq!(ours[j], bits, "width of block {j} (sorted {sorted})");
-            let len = if sorted {
-                theirs.compress_sorted(init, block, &mut buf, bits)
-            } else {
-                theirs.compress(block, &mut buf, bits)
-            };
+            let kind = kind_at(j, init);
+            let bits = their_bits(theirs, kind, block);
+            assert_eq!(ours[j], bits, "width of block {j} ({kind:?})");
+            assert_eq!(bits, widths[j] as u8, "the test's widths ({kind:?})");
+            let len = their_compress(theirs, kind, block, &mut buf, bits);
             assert_eq!(&ours[pos..pos + len], &buf[..len], "block {j} bytes");
             let mut back = vec![0u32; bl];
-            if sorted {
-                theirs.decompress_sorted(init, &ours[pos..pos + len], &mut back, bits);
-            } else {
-                theirs.decompress(&ours[pos..pos + len], &mut back, bits);
-            }
+            their_decompress(theirs, kind, &ours[pos..pos + len], &mut back, bits);
             assert_eq!(back, block, "their decode of our block {j}");
             pos += len;
             init = block[bl - 1];
         }
         for k in kernels(layout) {
-            let back = if sorted {
-                k.decode_delta_to_vec(&ours, values.len(), initial)
-            } else {
+            let (k, _) = kind_at(0, initial).ours(k);
+            let back = if plain {
                 k.decode_to_vec(&ours, values.len())
+            } else {
+                k.decode_delta_to_vec(&ours, values.len(), initial)
             };
-            assert_eq!(back, Ok(values.clone()), "{k:?} sorted {sorted}");
+            assert_eq!(back, Ok(values.clone()), "{k:?}");
         }
     }
 }

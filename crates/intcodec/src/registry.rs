@@ -28,6 +28,8 @@ fn all() -> Vec<Box<dyn IntCodec>> {
         Box::new(Bp128::new(Layout::Lanes8)),
         Box::new(Bp128::new(Layout::Lanes4).with_delta(DeltaMode::Lane)),
         Box::new(Bp128::new(Layout::Lanes8).with_delta(DeltaMode::Lane)),
+        Box::new(Bp128::new(Layout::Lanes4).with_delta(DeltaMode::Strict)),
+        Box::new(Bp128::new(Layout::Lanes8).with_delta(DeltaMode::Strict)),
         Box::new(For),
         Box::new(SimdFor::best()),
     ]

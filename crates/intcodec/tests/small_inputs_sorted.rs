@@ -1,4 +1,4 @@
-//! Select, seek and insert of Stream VByte, VByte and VarInt-GB on small
+//! Select, seek and insert of Stream VByte, VByte, VarInt-GB and BP128 on small
 //! inputs, every kernel, against the decoded values and scalar: sized for
 //! Miri (`scripts/miri.sh`), which checks every raw load of the SIMD seek
 //! kernels; it also runs in the ordinary test suite. Covers intact streams
@@ -147,6 +147,72 @@ fn common_expect(isas: impl Iterator<Item = Isa>, var: &str) {
     if let Ok(want) = std::env::var(var) {
         if !want.is_empty() {
             assert_eq!(got.join(","), want, "{var}");
+        }
+    }
+}
+
+/// BP128, both layouts, every delta mode (Strict included) and plain, every
+/// kernel: encode equals scalar's bytes, decode, select and lower_bound
+/// (through the shared `check`, truncations included) on lengths around
+/// one block. Under Miri (`scripts/miri.sh`) this is BP128's small-input
+/// run: every raw load and store of the block and tail kernels.
+#[test]
+fn bp128_every_kernel() {
+    use intcodec::bp128::{Bp128, DeltaMode, Layout as BpLayout};
+    let lens: &[usize] = if cfg!(miri) {
+        &[3, 131]
+    } else {
+        &[0, 1, 5, 127, 128, 129, 255, 256, 257, 300, 600]
+    };
+    for layout in [BpLayout::Lanes4, BpLayout::Lanes8] {
+        for delta in [DeltaMode::D1, DeltaMode::Lane, DeltaMode::Strict] {
+            let base = Bp128::new(layout).with_delta(delta);
+            let ks: Vec<Bp128> = Isa::ALL
+                .into_iter()
+                .filter_map(|i| base.with_isa(i))
+                .collect();
+            common_expect(ks.iter().map(|k| k.isa()), "INTCODEC_EXPECT_KERNELS_BP128");
+            // Strict codes strictly increasing values from `None` (u32::MAX).
+            let prev = if delta == DeltaMode::Strict {
+                u32::MAX
+            } else {
+                0
+            };
+            for &n in lens {
+                for mut vals in lists(n) {
+                    // `lists` wraps past u32::MAX on long lists: sort (BP128
+                    // binary-searches inside a block).
+                    vals.sort_unstable();
+                    if delta == DeltaMode::Strict {
+                        vals.dedup();
+                    }
+                    let n = vals.len();
+                    let bytes = ks[0].encode_delta_to_vec(&vals, prev);
+                    let plain = ks[0].encode_to_vec(&vals);
+                    for k in &ks {
+                        assert_eq!(k.encode_delta_to_vec(&vals, prev), bytes, "{k:?}");
+                        assert_eq!(k.encode_to_vec(&vals), plain, "{k:?}");
+                        assert_eq!(k.decode_delta_to_vec(&bytes, n, prev), Ok(vals.clone()));
+                        assert_eq!(k.decode_to_vec(&plain, n), Ok(vals.clone()));
+                    }
+                    let sels: Vec<Box<Sel<'_>>> = ks
+                        .iter()
+                        .map(|k| {
+                            Box::new(move |b: &[u8], n, i| k.select(b, n, prev, i)) as Box<Sel<'_>>
+                        })
+                        .collect();
+                    let seeks: Vec<Box<Seek<'_>>> = ks
+                        .iter()
+                        .map(|k| {
+                            Box::new(move |b: &[u8], n, t| k.lower_bound(b, n, prev, t))
+                                as Box<Seek<'_>>
+                        })
+                        .collect();
+                    let sr: Vec<&Sel<'_>> = sels.iter().map(|b| &**b).collect();
+                    let kr: Vec<&Seek<'_>> = seeks.iter().map(|b| &**b).collect();
+                    check(&vals, &bytes, &sr, &kr);
+                }
+            }
         }
     }
 }

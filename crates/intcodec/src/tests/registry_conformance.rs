@@ -39,6 +39,8 @@ conformance! {
     bp128_8x => "bp128-8x",
     bp128_d4 => "bp128-d4",
     bp128_8x_d8 => "bp128-8x-d8",
+    bp128_strict => "bp128-strict",
+    bp128_8x_strict => "bp128-8x-strict",
     for_ => "for",
     simd_for => "simd-for",
 }
@@ -65,6 +67,7 @@ fn sorted_bp128() {
     for layout in [BpLayout::Lanes4, BpLayout::Lanes8] {
         check_sorted(Bp128::new(layout));
         check_sorted(Bp128::new(layout).with_delta(DeltaMode::Lane));
+        check_sorted(Bp128::new(layout).with_delta(DeltaMode::Strict));
     }
 }
 

@@ -41,6 +41,14 @@
 //!   Decoding is one vector add per group, with no prefix sum, so it is
 //!   faster; the deltas are about `L` times larger (about `log2 L` more bits
 //!   per value). **Not** compatible with `bitpacking`, which has no such mode.
+//! - [`DeltaMode::Strict`]: `x[i] - x[i-1] - 1` (wrapping) from `prev`, for
+//!   strictly increasing values (doc ids): the bytes of `bitpacking`'s
+//!   `compress_strictly_sorted(Some(prev), ..)` (0.9.1+, what Tantivy
+//!   writes), decoded as its `decompress_strictly_sorted`. The crate's
+//!   `initial = None` means "before 0": it is `prev = u32::MAX` here (the
+//!   crate substitutes exactly that value), so that a block starting at 0
+//!   stores a 0. Repeated values are legal, only costly: the delta wraps
+//!   to `u32::MAX` (32 bits), as in the crate.
 //!
 //! # Array format (any length)
 //!
@@ -58,8 +66,10 @@
 //! Each block is coded as above with its own minimal width `b_j`. Deltas
 //! chain: block `j` starts from the last value (D1) or last `L` values
 //! (Lane) of block `j - 1`; block 0 from the caller's `prev`. The tail
-//! stores the values themselves (plain) or their D1 differences (both delta
-//! modes) from the value before, minimal LEB128, at most 5 bytes each.
+//! stores the values themselves (plain) or their D1 differences (every
+//! delta mode, Strict included: `bitpacking` defines blocks only, and one
+//! tail format lets the VByte kernels decode every tail) from the value
+//! before, minimal LEB128, at most 5 bytes each.
 //!
 //! Decoding checks everything: a width byte above 32 is `Malformed` at that
 //! byte; a block or tail value running past the input is `Truncated` at its
@@ -79,8 +89,14 @@
 //! is fused into the unpack loop, carrying the running value in a register.
 //! An array's full blocks are decoded by one kernel call
 //! (`Kernels::unpack_blocks`), which keeps the running value in a register
-//! from block to block and checks each block before reading it.
+//! from block to block and checks each block before reading it. The tail
+//! (up to 127 / 255 LEB128 values) is one call of the VByte kernel of the
+//! same ISA (Masked VByte on SSE4.1 / AVX2, the prefix sum fused, from the
+//! last block value), encoded likewise: not value by value. Its errors
+//! are VByte's (kind, first byte of the bad value, its index), re-based to
+//! the array.
 
+use crate::codec::vbyte::VByte;
 use crate::dispatch::{KernelSet, Registry};
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::isa::Isa;
@@ -141,6 +157,10 @@ pub enum DeltaMode {
     D1,
     /// `x[i] - x[i-L]` ("d4" / "d8"); not `bitpacking`-compatible.
     Lane,
+    /// `x[i] - x[i-1] - 1` from `prev`
+    /// (`BitPacker::compress_strictly_sorted(Some(prev), ..)`; the crate's
+    /// `None` is `prev = u32::MAX`).
+    Strict,
 }
 
 /// What a kernel does around the packing (internal; SIMD-FOR adds `Offset`).
@@ -152,6 +172,8 @@ pub(crate) enum Mode {
     Lane = 2,
     /// `v - min` / `v + min`, `prev` = min in every lane.
     Offset = 3,
+    /// `x[i] - x[i-1] - 1` (D1 minus one: `compress_strictly_sorted`).
+    Strict = 4,
 }
 
 impl From<DeltaMode> for Mode {
@@ -159,6 +181,7 @@ impl From<DeltaMode> for Mode {
         match d {
             DeltaMode::D1 => Mode::D1,
             DeltaMode::Lane => Mode::Lane,
+            DeltaMode::Strict => Mode::Strict,
         }
     }
 }
@@ -181,7 +204,7 @@ pub(crate) type BlockUnpackFn = unsafe fn(&[u8], &mut [u32], &[u32; 8]);
 pub(crate) type BlocksUnpackFn =
     unsafe fn(&[u8], &[u8], &mut [u32], Mode, &[u32; 8]) -> Result<usize, usize>;
 /// `[mode as usize][bits]`.
-pub(crate) type UnpackTable = [[BlockUnpackFn; 33]; 4];
+pub(crate) type UnpackTable = [[BlockUnpackFn; 33]; 5];
 pub(crate) type PackFn = unsafe fn(&[u32], &mut [u8], u8, Mode, &[u32; 8]);
 /// Bits needed by the widest packed value of one block: `(values, mode,
 /// prev)`; `values.len() >=` the block length (the kernels assert it).
@@ -193,11 +216,12 @@ pub(crate) const fn mode_of(m: u8) -> Mode {
         0 => Mode::Plain,
         1 => Mode::D1,
         2 => Mode::Lane,
-        _ => Mode::Offset,
+        3 => Mode::Offset,
+        _ => Mode::Strict,
     }
 }
 
-/// `[[f::<0, M>, ..., f::<32, M>]; M = 0..4]`: an [`UnpackTable`].
+/// `[[f::<0, M>, ..., f::<32, M>]; M = 0..5]`: an [`UnpackTable`].
 macro_rules! unpack_table {
     ($f:ident) => {
         [
@@ -205,6 +229,7 @@ macro_rules! unpack_table {
             unpack_table!(@row $f, 1),
             unpack_table!(@row $f, 2),
             unpack_table!(@row $f, 3),
+            unpack_table!(@row $f, 4),
         ]
     };
     (@row $f:ident, $m:literal) => {
@@ -353,6 +378,11 @@ fn truncated(offset: usize, index: usize) -> DecodeError {
     DecodeError::new(DecodeErrorKind::Truncated, offset, Some(index))
 }
 
+/// The VByte kernel for an array tail next to BP128 kernels of `isa`.
+fn tail_codec(isa: Isa) -> VByte {
+    VByte::new().with_isa(isa).unwrap_or_default()
+}
+
 /// Largest array encoding of `n` values: one width byte and 32-bit values
 /// per full block, 5 bytes per tail value. `None` on overflow of `usize`.
 pub(crate) const fn max_len(layout: Layout, n: usize) -> Option<usize> {
@@ -382,12 +412,20 @@ pub(crate) const fn max_len(layout: Layout, n: usize) -> Option<usize> {
 /// let d4 = codec.with_delta(DeltaMode::Lane);
 /// assert_eq!(d4.name(), "bp128-d4");
 /// assert_eq!(d4.decode_delta_to_vec(&d4.encode_delta_to_vec(&sorted, 0), 300, 0)?, sorted);
+/// // Strictly increasing values (`compress_strictly_sorted`): gaps minus
+/// // one, so 0, 1, 2, ... from `None` (`u32::MAX`) is one width-0 block.
+/// let strict = codec.with_delta(DeltaMode::Strict);
+/// let ids: Vec<u32> = (0..128).collect();
+/// assert_eq!(strict.encode_delta_to_vec(&ids, u32::MAX), [0]);
 /// # Ok::<(), intcodec::DecodeError>(())
 /// ```
 #[derive(Clone, Copy)]
 pub struct Bp128 {
     pub(crate) k: &'static Kernels,
     delta: DeltaMode,
+    /// The VByte kernel of the array tail: the same ISA as `k` where VByte
+    /// has one, else the best VByte kernel.
+    tail: VByte,
 }
 
 impl fmt::Debug for Bp128 {
@@ -410,9 +448,11 @@ impl Bp128 {
     /// The best kernel for this CPU, for `layout`, delta mode
     /// [`DeltaMode::D1`].
     pub fn new(layout: Layout) -> Self {
+        let k = registry(layout).best();
         Bp128 {
-            k: registry(layout).best(),
+            k,
             delta: DeltaMode::D1,
+            tail: tail_codec(k.isa),
         }
     }
 
@@ -447,7 +487,8 @@ impl Bp128 {
     }
 
     /// The bit width `compress_block_delta` uses for `block` (`B` values)
-    /// from `prev`: the widest delta (D1: `bitpacking`'s `num_bits_sorted`).
+    /// from `prev`: the widest delta (D1: `bitpacking`'s `num_bits_sorted`;
+    /// Strict: `num_bits_strictly_sorted(Some(prev), ..)`).
     ///
     /// # Panics
     /// If `block.len() != B`.
@@ -477,7 +518,8 @@ impl Bp128 {
 
     /// Packs the deltas of one block of `B` values from `prev` (the handle's
     /// delta mode) in `bits` bits into `out`, returning `4 * L * bits`: for
-    /// D1 the bytes of `bitpacking`'s `compress_sorted(prev, ..)`.
+    /// D1 the bytes of `bitpacking`'s `compress_sorted(prev, ..)`, for
+    /// Strict those of `compress_strictly_sorted(Some(prev), ..)`.
     ///
     /// # Panics
     /// If `block.len() != B` or `bits > 32`.
@@ -595,7 +637,9 @@ impl Bp128 {
                 });
             }
         }
-        Ok(scalar::encode_array(self.k, values, mode, prev, out))
+        Ok(scalar::encode_array(
+            self.k, &self.tail, values, mode, prev, out,
+        ))
     }
 
     /// Decodes `n` values of the array format under `mode`.
@@ -615,7 +659,7 @@ impl Bp128 {
                 Some(out.len()),
             ));
         }
-        scalar::decode_array(self.k, input, &mut out[..n], mode, prev)
+        scalar::decode_array(self.k, &self.tail, input, &mut out[..n], mode, prev)
     }
 }
 
@@ -630,6 +674,8 @@ impl IntCodec for Bp128 {
             (Layout::Lanes8, DeltaMode::D1) => "bp128-8x",
             (Layout::Lanes4, DeltaMode::Lane) => "bp128-d4",
             (Layout::Lanes8, DeltaMode::Lane) => "bp128-8x-d8",
+            (Layout::Lanes4, DeltaMode::Strict) => "bp128-strict",
+            (Layout::Lanes8, DeltaMode::Strict) => "bp128-8x-strict",
         }
     }
 
@@ -745,9 +791,11 @@ impl KernelChoice for Bp128 {
     }
 
     fn with_isa(&self, isa: Isa) -> Option<Self> {
-        registry(self.k.layout)
-            .for_isa(isa)
-            .map(|k| Bp128 { k, ..*self })
+        registry(self.k.layout).for_isa(isa).map(|k| Bp128 {
+            k,
+            tail: tail_codec(k.isa),
+            ..*self
+        })
     }
 }
 

@@ -1,14 +1,17 @@
 //! Scalar BP128: the reference kernel (one value at a time, the bit position
 //! computed from the layout's definition in `mod.rs`), and the array format
-//! code shared by every kernel (width bytes, validation, LEB128 tail).
+//! code shared by every kernel (width bytes, validation, the LEB128 tail
+//! through the VByte kernels).
 //!
 //! Every access is bounds-checked by slice indexing.
 #![forbid(unsafe_code)]
 
 use super::{bits_of, malformed, mode_of, splat, truncated, Kernels, Layout, Mode, UnpackTable};
 use crate::codec::vbyte::scalar::one;
+use crate::codec::vbyte::VByte;
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::isa::Isa;
+use crate::traits::IntCodec;
 
 fn unpack4<const B: u8, const M: u8>(input: &[u8], out: &mut [u32], prev: &[u32; 8]) {
     unpack::<4>(input, out, B, mode_of(M), prev)
@@ -63,6 +66,9 @@ pub(crate) fn delta_at(l: usize, values: &[u32], i: usize, mode: Mode, prev: &[u
         Mode::D1 => values[i].wrapping_sub(if i == 0 { prev[l - 1] } else { values[i - 1] }),
         Mode::Lane => values[i].wrapping_sub(if i < l { prev[i] } else { values[i - l] }),
         Mode::Offset => values[i].wrapping_sub(prev[0]),
+        Mode::Strict => values[i]
+            .wrapping_sub(if i == 0 { prev[l - 1] } else { values[i - 1] })
+            .wrapping_sub(1),
     }
 }
 
@@ -83,6 +89,13 @@ pub(crate) fn needed_bits(layout: Layout, block: &[u32], mode: Mode, prev: &[u32
                 .fold(first.wrapping_sub(prev[l - 1]), |a, (&p, &v)| {
                     a | v.wrapping_sub(p)
                 }),
+        },
+        Mode::Strict => match block.first() {
+            None => 0,
+            Some(&first) => block.iter().zip(&block[1..]).fold(
+                first.wrapping_sub(prev[l - 1]).wrapping_sub(1),
+                |a, (&p, &v)| a | v.wrapping_sub(p).wrapping_sub(1),
+            ),
         },
         Mode::Lane => {
             let head = block
@@ -143,6 +156,10 @@ pub(crate) fn unpack<const L: usize>(
                 last = last.wrapping_add(v);
                 last
             }
+            Mode::Strict => {
+                last = last.wrapping_add(v).wrapping_add(1);
+                last
+            }
             Mode::Lane => {
                 let p = if i >= L { out[i - L] } else { prev[l] };
                 p.wrapping_add(v)
@@ -175,7 +192,7 @@ pub(crate) fn unpack_blocks<const L: usize>(
         pos += len;
         match mode {
             Mode::Lane => prev[..L].copy_from_slice(&dst[bl - L..]),
-            Mode::D1 => prev = splat(dst[bl - 1]),
+            Mode::D1 | Mode::Strict => prev = splat(dst[bl - 1]),
             // Offset: every block from the same minimum; Plain: unused.
             Mode::Plain | Mode::Offset => {}
         }
@@ -217,31 +234,6 @@ pub(crate) fn leb_len(v: u32) -> usize {
         + (v >= 1 << 14) as usize
         + (v >= 1 << 21) as usize
         + (v >= 1 << 28) as usize
-}
-
-/// Writes `v` as minimal LEB128 at `out[pos..]`, returning the next position.
-/// With 8 bytes of room, one word store without a branch per byte (VByte's
-/// encoder; bytes past the value may be overwritten); else byte by byte.
-#[inline]
-pub(crate) fn leb_put(out: &mut [u8], pos: usize, v: u32) -> usize {
-    if let Some(dst) = out.get_mut(pos..pos + 8) {
-        let (w, len) = crate::codec::vbyte::scalar::word32(v);
-        dst.copy_from_slice(&w.to_le_bytes());
-        return pos + len;
-    }
-    leb_put_bytewise(out, pos, v)
-}
-
-/// [`leb_put`] one byte at a time, for the last bytes of `out`.
-#[cold]
-fn leb_put_bytewise(out: &mut [u8], mut pos: usize, mut v: u32) -> usize {
-    while v >= 0x80 {
-        out[pos] = (v as u8) | 0x80;
-        v >>= 7;
-        pos += 1;
-    }
-    out[pos] = v as u8;
-    pos + 1
 }
 
 /// The `prev` lanes of block `j` of `values` (block 0: `prev`).
@@ -292,9 +284,11 @@ pub(crate) fn array_len(layout: Layout, values: &[u32], mode: Mode, prev: u32) -
     len
 }
 
-/// Encodes the array format; `out` holds at least `array_len` bytes.
+/// Encodes the array format; `out` holds at least `array_len` bytes. The
+/// tail goes through `tail`, the VByte kernel of the same ISA (D1 fused).
 pub(crate) fn encode_array(
     k: &Kernels,
+    tail: &VByte,
     values: &[u32],
     mode: Mode,
     prev: u32,
@@ -313,8 +307,17 @@ pub(crate) fn encode_array(
         super::call_pack(k, block, &mut out[pos..pos + len], bits, mode, &lanes);
         pos += len;
     }
-    for i in m * bl..values.len() {
-        pos = leb_put(out, pos, tail_code(values, i, mode, prev));
+    let rest = &values[m * bl..];
+    if !rest.is_empty() {
+        let dst = &mut out[pos..];
+        let len = match mode {
+            Mode::Plain | Mode::Offset => tail.encode(rest, dst),
+            _ => {
+                let last = if m == 0 { prev } else { values[m * bl - 1] };
+                tail.encode_delta(rest, last, dst)
+            }
+        };
+        pos += len.expect("`out` holds the array length");
     }
     pos
 }
@@ -357,9 +360,11 @@ pub(crate) fn scan_array(layout: Layout, input: &[u8], n: usize) -> Result<usize
     Ok(pos)
 }
 
-/// Decodes an array of `out.len()` values.
+/// Decodes an array of `out.len()` values: one kernel call for the blocks,
+/// one VByte kernel call (`tail`, the same ISA; D1 fused) for the tail.
 pub(crate) fn decode_array(
     k: &Kernels,
+    tail: &VByte,
     input: &[u8],
     out: &mut [u32],
     mode: Mode,
@@ -384,7 +389,7 @@ pub(crate) fn decode_array(
         mode,
         &splat(prev),
     );
-    let mut pos = match blocks {
+    let pos = match blocks {
         Ok(len) => m + len,
         Err(j) => {
             return Err(match scan_blocks(layout, input, n) {
@@ -394,15 +399,22 @@ pub(crate) fn decode_array(
             });
         }
     };
-    let mut last = if m == 0 { prev } else { out[m * bl - 1] };
-    for (i, slot) in out.iter_mut().enumerate().skip(m * bl) {
-        let (v, len) = one::<u32>(input, pos).map_err(|e| tail_err(e, pos, i))?;
-        pos += len;
-        *slot = match mode {
-            Mode::Plain | Mode::Offset => v,
-            _ => last.wrapping_add(v),
-        };
-        last = *slot;
+    let last = if m == 0 { prev } else { out[m * bl - 1] };
+    let rest = &mut out[m * bl..];
+    if rest.is_empty() {
+        return Ok(pos);
     }
-    Ok(pos)
+    // VByte reports the first bad value's first byte and index, as the
+    // value-by-value loop did: re-based to the array.
+    let r = rest.len();
+    let src = &input[pos..];
+    let used = match mode {
+        Mode::Plain | Mode::Offset => tail.decode(src, r, rest),
+        _ => tail.decode_delta(src, r, last, rest),
+    }
+    .map_err(|e| {
+        let i = m * bl + e.index().unwrap_or(0);
+        tail_err(e.kind(), pos + e.offset(), i)
+    })?;
+    Ok(pos + used)
 }

@@ -65,6 +65,15 @@ pub(super) fn scan<R>(
     Ok(None)
 }
 
+/// The `prev` a [`SortedArray`] codes from: 0, or the `bitpacking` crate's
+/// `None` (`u32::MAX`) in the strict mode.
+fn origin(mode: Mode) -> u32 {
+    match mode {
+        Mode::Strict => u32::MAX,
+        _ => 0,
+    }
+}
+
 /// The lower bound of `key` in the sorted `vals` (index `start` on), if it
 /// is there.
 #[inline]
@@ -76,7 +85,10 @@ pub(super) fn lower_bound_in(start: usize, vals: &[u32], key: u32) -> Option<(us
     Some((start + k, vals[k]))
 }
 
-/// A BP128 array (the array format of [`super`], `prev = 0`) with its count,
+/// A BP128 array (the array format of [`super`], `prev = 0`; in
+/// [`DeltaMode::Strict`](super::DeltaMode::Strict) `prev = u32::MAX`, the
+/// `bitpacking` crate's `None`, so that a first value 0 costs nothing) with
+/// its count,
 /// validated once at construction so that every operation is infallible.
 /// Delta-coded in the codec's [`DeltaMode`](super::DeltaMode)
 /// ([`SortedArray::new`]) or plain ([`SortedArray::new_plain`]).
@@ -112,7 +124,7 @@ pub struct SortedArray {
 }
 
 impl SortedArray {
-    /// Delta-codes `values` from 0 (ascending for `lower_bound` and
+    /// Delta-codes `values` from 0 (strict: from `u32::MAX`) (ascending for `lower_bound` and
     /// `insert` to make sense; any values round-trip).
     pub fn new(codec: Bp128, values: &[u32]) -> Self {
         Self::encode(codec, Mode::from(codec.delta_mode()), values)
@@ -126,7 +138,7 @@ impl SortedArray {
     fn encode(codec: Bp128, mode: Mode, values: &[u32]) -> Self {
         let bytes = match mode {
             Mode::Plain => codec.encode_to_vec(values),
-            _ => codec.encode_delta_to_vec(values, 0),
+            _ => codec.encode_delta_to_vec(values, origin(mode)),
         };
         SortedArray {
             codec,
@@ -136,7 +148,8 @@ impl SortedArray {
         }
     }
 
-    /// Wraps a delta-coded array (from 0) of `n` values, checking that
+    /// Wraps a delta-coded array (from 0; strict: from `u32::MAX`) of `n`
+    /// values, checking that
     /// `bytes` is exactly one valid array.
     pub fn from_encoded(codec: Bp128, bytes: Vec<u8>, n: usize) -> Result<Self, DecodeError> {
         Self::wrap(codec, Mode::from(codec.delta_mode()), bytes, n)
@@ -183,7 +196,7 @@ impl SortedArray {
             &self.bytes,
             self.n,
             self.mode,
-            0,
+            origin(self.mode),
             last_block,
             f,
         )
@@ -245,7 +258,9 @@ impl SortedSet for SortedArray {
     fn to_vec(&self) -> Vec<u32> {
         let r = match self.mode {
             Mode::Plain => self.codec.decode_to_vec(&self.bytes, self.n),
-            _ => self.codec.decode_delta_to_vec(&self.bytes, self.n, 0),
+            _ => self
+                .codec
+                .decode_delta_to_vec(&self.bytes, self.n, origin(self.mode)),
         };
         r.expect("validated at construction")
     }

@@ -15,12 +15,14 @@ enum Delta {
     None,
     D1,
     Lane,
+    Strict,
 }
 
 /// `c` in the delta mode of `d` (D1 for plain).
 fn in_mode(c: Bp128, d: Delta) -> Bp128 {
     c.with_delta(match d {
         Delta::Lane => DeltaMode::Lane,
+        Delta::Strict => DeltaMode::Strict,
         _ => DeltaMode::D1,
     })
 }
@@ -54,8 +56,14 @@ fn dec_vec(c: Bp128, input: &[u8], n: usize, d: Delta, prev: u32) -> Result<Vec<
 }
 
 const LAYOUTS: [Layout; 2] = [Layout::Lanes4, Layout::Lanes8];
-const DELTAS: [Delta; 3] = [Delta::None, Delta::D1, Delta::Lane];
-const MODES: [Mode; 4] = [Mode::Plain, Mode::D1, Mode::Lane, Mode::Offset];
+const DELTAS: [Delta; 4] = [Delta::None, Delta::D1, Delta::Lane, Delta::Strict];
+const MODES: [Mode; 5] = [
+    Mode::Plain,
+    Mode::D1,
+    Mode::Lane,
+    Mode::Offset,
+    Mode::Strict,
+];
 
 /// Every kernel this CPU (and the `INTCODEC_ISA` cap) allows, scalar first.
 fn for_each_kernel(layout: Layout, mut f: impl FnMut(Bp128)) {
@@ -103,6 +111,10 @@ fn block_of_width(
             Mode::D1 => d[i].wrapping_add(if i == 0 { prev[l - 1] } else { v[i - 1] }),
             Mode::Lane => d[i].wrapping_add(if i < l { prev[i] } else { v[i - l] }),
             Mode::Offset => d[i].wrapping_add(prev[0]),
+            Mode::Strict => {
+                d[i].wrapping_add(1)
+                    .wrapping_add(if i == 0 { prev[l - 1] } else { v[i - 1] })
+            }
         };
     }
     v
@@ -363,7 +375,7 @@ fn consecutive_blocks_of_every_width() {
                         p[..l].copy_from_slice(&block[bl - l..]);
                         p
                     }
-                    Mode::D1 => splat(block[bl - 1]),
+                    Mode::D1 | Mode::Strict => splat(block[bl - 1]),
                     _ => prev,
                 };
                 values.extend_from_slice(&block);
@@ -410,6 +422,7 @@ fn consecutive_blocks_of_every_width() {
                 Mode::Plain => Delta::None,
                 Mode::D1 => Delta::D1,
                 Mode::Lane => Delta::Lane,
+                Mode::Strict => Delta::Strict,
                 Mode::Offset => continue,
             };
             values.extend((0..5).map(|_| rng.next_u32()));
@@ -482,6 +495,8 @@ fn handles_names_registry_and_sorted_codec() {
         ("bp128-8x", Layout::Lanes8, DeltaMode::D1),
         ("bp128-d4", Layout::Lanes4, DeltaMode::Lane),
         ("bp128-8x-d8", Layout::Lanes8, DeltaMode::Lane),
+        ("bp128-strict", Layout::Lanes4, DeltaMode::Strict),
+        ("bp128-8x-strict", Layout::Lanes8, DeltaMode::Strict),
     ] {
         let c = Bp128::new(layout).with_delta(delta);
         assert_eq!(c.name(), name);
@@ -503,6 +518,6 @@ fn handles_names_registry_and_sorted_codec() {
             .iter()
             .filter(|n| n.starts_with("bp128"))
             .count(),
-        4
+        6
     );
 }

@@ -582,12 +582,13 @@ macro_rules! bp_body {
         }
 
         /// The running value a block starts from: `prev[L-1]` broadcast
-        /// (D1), `prev[0]` broadcast (Offset), the previous group (Lane).
+        /// (D1, Strict), `prev[0]` broadcast (Offset), the previous group
+        /// (Lane).
         #[target_feature(enable = $f)]
         #[inline]
         fn first_carry<const M: u8>(prev: &[u32; 8]) -> V {
             match M {
-                1 => set1(prev[L - 1]),
+                1 | 4 => set1(prev[L - 1]),
                 3 => set1(prev[0]),
                 _ => lanes(prev),
             }
@@ -637,6 +638,11 @@ macro_rules! bp_body {
                     }
                     if M == 1 {
                         let (x, c) = prefix(v, carry);
+                        v = x;
+                        carry = c;
+                    } else if M == 4 {
+                        // Strict: every delta is one less than the gap.
+                        let (x, c) = prefix(add(v, set1(1)), carry);
                         v = x;
                         carry = c;
                     } else if M == 2 {
@@ -707,6 +713,7 @@ macro_rules! bp_body {
                 Mode::D1 => unpack_blocks_m::<1>(input, widths, out, prev),
                 Mode::Lane => unpack_blocks_m::<2>(input, widths, out, prev),
                 Mode::Offset => unpack_blocks_m::<3>(input, widths, out, prev),
+                Mode::Strict => unpack_blocks_m::<4>(input, widths, out, prev),
             }
         }
 
@@ -726,6 +733,10 @@ macro_rules! bp_body {
                     let x = unsafe { ldv(vp, K as usize * L) };
                     let t = if M == 1 {
                         let d = sub(x, shift_in(prev, x));
+                        prev = x;
+                        d
+                    } else if M == 4 {
+                        let d = sub(sub(x, shift_in(prev, x)), set1(1));
                         prev = x;
                         d
                     } else if M == 2 {
@@ -773,6 +784,8 @@ macro_rules! bp_body {
                 Mode::Lane => unsafe { bits_or::<2>(vp, prev) },
                 // SAFETY: `values` holds 32 * L readable values (asserted).
                 Mode::Offset => unsafe { bits_or::<3>(vp, prev) },
+                // SAFETY: `values` holds 32 * L readable values (asserted).
+                Mode::Strict => unsafe { bits_or::<4>(vp, prev) },
             };
             let mut all = [0u32; 8];
             // SAFETY: `all` holds 8 >= L values.
@@ -790,7 +803,7 @@ macro_rules! bp_body {
         #[inline]
         unsafe fn bits_or<const M: u8>(vp: *const u32, prev: &[u32; 8]) -> V {
             let mut p = match M {
-                1 => set1(prev[L - 1]),
+                1 | 4 => set1(prev[L - 1]),
                 2 => lanes(prev),
                 3 => set1(prev[0]),
                 _ => zero(),
@@ -808,6 +821,11 @@ macro_rules! bp_body {
                         }
                         2 => {
                             let d = sub(x, p);
+                            p = x;
+                            d
+                        }
+                        4 => {
+                            let d = sub(sub(x, shift_in(p, x)), set1(1));
                             p = x;
                             d
                         }
@@ -830,6 +848,7 @@ macro_rules! bp_body {
                 Mode::D1 => by_bits!(pack_w, 1, bits, (values, out, set1(prev[L - 1]))),
                 Mode::Lane => by_bits!(pack_w, 2, bits, (values, out, c)),
                 Mode::Offset => by_bits!(pack_w, 3, bits, (values, out, set1(prev[0]))),
+                Mode::Strict => by_bits!(pack_w, 4, bits, (values, out, set1(prev[L - 1]))),
             }
         }
     };
