@@ -16,7 +16,9 @@ use crate::measure::{Codec, CHUNK};
 use std::time::{Duration, Instant};
 
 /// Names of the suites [`run`] knows.
-pub const SUITES: &[&str] = &["postings", "ints", "keys", "keyset", "seek", "varint", "short"];
+pub const SUITES: &[&str] = &[
+    "postings", "ints", "keys", "keyset", "seek", "varint", "short",
+];
 
 /// How reports name bucket `k` of a suite: `2^k` (postings: lists of
 /// `2^k ..= 2^(k+1) - 1` ints), or (`ints`) the values' byte width.
