@@ -257,7 +257,7 @@ impl Codec for CPeer {
         if self.0.own_format
             && offsets
                 .iter()
-                .any(|&o| (bytes.as_ptr() as usize + o) % 4 != 0)
+                .any(|&o| !(bytes.as_ptr() as usize + o).is_multiple_of(4))
         {
             return Err(self.err("short_pass: a stream is not 4-byte aligned"));
         }
