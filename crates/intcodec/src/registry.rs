@@ -77,21 +77,15 @@ pub fn sorted_by_name(name: &str, isa: Option<Isa>) -> Option<Box<dyn SortedCode
         .or_else(|| pick(vbyte::VByte::new(), name, isa))
         .or_else(|| pick(gb, name, isa))
         .or_else(|| pick(gb.with_layout(varint_gb::Layout::Lucene), name, isa))
-        .or_else(|| pick(Bp128::new(Layout::Lanes4), name, isa))
-        .or_else(|| pick(Bp128::new(Layout::Lanes8), name, isa))
         .or_else(|| {
-            pick(
-                Bp128::new(Layout::Lanes4).with_delta(DeltaMode::Lane),
-                name,
-                isa,
-            )
-        })
-        .or_else(|| {
-            pick(
-                Bp128::new(Layout::Lanes8).with_delta(DeltaMode::Lane),
-                name,
-                isa,
-            )
+            // Every BP128 layout and delta mode (each has its own name).
+            [Layout::Lanes4, Layout::Lanes8]
+                .into_iter()
+                .flat_map(|l| {
+                    [DeltaMode::D1, DeltaMode::Lane, DeltaMode::Strict]
+                        .map(move |d| Bp128::new(l).with_delta(d))
+                })
+                .find_map(|c| pick(c, name, isa))
         })
         .or_else(|| pick(For, name, isa))
         .or_else(|| pick(SimdFor::best(), name, isa))

@@ -94,6 +94,8 @@ fn simd_kernels_are_listed_and_the_best_is_the_default() {
         ("bp128-8x", &[Sse41, Avx2]),
         ("bp128-d4", &[Sse41, Avx2]),
         ("bp128-8x-d8", &[Sse41, Avx2]),
+        ("bp128-strict", &[Sse41, Avx2]),
+        ("bp128-8x-strict", &[Sse41, Avx2]),
         ("for", &[]),
         ("simd-for", &[Sse41, Avx2]),
     ];
