@@ -199,18 +199,6 @@ pub(crate) fn check_stream(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct For;
 
-/// `OutputTooSmall` unless `out` holds `n` values.
-pub(crate) fn check_out(out: &[u32], n: usize) -> Result<(), DecodeError> {
-    if out.len() < n {
-        return Err(DecodeError::new(
-            DecodeErrorKind::OutputTooSmall,
-            0,
-            Some(out.len()),
-        ));
-    }
-    Ok(())
-}
-
 /// The error of a delta decode of a frame-of-reference codec.
 pub(crate) fn no_delta() -> DecodeError {
     DecodeError::new(DecodeErrorKind::Unsupported, 0, None)
@@ -312,7 +300,7 @@ impl IntCodec for For {
     }
 
     fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
-        check_out(out, n)?;
+        crate::codec::check_out(n, out.len())?;
         let len = self.encoded_len(input, n)?;
         let (min, b) = header(input)?;
         let data = &input[HEADER..len];

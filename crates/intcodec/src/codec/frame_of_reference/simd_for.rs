@@ -4,8 +4,8 @@
 //! of the packed block (O(1)); `lower_bound` is a binary search over it.
 
 use super::{
-    check_bomb, check_out, check_room, check_stream, frame, get_stream, header, insert_plain,
-    lower_bound_by, max_len, max_values, no_delta, put_stream, stream_len, HEADER,
+    check_bomb, check_room, check_stream, frame, get_stream, header, insert_plain, lower_bound_by,
+    max_len, max_values, no_delta, put_stream, stream_len, HEADER,
 };
 use crate::codec::bp128::{call_pack, call_unpack, registry, splat, Kernels, Layout, Mode};
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
@@ -145,7 +145,7 @@ impl IntCodec for SimdFor {
     }
 
     fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
-        check_out(out, n)?;
+        crate::codec::check_out(n, out.len())?;
         let len = self.encoded_len(input, n)?;
         let (min, b) = header(input)?;
         let blen = 16 * b as usize;
