@@ -54,11 +54,14 @@ namespace {
 const size_t CHUNK = 4096;
 const size_t FAIL = (size_t)-1;
 // Decoders may write past the n-th value (G8IU up to 7 values, MaskedVByte
-// up to 2): the buffer has room for that.
-alignas(64) uint32_t g_out[CHUNK + 64];
+// up to 2): the buffer has room for that. One per thread: the test harness
+// calls the peers from several threads at once (initial-exec: the address
+// is one add to the thread pointer, no call).
+#define IC_TLS thread_local __attribute__((tls_model("initial-exec")))
+alignas(64) IC_TLS uint32_t g_out[CHUNK + 64];
 // Gaps of a delta encode (FastPFor's codecs have no delta-from-prev API;
 // its own benchmarks delta-code before encoding, as here).
-alignas(64) uint32_t g_gaps[CHUNK + 64];
+alignas(64) IC_TLS uint32_t g_gaps[CHUNK + 64];
 
 inline void clobber(const void *p) { asm volatile("" : : "r"(p) : "memory"); }
 
@@ -282,18 +285,19 @@ template <class C>
 size_t decode_pass(const uint8_t *bytes, const size_t *offsets,
                    const ic_chunk *chunks, size_t nchunks, int delta,
                    ic_light *light) {
+  uint32_t *const out = g_out;
   uint64_t ends = 0, total = 0;
   for (size_t i = 0; i < nchunks; i++) {
     const uint8_t *in = bytes + offsets[i];
     const size_t n = chunks[i].len;
     if (n == 0 || n > CHUNK)
       return i;
-    size_t used = delta ? C::dec_delta(in, n, chunks[i].prev, g_out)
-                        : C::dec(in, n, g_out);
+    size_t used = delta ? C::dec_delta(in, n, chunks[i].prev, out)
+                        : C::dec(in, n, out);
     if (used == FAIL)
       return i;
-    clobber(g_out);
-    ends += ((uint64_t)g_out[0] << 32) | g_out[n - 1];
+    clobber(out);
+    ends += ((uint64_t)out[0] << 32) | out[n - 1];
     total += used;
   }
   light->ends = ends;
@@ -333,14 +337,15 @@ size_t encode_pass(const uint32_t *values, const ic_chunk *chunks,
 template <class C>
 size_t short_pass(const uint8_t *bytes, const size_t *offsets, size_t nlists,
                   size_t n, size_t reps, uint64_t *sum) {
+  uint32_t *const out = g_out;
   uint64_t s = 0;
   for (size_t r = 0; r < reps; r++) {
     for (size_t i = 0; i < nlists; i++) {
-      size_t used = C::dec(bytes + offsets[i], n, g_out);
+      size_t used = C::dec(bytes + offsets[i], n, out);
       if (used == FAIL)
         return FAIL;
-      clobber(g_out);
-      s += g_out[n - 1] + used;
+      clobber(out);
+      s += out[n - 1] + used;
     }
   }
   *sum = s;
