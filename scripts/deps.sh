@@ -14,6 +14,9 @@
 #   nightly miri, rust-src  - Miri over the scalar kernels (--tests)
 #   rsvg-convert            - PNG figures of `intcodec bench --plot FILE.png`
 #                             (--plots; SVG figures need nothing)
+#   gcc-aarch64-linux-gnu, libc6-dev-arm64-cross, qemu-user, rustup targets
+#   aarch64-unknown-linux-gnu and aarch64-apple-darwin
+#                           - the AArch64 tests under QEMU (--tests, --aarch64)
 # Uses apt-get (Debian/Ubuntu), rustup and `cargo install` when something is
 # missing; does nothing (and prints nothing) otherwise.
 #
@@ -21,6 +24,7 @@
 #   scripts/deps.sh --tests   also everything scripts/test.sh needs
 #   scripts/deps.sh --fuzz    only the fuzzing tools (scripts/fuzz.sh)
 #   scripts/deps.sh --miri    only Miri (scripts/miri.sh)
+#   scripts/deps.sh --aarch64 only the AArch64 tools (scripts/test-aarch64.sh)
 #   scripts/deps.sh --plots   build and benchmark needs, and rsvg-convert
 set -euo pipefail
 
@@ -54,6 +58,31 @@ case "${1:-}" in
     --fuzz) rust_tools yes; exit 0 ;;
     --miri) rust_tools no miri rust-src; exit 0 ;;
     --tests) rust_tools yes miri rust-src ;;
+esac
+
+# The AArch64 cross tools: Debian's cross gcc (the linker), its libc, QEMU's
+# user mode (the runner), and the rustup targets.
+aarch64_tools() {
+    local need_apt=() installed t sudo=""
+    command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || need_apt+=(gcc-aarch64-linux-gnu)
+    [ -e /usr/aarch64-linux-gnu/lib/libc.so.6 ] || need_apt+=(libc6-dev-arm64-cross)
+    command -v qemu-aarch64 >/dev/null 2>&1 || need_apt+=(qemu-user)
+    if [ ${#need_apt[@]} -gt 0 ]; then
+        echo "intcodec: installing ${need_apt[*]} with apt-get" >&2
+        [ "$(id -u)" -eq 0 ] || sudo=sudo
+        if ! DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need_apt[@]}" >/dev/null; then
+            $sudo apt-get update -qq
+            DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need_apt[@]}" >/dev/null
+        fi
+    fi
+    installed=$(rustup target list --installed)
+    for t in aarch64-unknown-linux-gnu aarch64-apple-darwin; do
+        grep -qx "$t" <<<"$installed" || rustup target add "$t" >/dev/null 2>&1
+    done
+}
+case "${1:-}" in
+    --aarch64) aarch64_tools; exit 0 ;;
+    --tests) aarch64_tools ;;
 esac
 
 # The nightly toolchain for the benchmark's Rust Stream VByte peers (without

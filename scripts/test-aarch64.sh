@@ -22,23 +22,7 @@ cd "$(dirname "$0")/.."
 
 TARGET=aarch64-unknown-linux-gnu
 
-need_apt=()
-command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || need_apt+=(gcc-aarch64-linux-gnu)
-[ -e /usr/aarch64-linux-gnu/lib/libc.so.6 ] || need_apt+=(libc6-dev-arm64-cross)
-command -v qemu-aarch64 >/dev/null 2>&1 || need_apt+=(qemu-user)
-if [ ${#need_apt[@]} -gt 0 ]; then
-    echo "test-aarch64: installing ${need_apt[*]}" >&2
-    SUDO=""
-    [ "$(id -u)" -eq 0 ] || SUDO=sudo
-    if ! $SUDO apt-get install -y -q "${need_apt[@]}" >/dev/null; then
-        $SUDO apt-get update -q >/dev/null
-        $SUDO apt-get install -y -q "${need_apt[@]}" >/dev/null
-    fi
-fi
-installed=$(rustup target list --installed)
-for t in "$TARGET" aarch64-apple-darwin; do
-    grep -qx "$t" <<<"$installed" || rustup target add "$t" >/dev/null 2>&1
-done
+bash scripts/deps.sh --aarch64
 
 # The runner and linker come from .cargo/config.toml; set them here too, so
 # the script works from a checkout whose config is overridden.

@@ -9,6 +9,12 @@
 #      and under AddressSanitizer + UBSan;
 #   3. `cc app.c $(pkg-config --cflags --libs intcodec)` from the prefix.
 # Idempotent; installs gcc and pkg-config with apt-get when missing.
+#
+# INTCODEC_CAPI_PROFILE=test (what scripts/test.sh sets): the library is
+# linked from the workspace's all-features test build instead (optimised,
+# with debug assertions and overflow checks), which reuses the compiled
+# `intcodec` of `cargo test --workspace --all-features` rather than
+# compiling it once more in release.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -24,7 +30,12 @@ work=${CARGO_TARGET_DIR:-$root/target}/capi-test
 rm -rf "$work"
 mkdir -p "$work"
 prefix=$work/prefix
-scripts/install-c.sh "$prefix"
+if [ "${INTCODEC_CAPI_PROFILE:-release}" = test ]; then
+    cargo build --quiet --profile test --workspace --all-features --lib
+    INTCODEC_CAPI_NO_BUILD=1 scripts/install-c.sh "$prefix"
+else
+    scripts/install-c.sh "$prefix"
+fi
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 export LD_LIBRARY_PATH=$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 static="$prefix/lib/libintcodec.a -lpthread -ldl -lm"

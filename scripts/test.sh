@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Every test: installs what the tests need, checks formatting and lints, runs
 # the whole suite under the default kernel choice and the kernel tests under
-# each INTCODEC_ISA cap this CPU supports, smoke-runs the benchmark (no speed
-# is asserted), runs Miri over the small-input tests, and runs every fuzz
-# target briefly. Prints each step's duration at the end (also on failure).
+# each lower INTCODEC_ISA cap this CPU supports, smoke-runs the benchmark (no
+# speed is asserted), tests the C library and the Python package, and runs
+# the AArch64 tests under QEMU, Miri over the small-input tests and every
+# fuzz target briefly, side by side. Prints each step's duration at the end
+# (also on failure).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -73,11 +75,10 @@ unset INTCODEC_ISA
 step "cargo test, every crate, all features, default kernel choice" \
     cargo test --workspace --all-features
 
-# The CLI without g8iu ("not in this build" messages): only the core crate
-# and the CLI are rebuilt for this feature set (the CLI's default build has
-# no benchmark peers, so no C and no nightly), and only the CLI's tests run.
-step "cargo test -p intcodec-cli (default features: no g8iu, no peers)" \
-    cargo test -p intcodec-cli --quiet
+# The default-features build (no g8iu, no peers: what `cargo install` gives)
+# is compiled and linted by the clippy step above; it is not built and tested
+# a second time here (a second full rebuild of the core crate). What it says
+# about the left-out G8IU is unit-tested in every build (codecs.rs).
 
 # Each cap this CPU supports (DESIGN.md, Testing 5), on the crates whose
 # tests run kernels (the core crate and the oracles); the build is the one
@@ -89,6 +90,8 @@ has ssse3 && isas+=(ssse3)
 has ssse3 sse4_1 && isas+=(sse41)
 has ssse3 sse4_1 avx2 bmi1 bmi2 popcnt && isas+=(avx2)
 has ssse3 sse4_1 avx2 bmi1 bmi2 popcnt avx512f avx512bw avx512vl avx512vbmi avx512_vbmi2 && isas+=(avx512)
+# The best one is the default choice the run above already used.
+unset 'isas[-1]'
 # The test executables of the core crate and the oracles, from the build
 # above: `cargo test -p ...` would resolve features apart and rebuild.
 # Each line: the package directory (the tests' working directory, as under
@@ -143,33 +146,40 @@ step "benchmark smoke run (intcodec bench --quick: every suite, figures; speed n
 # The C library: lemire/streamvbyte's own unit.c against our drop-in, our C
 # tests (guard pages, huge counts, NULLs) normally and under ASan + UBSan,
 # and the pkg-config install.
-step "C library (scripts/test-capi.sh)" bash scripts/test-capi.sh
+step "C library (scripts/test-capi.sh, linked from the test build)" \
+    env INTCODEC_CAPI_PROFILE=test bash scripts/test-capi.sh
 # The Python package in a venv under target/: pytest, numcodecs, zarr,
 # mypy on the stubs; byte equality with the CLI binary the test build made.
+# The extension is built with 16 codegen units (the package's release
+# profile says 1, for speed): LLVM then uses both cores, and
+# these tests time nothing.
 step "Python package (scripts/test-py.sh)" \
-    env INTCODEC_CLI="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/intcodec" bash scripts/test-py.sh
-# AArch64: the core crate's tests under qemu-aarch64, NEON and scalar.
-step "aarch64 under qemu (scripts/test-aarch64.sh)" bash scripts/test-aarch64.sh
-
-step "fuzz helper tests" bash -c 'cd fuzz && cargo test --quiet --lib'
-# Miri over the small-input tests (scalar + SSE4.1 + AVX2 kernels) and every
-# fuzz target for 10 s (scripts/fuzz.sh 600 is the long run). Both spend
-# most of their time on one core, so they run side by side, each with its
-# own log (printed when both are done) and its own duration.
+    env CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    INTCODEC_CLI="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/intcodec" bash scripts/test-py.sh
+# Side by side, each with its own log (printed when all are done) and its
+# own duration: the AArch64 tests (the core crate's tests under
+# qemu-aarch64, NEON and scalar), Miri over the small-input tests (scalar,
+# SSE4.1 and AVX2 kernels), and the fuzz crate's helper tests plus every fuzz
+# target for 10 s (scripts/fuzz.sh 600 is the long run). Miri and the fuzz
+# runs use one core each; the cross build and QEMU fill the gaps.
+aarch64_job() { bash scripts/test-aarch64.sh; }
+miri_job() { bash scripts/miri.sh; }
+fuzz_job() { (cd fuzz && cargo test --quiet --lib) && bash scripts/fuzz.sh 10; }
 side_by_side() {
-    local dir name rc secs failed=0
+    local dir i rc secs name failed=0 names=() fns=()
+    while [ $# -gt 0 ]; do names+=("$1"); fns+=("$2"); shift 2; done
     dir=$(mktemp -d)
-    echo "== miri and fuzz run side by side; their logs follow when both are done"
-    ( s=$SECONDS; if bash scripts/miri.sh >"$dir/miri.log" 2>&1; then rc=0; else rc=$?; fi
-      echo "$rc $((SECONDS - s))" >"$dir/miri.rc" ) &
-    ( s=$SECONDS; if bash scripts/fuzz.sh 10 >"$dir/fuzz.log" 2>&1; then rc=0; else rc=$?; fi
-      echo "$rc $((SECONDS - s))" >"$dir/fuzz.rc" ) &
+    echo "== side by side: ${names[*]}; their logs follow when all are done"
+    for i in "${!fns[@]}"; do
+        ( s=$SECONDS; if "${fns[$i]}" >"$dir/$i.log" 2>&1; then rc=0; else rc=$?; fi
+          echo "$rc $((SECONDS - s))" >"$dir/$i.rc" ) &
+    done
     wait
-    for name in miri fuzz; do
-        echo "== $name (log)"
-        cat "$dir/$name.log"
-        read -r rc secs <"$dir/$name.rc" || { rc=1; secs=0; }
-        if [ "$name" = miri ]; then name="miri (beside fuzz)"; else name="fuzz, every target 10 s (beside miri)"; fi
+    for i in "${!fns[@]}"; do
+        echo "== ${names[$i]} (log)"
+        cat "$dir/$i.log"
+        read -r rc secs <"$dir/$i.rc" || { rc=1; secs=0; }
+        name="${names[$i]} (side by side)"
         if [ "$rc" -ne 0 ]; then name="$name  (FAILED)"; failed=1; fi
         step_names+=("$name")
         step_secs+=("$secs")
@@ -177,8 +187,11 @@ side_by_side() {
     rm -rf "$dir"
     return "$failed"
 }
-step_now="miri and fuzz"
+step_now="side by side: aarch64, miri, fuzz"
 step_start=$SECONDS
-side_by_side
+side_by_side \
+    "aarch64 under qemu (scripts/test-aarch64.sh)" aarch64_job \
+    "miri (scripts/miri.sh)" miri_job \
+    "fuzz helper tests, every fuzz target 10 s (scripts/fuzz.sh 10)" fuzz_job
 step_now=""
 echo "== all tests passed"

@@ -210,7 +210,9 @@ fn c_peers() {
 
 /// Versions of the crates whose vendored sources are compiled (as pinned in
 /// `peer-c/Cargo.toml`).
+#[cfg(any(feature = "peer-streamvbyte", feature = "peer-fastpfor-cpp"))]
 const FASTPFOR_CRATE: &str = "fastpfor-0.9.1";
+#[cfg(any(feature = "peer-streamvbyte", feature = "peer-fastpfor-cpp"))]
 const SVB_SYS_CRATE: &str = "streamvbyte-sys-0.1.0";
 
 #[cfg(any(feature = "peer-streamvbyte", feature = "peer-fastpfor-cpp"))]
@@ -334,6 +336,7 @@ fn c_peers_build(_: bool, _: bool) -> String {
 /// The root directories of the packages `peer-c/Cargo.toml` depends on:
 /// from `cargo metadata` (fetching them when missing), else every package
 /// directory under `$CARGO_HOME/registry/src/*/`.
+#[cfg(any(feature = "peer-streamvbyte", feature = "peer-fastpfor-cpp"))]
 fn crate_dirs() -> Vec<PathBuf> {
     let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap())
         .join("peer-c")

@@ -55,6 +55,7 @@ pub fn build_flags() -> String {
     } else {
         "release"
     };
+    #[allow(unused_mut)] // pushed to only when a C/C++ peer is compiled in
     let mut s = format!("intcodec: run-time kernel dispatch, {baseline}, {profile}");
     #[cfg(any(feature = "peer-streamvbyte", feature = "peer-fastpfor-cpp"))]
     {

@@ -19,9 +19,19 @@ use intcodec::{IntCodec, KernelChoice};
 const VARIANTS: [Variant; 2] = [Variant::V1234, Variant::V0124];
 
 /// Lengths through every tail of the SIMD loops (4-value groups, 16-value
-/// 32-value blocks) and past one 128-byte block of one-byte values.
+/// 32-value blocks) and past one 128-byte block of one-byte values. Miri
+/// interprets every instruction: it gets each tail once (every remainder
+/// mod 4 below one group, each side of 16, 32 and 64, one long list).
 fn lengths() -> impl Iterator<Item = usize> {
-    (0..=20).chain([31, 32, 33, 47, 48, 63, 64, 65, 80, 97, 130, 161])
+    let all: &[usize] = if cfg!(miri) {
+        &[0, 1, 2, 3, 4, 5, 7, 15, 16, 17, 31, 32, 33, 63, 64, 65, 130]
+    } else {
+        &[
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 31, 32, 33,
+            47, 48, 63, 64, 65, 80, 97, 130, 161,
+        ]
+    };
+    all.iter().copied()
 }
 
 /// xorshift32, seeded.
