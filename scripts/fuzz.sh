@@ -9,6 +9,9 @@
 #   scripts/fuzz.sh 600              # every target, 10 minutes each (a long run)
 #   scripts/fuzz.sh 3600 svb_decode  # one target, an hour
 #   FUZZ_JOBS=5 scripts/fuzz.sh 600  # five targets at a time
+#   FUZZ_BUILD=dev scripts/fuzz.sh 10 # unoptimised build: compiles in a
+#                                     # fraction of the time, runs slower
+#                                     # (scripts/test.sh's smoke run)
 #
 # Each target starts from fuzz/corpus/<target>/ (the committed seeds plus
 # whatever earlier local runs found there) and adds what it finds to it. A
@@ -52,10 +55,15 @@ for t in "${run[@]}"; do
     [[ -v "opts[$t]" ]] || { echo "fuzz.sh: unknown target $t (known: ${listed[*]})" >&2; exit 2; }
 done
 
-echo "== fuzz: ${#run[@]} target(s), ${secs} s each; kernels: every one this CPU has (INTCODEC_ISA=${INTCODEC_ISA:-unset})"
-# -O: optimised; -a: debug assertions and overflow checks (also set in
-# fuzz/Cargo.toml's release profile); AddressSanitizer is cargo-fuzz's default.
-flags=(-O -a)
+build=${FUZZ_BUILD:-release}
+echo "== fuzz: ${#run[@]} target(s), ${secs} s each, $build build; kernels: every one this CPU has (INTCODEC_ISA=${INTCODEC_ISA:-unset})"
+# -O: optimised (--dev: not); -a: debug assertions and overflow checks (also
+# set in fuzz/Cargo.toml's profiles); AddressSanitizer is cargo-fuzz's default.
+case $build in
+    release) flags=(-O -a) ;;
+    dev) flags=(--dev -a) ;;
+    *) echo "fuzz.sh: FUZZ_BUILD must be release or dev, not '$build'" >&2; exit 2 ;;
+esac
 logs=fuzz/target/fuzz-logs
 mkdir -p "$logs"
 if ! (cd fuzz && cargo +nightly fuzz build "${flags[@]}") >"$logs/build.log" 2>&1; then
@@ -108,7 +116,7 @@ if [ ${#failed[@]} -gt 0 ]; then
         echo "--- $t: last lines of $logs/$t.log" >&2
         tail -n 40 "$logs/$t.log" >&2
         find "fuzz/artifacts/$t" -type f -newer "$logs/$t.start" 2>/dev/null | while read -r a; do
-            echo "reproduce: (cd fuzz && cargo +nightly fuzz run -O -a $t ${a#fuzz/})" >&2
+            echo "reproduce: (cd fuzz && cargo +nightly fuzz run ${flags[*]} $t ${a#fuzz/})" >&2
         done
     done
     echo "fuzz.sh: ${#failed[@]} target(s) failed: ${failed[*]}" >&2

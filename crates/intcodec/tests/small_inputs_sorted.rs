@@ -179,7 +179,7 @@ fn bp128_every_kernel() {
                 0
             };
             for &n in lens {
-                // Miri: the mixed-width list only (a third of the time);
+                // Miri: the mixed-width list only (of three);
                 // the wide- and narrow-gap lists run in the native suite.
                 let skip = usize::from(cfg!(miri));
                 let take = if cfg!(miri) { 1 } else { 3 };
