@@ -56,9 +56,10 @@ const OURS: [&str; 8] = [
     "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#332288", "#117733", "#882255",
 ];
 /// Colours of peer lines: none of them is one of [`OURS`].
-const PEERS: [&str; 12] = [
+const PEERS: [&str; 20] = [
     "#56B4E9", "#999999", "#AA4499", "#44AA99", "#DDCC77", "#661100", "#6699CC", "#999933",
-    "#CC6677", "#AA7744", "#88CCEE", "#7F3C8D",
+    "#CC6677", "#AA7744", "#88CCEE", "#7F3C8D", "#A6761D", "#E7298A", "#66A61E", "#FB9A99",
+    "#B2DF8A", "#CAB2D6", "#6A3D9A", "#BC80BD",
 ];
 /// Dash patterns cycled through once a palette is used up, so no two lines
 /// look the same.
@@ -507,8 +508,9 @@ mod tests {
             points: vec![(0.0, i as f64)],
         };
         let mut series: Vec<Series> = (0..5).map(|i| mk(Kind::Ours, i)).collect();
-        series.extend((5..15).map(|i| mk(Kind::Peer, i)));
-        series.push(mk(Kind::Reference, 15));
+        // Twenty peers: Fig. 5a draws 14 to 16 today.
+        series.extend((5..25).map(|i| mk(Kind::Peer, i)));
+        series.push(mk(Kind::Reference, 25));
         let st = styles(&series);
         for (i, a) in st.iter().enumerate() {
             for b in &st[i + 1..] {
