@@ -60,31 +60,6 @@ case "${1:-}" in
     --tests) rust_tools yes miri rust-src ;;
 esac
 
-# The AArch64 cross tools: Debian's cross gcc (the linker), its libc, QEMU's
-# user mode (the runner), and the rustup targets.
-aarch64_tools() {
-    local need_apt=() installed t sudo=""
-    command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || need_apt+=(gcc-aarch64-linux-gnu)
-    [ -e /usr/aarch64-linux-gnu/lib/libc.so.6 ] || need_apt+=(libc6-dev-arm64-cross)
-    command -v qemu-aarch64 >/dev/null 2>&1 || need_apt+=(qemu-user)
-    if [ ${#need_apt[@]} -gt 0 ]; then
-        echo "intcodec: installing ${need_apt[*]} with apt-get" >&2
-        [ "$(id -u)" -eq 0 ] || sudo=sudo
-        if ! DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need_apt[@]}" >/dev/null; then
-            $sudo apt-get update -qq
-            DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need_apt[@]}" >/dev/null
-        fi
-    fi
-    installed=$(rustup target list --installed)
-    for t in aarch64-unknown-linux-gnu aarch64-apple-darwin; do
-        grep -qx "$t" <<<"$installed" || rustup target add "$t" >/dev/null 2>&1
-    done
-}
-case "${1:-}" in
-    --aarch64) aarch64_tools; exit 0 ;;
-    --tests) aarch64_tools ;;
-esac
-
 # The nightly toolchain for the benchmark's Rust Stream VByte peers (without
 # it they are left out of the report, which says so).
 case "${1:-}" in
@@ -113,6 +88,24 @@ apt_install() {
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
 }
+
+# The AArch64 cross tools: Debian's cross gcc (the linker), its libc, QEMU's
+# user mode (the runner), and the rustup targets.
+aarch64_tools() {
+    local need_apt=() installed t
+    command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || need_apt+=(gcc-aarch64-linux-gnu)
+    [ -e /usr/aarch64-linux-gnu/lib/libc.so.6 ] || need_apt+=(libc6-dev-arm64-cross)
+    command -v qemu-aarch64 >/dev/null 2>&1 || need_apt+=(qemu-user)
+    [ ${#need_apt[@]} -eq 0 ] || apt_install "${need_apt[@]}"
+    installed=$(rustup target list --installed)
+    for t in aarch64-unknown-linux-gnu aarch64-apple-darwin; do
+        grep -qx "$t" <<<"$installed" || rustup target add "$t" >/dev/null 2>&1
+    done
+}
+case "${1:-}" in
+    --aarch64) aarch64_tools; exit 0 ;;
+    --tests) aarch64_tools ;;
+esac
 
 [ ${#need[@]} -eq 0 ] || apt_install "${need[@]}"
 
