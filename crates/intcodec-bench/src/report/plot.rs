@@ -231,6 +231,20 @@ fn styles(series: &[Series]) -> Vec<(&'static str, f64, &'static str)> {
         .collect()
 }
 
+/// The legend's row height and the extra space before each group heading
+/// (ours, peers, reference): 13 and 12 points, closer together when the
+/// legend would otherwise run past the bottom of the panel (the main job's
+/// Fig. 5a has 20 entries with G8IU).
+fn legend_spacing(series: &[Series]) -> (f64, f64) {
+    let mut groups: Vec<Kind> = series.iter().map(|s| s.kind).collect();
+    groups.dedup();
+    let want = series.len() as f64 * 13.0 + groups.len() as f64 * 16.0;
+    // From 4 points under the frame's top to 6 above the panel's bottom.
+    let room = PANEL_H - MARGIN_T - 10.0;
+    let k = (room / want).min(1.0);
+    (13.0 * k, 12.0 * k)
+}
+
 /// A "nice" step (1, 2 or 5 × 10^k) for about `n` ticks over `span`.
 fn tick_step(span: f64, n: f64) -> f64 {
     let raw = (span / n).max(f64::MIN_POSITIVE);
@@ -334,6 +348,7 @@ fn draw(svg: &mut String, p: &Panel, ox: f64, oy: f64) {
         esc(&p.y_label)
     );
     let styles = styles(&p.series);
+    let (row, gap) = legend_spacing(&p.series);
     let mut ly = top + 4.0;
     let mut heading = None;
     for (s, &(c, width, dash)) in p.series.iter().zip(&styles) {
@@ -368,16 +383,16 @@ fn draw(svg: &mut String, p: &Panel, ox: f64, oy: f64) {
                 Kind::Peer => "peers",
                 Kind::Reference => "reference",
             };
-            ly += 12.0;
+            ly += gap;
             let _ = writeln!(
                 svg,
                 r##"<text x="{:.1}" y="{:.1}" font-size="11" font-style="italic" fill="#444">{title}</text>"##,
                 left + w + 8.0,
                 ly
             );
-            ly += 4.0;
+            ly += gap / 3.0;
         }
-        ly += 13.0;
+        ly += row;
         let weight = if s.kind == Kind::Ours {
             r#" font-weight="bold""#
         } else {
@@ -495,6 +510,46 @@ mod tests {
         // Fig. 5b: Stream VByte is 2 bits over VByte in every bucket.
         assert!(s.matches("<polyline").count() >= 5);
         assert!(svg(&[], "t").is_none());
+    }
+
+    /// However many entries, the legend ends inside its panel.
+    #[test]
+    fn legend_stays_inside_the_panel() {
+        for peers in [3usize, 16, 40] {
+            let mut rows = Vec::new();
+            for k in 5..8 {
+                rows.push(row("vbyte", "vbyte", Op::DecodeDelta, k, 9.0, 1e-6));
+                for i in 0..peers {
+                    let name = format!("peer:p{i}");
+                    rows.push(row(
+                        &name,
+                        "vbyte",
+                        Op::DecodeDelta,
+                        k,
+                        9.0,
+                        2e-6 + i as f64 * 1e-7,
+                    ));
+                }
+                rows.push(row("memcpy", "memcpy", Op::Copy, k, 32.0, 0.5e-6));
+            }
+            let s = svg(&rows, "t").expect("panels");
+            // The reference is the legend's last entry; Fig. 5a is drawn
+            // first, and its panel ends at 40 + PANEL_H.
+            let end = s
+                .lines()
+                .find(|l| l.contains(">memcpy</text>"))
+                .map(|l| {
+                    let y = l.rsplit("y=\"").next().expect("y");
+                    y[..y.find('"').expect("quote")]
+                        .parse::<f64>()
+                        .expect("number")
+                })
+                .expect("legend entry");
+            assert!(
+                end <= 40.0 + PANEL_H - 4.0,
+                "{peers} peers: legend ends at {end}"
+            );
+        }
     }
 
     /// Sixteen series (as the main job's Fig. 5a): every one has its own
