@@ -15,7 +15,9 @@ per int: the cost of not compressing). Reports:
    ``Vec`` per call, and ``out=`` against one reused buffer. The ratio is
    the binding's overhead; the floor is what any Python method call costs
    in the same loop here;
-3. the cost of one call on a 1-int array (encode and decode).
+3. the cost of one call on a 1-int array (encode and decode), through a
+   lambda for every contender, then for intcodec in a plain loop beside a
+   method call that does nothing (the floor of any call here).
 
 Data: ``--data DIR`` (a ``postings`` folder of ds2i ``.docs``/``.pos``
 files), else ``$INTCODEC_SHARED_DATA`` or ``../shared/data`` beside the
@@ -86,6 +88,40 @@ def _best(fn: Callable[[], object], reps: int, rounds: int) -> float:
         t = time.perf_counter()
         for _ in range(reps):
             fn()
+        best = min(best, (time.perf_counter() - t) / reps)
+    return best
+
+
+def _loop_encode(c: intcodec.Codec, a: np.ndarray, reps: int, rounds: int) -> float:
+    enc, best = c.encode, float("inf")
+    for _ in range(rounds):
+        t = time.perf_counter()
+        for _ in range(reps):
+            enc(a)
+        best = min(best, (time.perf_counter() - t) / reps)
+    return best
+
+
+def _loop_decode(c: intcodec.Codec, b: np.ndarray, out: Optional[np.ndarray], reps: int, rounds: int) -> float:
+    dec, best = c.decode, float("inf")
+    for _ in range(rounds):
+        t = time.perf_counter()
+        if out is None:
+            for _ in range(reps):
+                dec(b, 1)
+        else:
+            for _ in range(reps):
+                dec(b, 1, False, 0, out)
+        best = min(best, (time.perf_counter() - t) / reps)
+    return best
+
+
+def _loop_floor(c: intcodec.Codec, reps: int, rounds: int) -> float:
+    mv, best = c.max_values, float("inf")
+    for _ in range(rounds):
+        t = time.perf_counter()
+        for _ in range(reps):
+            mv(1)
         best = min(best, (time.perf_counter() - t) / reps)
     return best
 
@@ -239,12 +275,21 @@ def main(argv: Optional[List[str]] = None) -> int:
         te = _best(lambda: c.encode(one), reps, rounds)
         td = _best(lambda: c.decode(e, 1), reps, rounds)
         print(f"   {c.label:<34} encode {te * 1e9:7.0f}   decode {td * 1e9:7.0f}")
+    # The same calls in a plain loop (the lines above include the lambda's
+    # own call); the floor is a method call that does nothing.
     c = intcodec.codec("streamvbyte")
     e = c.encode(one)
     out = np.empty(1, np.uint32)
-    td = _best(lambda: c.decode(e, 1, False, 0, out), reps, rounds)
+    loops = {
+        "encode(a)": _loop_encode(c, one, reps, rounds),
+        "decode(b, 1)": _loop_decode(c, e, None, reps, rounds),
+        "decode(b, 1, False, 0, out)": _loop_decode(c, e, out, reps, rounds),
+        "floor: max_values(1)": _loop_floor(c, reps, rounds),
+    }
+    print("   intcodec streamvbyte in a plain loop: " + ", ".join(f"{k} {v * 1e9:.0f} ns" for k, v in loops.items()))
+    td = loops["decode(b, 1, False, 0, out)"]
     rust = c._time_decode(e, 1, False, reps, rounds)
-    print(f"   intcodec streamvbyte decode(out=), positional args: {td * 1e9:.0f} ns (the Rust call alone: {rust * 1e9:.0f} ns)")
+    print(f"   the Rust call alone (decode of 1 int): {rust * 1e9:.0f} ns")
     # the machine's speed for Python-level work: a load that slows these
     # calls slows this one alike
     ref = _best(lambda: np.empty(1, np.uint32), reps, rounds)
