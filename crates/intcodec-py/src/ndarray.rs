@@ -202,7 +202,13 @@ impl Api {
         }
         // SAFETY: a live array's `descr` is a live dtype object.
         let d = unsafe { &*a.descr };
-        if d.byteorder == b'>' {
+        // '=' and '|' are native; '<' only on little-endian builds.
+        let foreign = if cfg!(target_endian = "little") {
+            b'>'
+        } else {
+            b'<'
+        };
+        if d.byteorder == foreign {
             return None;
         }
         let elem = elem_of(d.type_num)?;
