@@ -808,12 +808,20 @@ fn isas() -> PyResult<Vec<&'static str>> {
     Ok(intcodec::supported_isas().map(Isa::name).collect())
 }
 
+/// Whether numpy's C API is in use (the fast path for small calls on
+/// numpy arrays; `ndarray.rs`), for the tests.
+#[pyfunction]
+fn _numpy_c_api(py: Python<'_>) -> bool {
+    ndarray::api(py).is_some()
+}
+
 #[pymodule]
 fn _intcodec(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Codec>()?;
     m.add_function(wrap_pyfunction!(codecs, m)?)?;
     m.add_function(wrap_pyfunction!(isa, m)?)?;
     m.add_function(wrap_pyfunction!(isas, m)?)?;
+    m.add_function(wrap_pyfunction!(_numpy_c_api, m)?)?;
     m.add("GIL_RELEASE_VALUES", GIL_RELEASE_VALUES)?;
     Ok(())
 }

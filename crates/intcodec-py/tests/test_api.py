@@ -350,6 +350,13 @@ def test_threads_decode_at_once():
     assert not errors, errors
 
 
+def test_numpy_c_api_is_used():
+    # numpy 1.x and 2.x publish the C API this module reads; if a numpy
+    # release changes its ABI the module falls back to the buffer protocol
+    # (still correct, slower), and this says so.
+    assert intcodec._intcodec._numpy_c_api(), f"numpy {np.__version__}: C API fast path off"
+
+
 @pytest.mark.parametrize("dtype", [np.uint32, np.int32, np.uint64, np.int64])
 def test_both_sides_of_the_gil_threshold(dtype):
     # Below GIL_RELEASE_VALUES numpy arrays are read through numpy's C API

@@ -102,3 +102,6 @@ def isa() -> str:
 
 def isas() -> List[str]:
     """Every instruction set codecs may use here, lowest first."""
+
+def _numpy_c_api() -> bool:
+    """Whether numpy's C API is in use (small calls on numpy arrays)."""
