@@ -1,18 +1,18 @@
-//! The codec registry: every codec the tool knows, in one table.
-//!
-//! Adding a codec is one entry in [`CODECS`]: its command-line name, the id
-//! byte stored in containers (never reuse or renumber one; see
-//! `docs/container.md`), and three plain functions.
+//! The tool's codecs: every codec of the library's registry
+//! (`intcodec::registry`), under its registry name, with what only the
+//! tool knows about it in [`FORMATS`]: the id byte stored in containers
+//! (never reuse or renumber one; see `docs/container.md`), a summary for
+//! `--help` and `info`, and the fewest bytes a stream can take (for the
+//! decompression-bomb message). Encoding and decoding go through the
+//! registry's `dyn IntCodec` (`registry::by_name`): no code per codec here.
+//! A codec added to the registry needs one line in [`FORMATS`] (a unit test
+//! fails until it has one, and until every line is a registry codec).
+
+use std::sync::LazyLock;
 
 use crate::error::{plural, CliError, Detail};
-use intcodec::bp128::{self, Bp128};
-use intcodec::frame_of_reference::{self, For, SimdFor};
-use intcodec::streamvbyte::{StreamVByte, Variant};
-#[cfg(feature = "g8iu")]
-use intcodec::varint_g8iu::VarIntG8iu;
-use intcodec::varint_gb::{Layout, VarIntGb};
-use intcodec::vbyte::VByte;
-use intcodec::{DecodeError, IntCodec, Isa, KernelChoice};
+use intcodec::frame_of_reference;
+use intcodec::{registry, DecodeError, DecodeErrorKind, IntCodec, Isa};
 
 /// A decoded stream: the values and the number of input bytes they used.
 pub(crate) type Decoded = (Vec<u32>, usize);
@@ -20,130 +20,193 @@ pub(crate) type Decoded = (Vec<u32>, usize);
 /// One codec as the tool sees it.
 #[derive(Debug)]
 pub(crate) struct Codec {
-    /// Command-line name (`--codec NAME`).
+    /// Command-line name (`--codec NAME`): the registry name.
     pub(crate) name: &'static str,
     /// The container's codec id byte. Unique, never 0.
     pub(crate) id: u8,
     /// One line for `--help` and `info`.
     pub(crate) summary: &'static str,
-    /// Encodes values; with `delta`, the differences from 0, then from each
-    /// previous value (wrapping).
-    pub(crate) encode: fn(values: &[u32], delta: bool) -> Vec<u8>,
-    /// Decodes `count` values from the start of `input`, returning them and
-    /// the bytes consumed (trailing bytes are the caller's business).
-    ///
-    /// Must not allocate more than a small multiple of `input.len()` before
-    /// it knows the input can hold `count` values: `count` comes from a file
-    /// or the command line and may be absurd.
-    pub(crate) decode: fn(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError>,
-    /// The byte length of the stream of `count` values at the start of
-    /// `input`, validated with the errors `decode` would give, without
-    /// allocating: [`decode_exact`] checks it (and the trailing bytes) first.
-    pub(crate) encoded_len: fn(input: &[u8], count: usize) -> Result<usize, DecodeError>,
     /// The fewest bytes a stream of `count` values can take (the library's
     /// cap on values per byte where the format has no floor: FOR,
     /// SIMD-FOR). Checked before anything else, so an absurd count is
     /// refused in O(1) with a message that says so.
     pub(crate) min_len: fn(count: usize) -> u128,
-    /// The instruction set of the kernel the codec uses on this machine.
-    pub(crate) kernel: fn() -> Isa,
 }
 
-/// Every codec, in the order `--help` and `info` list them.
-pub(crate) static CODECS: &[Codec] = &[
-    Codec {
-        name: "streamvbyte",
-        id: 0x01,
-        summary: "Stream VByte, standard 1/2/3/4-byte codes (lemire/streamvbyte format)",
-        encode: |values, delta| svb_encode(Variant::V1234, values, delta),
-        decode: |input, count, delta| svb_decode(Variant::V1234, input, count, delta),
-        encoded_len: |input, count| svb(Variant::V1234).encoded_len(input, count),
-        min_len: |n| svb_min_len(Variant::V1234, n),
-        kernel: || svb(Variant::V1234).isa(),
-    },
-    Codec {
-        name: "streamvbyte-0124",
-        id: 0x02,
-        summary: "Stream VByte, 0/1/2/4-byte codes (zeros take no data byte)",
-        encode: |values, delta| svb_encode(Variant::V0124, values, delta),
-        decode: |input, count, delta| svb_decode(Variant::V0124, input, count, delta),
-        encoded_len: |input, count| svb(Variant::V0124).encoded_len(input, count),
-        min_len: |n| svb_min_len(Variant::V0124, n),
-        kernel: || svb(Variant::V0124).isa(),
-    },
-    Codec {
-        name: "vbyte",
-        id: 0x03,
-        summary: "VByte / LEB128 / protobuf varint, decoded with Masked VByte",
-        encode: vbyte_encode,
-        decode: vbyte_decode,
-        encoded_len: |input, count| VByte::new().skip(input, count),
-        min_len: |n| n as u128,
-        kernel: || VByte::new().isa(),
-    },
-    Codec {
-        name: "varint-gb",
-        id: 0x04,
-        summary: "VarInt-GB (group varint), FastPFor varintgb layout: first code in the low bits",
-        encode: |values, delta| gb_encode(Layout::LowFirst, values, delta),
-        decode: |input, count, delta| gb_decode(Layout::LowFirst, input, count, delta),
-        encoded_len: |input, count| gb(Layout::LowFirst).encoded_len(input, count),
-        min_len: |n| gb_min_len(Layout::LowFirst, n),
-        kernel: || gb(Layout::LowFirst).isa(),
-    },
-    #[cfg(feature = "g8iu")]
-    Codec {
-        name: "varint-g8iu",
-        id: 0x05,
-        summary: "VarInt-G8IU, FastPFor varintg8iu blocks (patented: US 9,195,675 B2)",
-        encode: g8iu_encode,
-        decode: g8iu_decode,
-        encoded_len: |input, count| VarIntG8iu::new().encoded_len(input, count),
-        min_len: |n| n.div_ceil(8) as u128 * 9,
-        kernel: || VarIntG8iu::new().isa(),
-    },
-    Codec {
-        name: "bp128",
-        id: 0x06,
-        summary: "BP128 binary packing, BitPacker4x layout (bitpacking crate), width byte per 128-value block, VByte tail",
-        encode: bp128_encode,
-        decode: bp128_decode,
-        encoded_len: |input, count| Bp128::new(bp128::Layout::Lanes4).encoded_len(input, count),
-        min_len: |n| (n / 128 + n % 128) as u128,
-        kernel: || Bp128::new(bp128::Layout::Lanes4).isa(),
-    },
-    Codec {
-        name: "for",
-        id: 0x07,
-        summary: "frame of reference (libfor-style): min, width, (value - min) bit stream",
-        encode: for_encode,
-        decode: for_decode,
-        encoded_len: |input, count| For.encoded_len(input, count),
-        min_len: for_min_len,
-        kernel: || Isa::Scalar,
-    },
-    Codec {
-        name: "simd-for",
-        id: 0x08,
-        summary: "SIMD-FOR: frame of reference in the 4-lane BitPacker4x block layout",
-        encode: simd_for_encode,
-        decode: simd_for_decode,
-        encoded_len: |input, count| SimdFor::best().encoded_len(input, count),
-        min_len: for_min_len,
-        kernel: || SimdFor::best().isa(),
-    },
-    Codec {
-        name: "varint-gb-lucene",
-        id: 0x09,
-        summary:
-            "VarInt-GB in Lucene's group-varint layout (first code in the top bits, vint tail)",
-        encode: |values, delta| gb_encode(Layout::Lucene, values, delta),
-        decode: |input, count, delta| gb_decode(Layout::Lucene, input, count, delta),
-        encoded_len: |input, count| gb(Layout::Lucene).encoded_len(input, count),
-        min_len: |n| gb_min_len(Layout::Lucene, n),
-        kernel: || gb(Layout::Lucene).isa(),
-    },
+/// What the tool adds to a registry codec: name, container id, summary,
+/// `min_len`.
+type Format = (&'static str, u8, &'static str, fn(usize) -> u128);
+
+/// The container ids and summaries of the registry's codecs. The ids are
+/// part of the file format: never reuse or renumber one.
+static FORMATS: &[Format] = &[
+    (
+        "streamvbyte",
+        0x01,
+        "Stream VByte, standard 1/2/3/4-byte codes (lemire/streamvbyte format)",
+        |n| svb_min_len(true, n),
+    ),
+    (
+        "streamvbyte-0124",
+        0x02,
+        "Stream VByte, 0/1/2/4-byte codes (zeros take no data byte)",
+        |n| svb_min_len(false, n),
+    ),
+    (
+        "vbyte",
+        0x03,
+        "VByte / LEB128 / protobuf varint, decoded with Masked VByte",
+        |n| n as u128,
+    ),
+    (
+        "varint-gb",
+        0x04,
+        "VarInt-GB (group varint), FastPFor varintgb layout: first code in the low bits",
+        |n| n as u128 + n.div_ceil(4) as u128,
+    ),
+    (
+        "varint-g8iu",
+        0x05,
+        "VarInt-G8IU, FastPFor varintg8iu blocks (patented: US 9,195,675 B2)",
+        |n| n.div_ceil(8) as u128 * 9,
+    ),
+    (
+        "bp128",
+        0x06,
+        "BP128 binary packing, BitPacker4x layout (bitpacking crate), width byte per 128-value block, VByte tail",
+        |n| bp_min_len(128, n),
+    ),
+    (
+        "for",
+        0x07,
+        "frame of reference (libfor-style): min, width, (value - min) bit stream",
+        for_min_len,
+    ),
+    (
+        "simd-for",
+        0x08,
+        "SIMD-FOR: frame of reference in the 4-lane BitPacker4x block layout",
+        for_min_len,
+    ),
+    (
+        "varint-gb-lucene",
+        0x09,
+        "VarInt-GB in Lucene's group-varint layout (first code in the top bits, vint tail)",
+        |n| n as u128 + (n / 4) as u128,
+    ),
+    (
+        "bp128-8x",
+        0x0A,
+        "BP128, BitPacker8x layout: width byte per 256-value block, VByte tail",
+        |n| bp_min_len(256, n),
+    ),
+    (
+        "bp128-d4",
+        0x0B,
+        "BP128, BitPacker4x layout; --delta: lane-wise differences x[i] - x[i-4] (d4)",
+        |n| bp_min_len(128, n),
+    ),
+    (
+        "bp128-8x-d8",
+        0x0C,
+        "BP128, BitPacker8x layout; --delta: lane-wise differences x[i] - x[i-8] (d8)",
+        |n| bp_min_len(256, n),
+    ),
+    (
+        "bp128-strict",
+        0x0D,
+        "BP128, BitPacker4x layout; --delta: x[i] - x[i-1] - 1 (compress_strictly_sorted)",
+        |n| bp_min_len(128, n),
+    ),
+    (
+        "bp128-8x-strict",
+        0x0E,
+        "BP128, BitPacker8x layout; --delta: x[i] - x[i-1] - 1 (compress_strictly_sorted)",
+        |n| bp_min_len(256, n),
+    ),
 ];
+
+/// Every codec of this build, in the order of [`FORMATS`] (`--help`,
+/// `info`): its lines less the codecs this build leaves out. Built without
+/// asking the registry, which panics on a bad `INTCODEC_ISA` (the commands
+/// check it first, after `--help` and argument errors).
+pub(crate) static CODECS: LazyLock<Vec<Codec>> = LazyLock::new(|| {
+    FORMATS
+        .iter()
+        .filter(|f| !NOT_BUILT.iter().any(|n| n.0 == f.0))
+        .map(|&(name, id, summary, min_len)| Codec {
+            name,
+            id,
+            summary,
+            min_len,
+        })
+        .collect()
+});
+
+impl Codec {
+    /// The registry codec on the best kernel.
+    fn inner(&self) -> Box<dyn IntCodec> {
+        registry::by_name(self.name)
+            .expect("every codec of CODECS is in the registry (unit-tested)")
+    }
+
+    /// Encodes values; with `delta`, the differences from 0, then from each
+    /// previous value (wrapping). Codecs without a delta mode (FOR,
+    /// SIMD-FOR) frame the differences the tool computes.
+    pub(crate) fn encode(&self, values: &[u32], delta: bool) -> Vec<u8> {
+        let c = self.inner();
+        match (delta, c.supports_delta()) {
+            (false, _) => c.encode_to_vec(values),
+            (true, true) => c.encode_delta_to_vec(values, 0),
+            (true, false) => c.encode_to_vec(&deltas(values)),
+        }
+    }
+
+    /// Decodes `count` values from the start of `input`, returning them and
+    /// the bytes consumed (trailing bytes are the caller's business).
+    ///
+    /// `count` comes from a file or the command line and may be absurd:
+    /// nothing is allocated before the registry's cap on values per input
+    /// byte (`max_values`) accepts it.
+    pub(crate) fn decode(
+        &self,
+        input: &[u8],
+        count: usize,
+        delta: bool,
+    ) -> Result<Decoded, DecodeError> {
+        let c = self.inner();
+        let max = c.max_values(input.len());
+        if count > max {
+            return Err(DecodeError::new(
+                DecodeErrorKind::Truncated,
+                input.len(),
+                Some(max),
+            ));
+        }
+        let mut out = vec![0u32; count];
+        let used = if delta && c.supports_delta() {
+            c.decode_delta(input, count, 0, &mut out)?
+        } else {
+            c.decode(input, count, &mut out)?
+        };
+        if delta && !c.supports_delta() {
+            integrate(&mut out);
+        }
+        Ok((out, used))
+    }
+
+    /// The byte length of the stream of `count` values at the start of
+    /// `input`, validated with the errors `decode` would give, without
+    /// allocating: [`decode_exact`] checks it (and the trailing bytes) first.
+    pub(crate) fn encoded_len(&self, input: &[u8], count: usize) -> Result<usize, DecodeError> {
+        self.inner().encoded_len(input, count)
+    }
+
+    /// The instruction set of the kernel the codec uses on this machine.
+    pub(crate) fn kernel(&self) -> Isa {
+        self.inner().isa()
+    }
+}
 
 /// A codec with a reserved name and id that a build may leave out: name,
 /// container id, and why it is missing.
@@ -257,11 +320,11 @@ pub(crate) fn decode_exact(
     // Some `encoded_len`s check only the control bytes: a stream that
     // claims more bytes than the payload has is left to `decode`, whose
     // error names the first missing value.
-    let used = (codec.encoded_len)(input, count).map_err(corrupt)?;
+    let used = codec.encoded_len(input, count).map_err(corrupt)?;
     if used < input.len() {
         return Err(trailing(codec, input, count, used, base));
     }
-    let (values, used) = (codec.decode)(input, count, delta).map_err(corrupt)?;
+    let (values, used) = codec.decode(input, count, delta).map_err(corrupt)?;
     if used != input.len() {
         return Err(trailing(codec, input, count, used, base));
     }
@@ -288,23 +351,20 @@ fn plural_u128(n: u128, word: &str) -> String {
     }
 }
 
-fn svb_min_len(variant: Variant, n: usize) -> u128 {
+fn svb_min_len(v1234: bool, n: usize) -> u128 {
     // A control byte per four values, then (1234) at least a data byte each.
     let control = n.div_ceil(4) as u128;
-    match variant {
-        Variant::V1234 => control + n as u128,
-        Variant::V0124 => control,
+    if v1234 {
+        control + n as u128
+    } else {
+        control
     }
 }
 
-fn gb_min_len(layout: Layout, n: usize) -> u128 {
-    // A value takes at least a byte; a control byte per group of four (and,
-    // LowFirst, one for the partial group; Lucene writes the tail as vints).
-    let controls = match layout {
-        Layout::LowFirst => n.div_ceil(4),
-        Layout::Lucene => n / 4,
-    };
-    n as u128 + controls as u128
+fn bp_min_len(block: usize, n: usize) -> u128 {
+    // A width byte per full block (width 0: no data), a VByte byte per
+    // tail value.
+    (n / block + n % block) as u128
 }
 
 fn for_min_len(n: usize) -> u128 {
@@ -312,120 +372,6 @@ fn for_min_len(n: usize) -> u128 {
     // library's cap of `MAX_VALUES_PER_BYTE` values per input byte.
     (frame_of_reference::HEADER as u128)
         .max(n.div_ceil(frame_of_reference::MAX_VALUES_PER_BYTE) as u128)
-}
-
-fn svb(variant: Variant) -> StreamVByte {
-    StreamVByte::new().with_variant(variant)
-}
-
-fn svb_encode(variant: Variant, values: &[u32], delta: bool) -> Vec<u8> {
-    let codec = svb(variant);
-    if delta {
-        codec.encode_delta_to_vec(values, 0)
-    } else {
-        codec.encode_to_vec(values)
-    }
-}
-
-fn svb_decode(
-    variant: Variant,
-    input: &[u8],
-    count: usize,
-    delta: bool,
-) -> Result<Decoded, DecodeError> {
-    let codec = svb(variant);
-    // `encoded_len` fails (truncated) unless the input holds the control
-    // bytes, a quarter byte per value: this bounds the allocation below by
-    // four values per input byte.
-    codec.encoded_len(input, count)?;
-    let mut out = vec![0u32; count];
-    let used = if delta {
-        codec.decode_delta(input, count, 0, &mut out)?
-    } else {
-        codec.decode(input, count, &mut out)?
-    };
-    Ok((out, used))
-}
-
-fn vbyte_encode(values: &[u32], delta: bool) -> Vec<u8> {
-    let codec = VByte::new();
-    if delta {
-        codec.encode_delta_to_vec(values, 0)
-    } else {
-        codec.encode_to_vec(values)
-    }
-}
-
-fn vbyte_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError> {
-    let codec = VByte::new();
-    if count > input.len() {
-        // Every value takes at least a byte: this fails (with the error
-        // decoding would give) before anything is allocated.
-        codec.skip(input, count)?;
-    }
-    let mut out = vec![0u32; count];
-    let used = if delta {
-        codec.decode_delta(input, count, 0, &mut out)?
-    } else {
-        codec.decode(input, count, &mut out)?
-    };
-    Ok((out, used))
-}
-
-fn gb(layout: Layout) -> VarIntGb {
-    VarIntGb::new().with_layout(layout)
-}
-
-fn gb_encode(layout: Layout, values: &[u32], delta: bool) -> Vec<u8> {
-    let codec = gb(layout);
-    if delta {
-        codec.encode_delta_to_vec(values, 0)
-    } else {
-        codec.encode_to_vec(values)
-    }
-}
-
-fn gb_decode(
-    layout: Layout,
-    input: &[u8],
-    count: usize,
-    delta: bool,
-) -> Result<Decoded, DecodeError> {
-    let codec = gb(layout);
-    // `encoded_len` walks the control bytes and fails (truncated) unless the
-    // input holds `count` values, at least a byte each: this bounds the
-    // allocation below by the input's length.
-    codec.encoded_len(input, count)?;
-    let mut out = vec![0u32; count];
-    let used = if delta {
-        codec.decode_delta(input, count, 0, &mut out)?
-    } else {
-        codec.decode(input, count, &mut out)?
-    };
-    Ok((out, used))
-}
-
-fn bp128_encode(values: &[u32], delta: bool) -> Vec<u8> {
-    let codec = Bp128::new(bp128::Layout::Lanes4);
-    if delta {
-        codec.encode_delta_to_vec(values, 0)
-    } else {
-        codec.encode_to_vec(values)
-    }
-}
-
-fn bp128_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError> {
-    let codec = Bp128::new(bp128::Layout::Lanes4);
-    // `encoded_len` checks one width byte per block and a byte per tail
-    // value are present before `count` values are allocated.
-    codec.encoded_len(input, count)?;
-    let mut out = vec![0u32; count];
-    let used = if delta {
-        codec.decode_delta(input, count, 0, &mut out)?
-    } else {
-        codec.decode(input, count, &mut out)?
-    };
-    Ok((out, used))
 }
 
 /// FOR has no differential coding of its own: with `delta` the tool frames
@@ -450,73 +396,10 @@ fn integrate(values: &mut [u32]) {
     }
 }
 
-fn for_encode(values: &[u32], delta: bool) -> Vec<u8> {
-    if delta {
-        For.encode_to_vec(&deltas(values))
-    } else {
-        For.encode_to_vec(values)
-    }
-}
-
-fn for_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError> {
-    // O(1) size check (checked arithmetic, and at most
-    // `MAX_VALUES_PER_BYTE` values per input byte: a width-0 array holds any
-    // count) before allocating `count` values.
-    let used = For.encoded_len(input, count)?;
-    let mut out = For.decode_to_vec(input, count)?;
-    if delta {
-        integrate(&mut out);
-    }
-    Ok((out, used))
-}
-
-fn simd_for_encode(values: &[u32], delta: bool) -> Vec<u8> {
-    if delta {
-        SimdFor::best().encode_to_vec(&deltas(values))
-    } else {
-        SimdFor::best().encode_to_vec(values)
-    }
-}
-
-fn simd_for_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError> {
-    let codec = SimdFor::best();
-    let used = codec.encoded_len(input, count)?;
-    // Checked sizes and the `MAX_VALUES_PER_BYTE` cap, as for `for`.
-    let mut out = codec.decode_to_vec(input, count)?;
-    if delta {
-        integrate(&mut out);
-    }
-    Ok((out, used))
-}
-
-#[cfg(feature = "g8iu")]
-fn g8iu_encode(values: &[u32], delta: bool) -> Vec<u8> {
-    let codec = VarIntG8iu::new();
-    if delta {
-        codec.encode_delta_to_vec(values, 0)
-    } else {
-        codec.encode_to_vec(values)
-    }
-}
-
-#[cfg(feature = "g8iu")]
-fn g8iu_decode(input: &[u8], count: usize, delta: bool) -> Result<Decoded, DecodeError> {
-    let codec = VarIntG8iu::new();
-    // At most eight values per nine input bytes once this succeeds.
-    codec.encoded_len(input, count)?;
-    let mut out = vec![0u32; count];
-    let used = if delta {
-        codec.decode_delta(input, count, 0, &mut out)?
-    } else {
-        codec.decode(input, count, &mut out)?
-    };
-    Ok((out, used))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use intcodec::DecodeErrorKind;
+    use intcodec::streamvbyte::StreamVByte;
 
     #[test]
     fn names_and_ids_are_unique_and_nonzero() {
@@ -528,6 +411,37 @@ mod tests {
             }
             assert_eq!(by_name(a.name).unwrap().id, a.id);
             assert_eq!(by_id(a.id).unwrap().name, a.name);
+        }
+    }
+
+    /// The tool's codecs are the registry's, in its order, and every one
+    /// has a container id: a codec added to the registry fails here until
+    /// it has a line in `FORMATS`.
+    #[test]
+    fn every_registry_codec_has_a_container_id() {
+        let mut names: Vec<_> = CODECS.iter().map(|c| c.name).collect();
+        let mut registry_names = registry::names();
+        names.sort_unstable();
+        registry_names.sort_unstable();
+        assert_eq!(
+            names, registry_names,
+            "a registry codec without a line in FORMATS"
+        );
+        for (i, a) in FORMATS.iter().enumerate() {
+            assert_ne!(a.1, 0, "{}", a.0);
+            for b in &FORMATS[i + 1..] {
+                assert_ne!(a.0, b.0);
+                assert_ne!(a.1, b.1, "{} and {}", a.0, b.0);
+            }
+            // every line is a registry codec (or one this build leaves out)
+            assert!(
+                registry::by_name(a.0).is_some() || NOT_BUILT.iter().any(|n| n.0 == a.0),
+                "{}",
+                a.0
+            );
+        }
+        for c in CODECS.iter() {
+            assert_eq!(c.kernel(), registry::by_name(c.name).unwrap().isa());
         }
     }
 
@@ -545,10 +459,10 @@ mod tests {
         let values: Vec<u32> = (0..1000u32)
             .map(|i| i.wrapping_mul(2_654_435_761) >> (i % 32))
             .collect();
-        for c in CODECS {
+        for c in CODECS.iter() {
             for delta in [false, true] {
-                let bytes = (c.encode)(&values, delta);
-                let (back, used) = (c.decode)(&bytes, values.len(), delta).unwrap();
+                let bytes = c.encode(&values, delta);
+                let (back, used) = c.decode(&bytes, values.len(), delta).unwrap();
                 assert_eq!(back, values, "{} delta={delta}", c.name);
                 assert_eq!(used, bytes.len(), "{} delta={delta}", c.name);
             }
@@ -558,8 +472,8 @@ mod tests {
     #[test]
     fn variants_differ() {
         let values = [0u32, 0, 0, 0, 1];
-        let a = (by_name("streamvbyte").unwrap().encode)(&values, false);
-        let b = (by_name("streamvbyte-0124").unwrap().encode)(&values, false);
+        let a = by_name("streamvbyte").unwrap().encode(&values, false);
+        let b = by_name("streamvbyte-0124").unwrap().encode(&values, false);
         assert_eq!(a, StreamVByte::new().encode_to_vec(&values));
         assert_eq!(b.len(), 2 + 1);
         assert_ne!(a, b);
@@ -570,7 +484,7 @@ mod tests {
         let c = by_name("vbyte").unwrap();
         assert_eq!(c.id, 0x03);
         assert_eq!(
-            (c.encode)(&[1, 300, 16384], false),
+            c.encode(&[1, 300, 16384], false),
             [0x01, 0xAC, 0x02, 0x80, 0x80, 0x01]
         );
         // 5th byte 0x10: too large for a u32, reported at the value's start.
@@ -586,7 +500,7 @@ mod tests {
     #[test]
     fn decode_exact_reports_file_offsets() {
         let c = by_name("streamvbyte").unwrap();
-        let bytes = (c.encode)(&[1, 300, 70_000, 5], false);
+        let bytes = c.encode(&[1, 300, 70_000, 5], false);
         assert_eq!(bytes.len(), 1 + 1 + 2 + 3 + 1);
         assert_eq!(
             decode_exact(c, &bytes, 4, false, 0).unwrap(),
@@ -644,8 +558,8 @@ mod tests {
     #[test]
     fn varint_gb_layouts_differ() {
         let values = [1024, 12, 10, 1 << 30];
-        let low = (by_name("varint-gb").unwrap().encode)(&values, false);
-        let lucene = (by_name("varint-gb-lucene").unwrap().encode)(&values, false);
+        let low = by_name("varint-gb").unwrap().encode(&values, false);
+        let lucene = by_name("varint-gb-lucene").unwrap().encode(&values, false);
         assert_eq!((low[0], lucene[0]), (0xC1, 0x43));
         assert_eq!(low[1..], lucene[1..]);
     }
@@ -655,11 +569,14 @@ mod tests {
         // A width-0 FOR / SIMD-FOR header (min 0, b 0) holds any count: the
         // values-per-byte cap must refuse it before allocating.
         for name in ["for", "simd-for"] {
-            let e = (by_name(name).unwrap().decode)(&[0u8; 5], usize::MAX / 8, false).unwrap_err();
+            let e = by_name(name)
+                .unwrap()
+                .decode(&[0u8; 5], usize::MAX / 8, false)
+                .unwrap_err();
             assert_eq!(e.kind(), DecodeErrorKind::Truncated, "{name}");
         }
-        for c in CODECS {
-            let e = (c.decode)(&[0u8; 16], usize::MAX / 8, false).unwrap_err();
+        for c in CODECS.iter() {
+            let e = c.decode(&[0u8; 16], usize::MAX / 8, false).unwrap_err();
             assert_eq!(e.kind(), DecodeErrorKind::Truncated, "{}", c.name);
         }
     }
@@ -669,16 +586,16 @@ mod tests {
         // Zeros take the fewest bytes in every format: `min_len` is exactly
         // their length (so it never refuses a valid stream), and any other
         // values take at least as much.
-        for c in CODECS {
+        for c in CODECS.iter() {
             for n in (0..300).chain([1000, 4099, 70_000]) {
                 let zeros = vec![0u32; n];
-                let len = (c.encode)(&zeros, false).len() as u128;
+                let len = c.encode(&zeros, false).len() as u128;
                 assert_eq!(len, (c.min_len)(n), "{} n={n}", c.name);
                 let vals: Vec<u32> = (0..n as u32)
                     .map(|i| i.wrapping_mul(2_654_435_761))
                     .collect();
                 for delta in [false, true] {
-                    let len = (c.encode)(&vals, delta).len() as u128;
+                    let len = c.encode(&vals, delta).len() as u128;
                     assert!(len >= (c.min_len)(n), "{} n={n}", c.name);
                 }
             }
@@ -691,7 +608,7 @@ mod tests {
 
     #[test]
     fn bombs_are_refused_before_decoding() {
-        for c in CODECS {
+        for c in CODECS.iter() {
             let e = decode_exact(c, &[0u8; 100], 1 << 40, false, 32).unwrap_err();
             assert!(
                 e.to_string().starts_with(&format!(

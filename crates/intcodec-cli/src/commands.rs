@@ -57,7 +57,7 @@ fn encode(args: &Encode) -> Result<(), CliError> {
         values::parse_binary(&input)?
     };
     drop(input);
-    let stream = (args.codec.encode)(&values, args.delta);
+    let stream = args.codec.encode(&values, args.delta);
     let bytes = if args.raw {
         stream
     } else {
@@ -98,12 +98,12 @@ fn info() -> String {
     }
     let _ = writeln!(s, "usable:       {}", names(&mut isa::supported_isas()));
     let _ = writeln!(s, "kernels:");
-    for c in CODECS {
+    for c in CODECS.iter() {
         let _ = writeln!(
             s,
             "  {:<18} {:<8} (container id 0x{:02x})",
             c.name,
-            (c.kernel)().name(),
+            c.kernel().name(),
             c.id
         );
     }

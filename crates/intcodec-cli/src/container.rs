@@ -205,7 +205,7 @@ mod tests {
 
     fn sample(delta: bool) -> (Vec<u32>, Vec<u8>) {
         let values = vec![1024, 12, 10, 1_073_741_824, 1, 2, 3, 1024];
-        let payload = (svb().encode)(&values, delta);
+        let payload = svb().encode(&values, delta);
         (values.clone(), write(svb(), delta, values.len(), &payload))
     }
 

@@ -10,6 +10,13 @@
 //! A [`Buffer`] holds one export (`PyObject_GetBuffer`) and releases it on
 //! drop; its slices live no longer than it. Every request asks for a
 //! C-contiguous buffer, so `buf .. buf + len` is the whole of the data.
+//!
+//! Small calls skip the export: an exact `numpy.ndarray` is read through
+//! numpy's C API (`ndarray.rs`) and `bytes` directly, an *unpinned*
+//! buffer. Nothing but the GIL keeps an unpinned array's memory in place
+//! (an export makes numpy refuse to resize it), so a caller asks for one
+//! ([`Pin::No`]) only when it keeps the GIL for the whole call and runs no
+//! Python code between taking the buffer and its last use of the data.
 //! The caller must not mutate an input, nor hand the same `out=` array to
 //! two calls, from another thread while a call runs without the GIL (as
 //! with any numpy extension that releases it): numpy does not lock buffers.
@@ -19,6 +26,8 @@ use std::ffi::{c_char, c_int, c_void, CStr};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
+
+use crate::ndarray;
 
 /// CPython's `Py_buffer` (Include/pybuffer.h, unchanged since 3.3).
 #[repr(C)]
@@ -119,32 +128,92 @@ impl Pod for i32 {}
 impl Pod for u64 {}
 impl Pod for i64 {}
 
-/// One buffer export, released on drop.
+/// Whether a buffer must hold an export (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pin {
+    /// Always export: the call releases the GIL (or may run Python code).
+    Yes,
+    /// A view without an export is enough: the GIL stays held.
+    No,
+    /// Export if the buffer holds at least this many items (the call
+    /// releases the GIL from that size on).
+    FromItems(usize),
+}
+
+/// A view of a Python object's data: one buffer export, released on drop,
+/// or an unpinned view (no export; see the module doc).
 pub(crate) struct Buffer {
     // Boxed: the exporter may keep pointers into the struct until release.
-    raw: Box<RawBuffer>,
+    raw: Option<Box<RawBuffer>>,
+    ptr: *mut u8,
+    len: usize,
+    readonly: bool,
     /// The element type, when the format was asked for.
     elem: Option<Elem>,
 }
 
 impl Buffer {
     /// Any C-contiguous buffer, as bytes (`what` names the argument in errors).
-    pub(crate) fn bytes(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Buffer> {
+    pub(crate) fn bytes(obj: &Bound<'_, PyAny>, what: &str, pin: Pin) -> PyResult<Buffer> {
+        if let Some(b) = ndarray::bytes_data(obj) {
+            // `bytes` are immutable and `obj` outlives the buffer: no export
+            // is needed even without the GIL.
+            return Ok(Buffer {
+                raw: None,
+                ptr: b.as_ptr() as *mut u8,
+                len: b.len(),
+                readonly: true,
+                elem: None,
+            });
+        }
+        if pin == Pin::No {
+            if let Some(v) = ndarray::api(obj.py()).and_then(|a| a.view(obj)) {
+                return Ok(Buffer {
+                    raw: None,
+                    ptr: v.data,
+                    len: v.items * v.elem.size(),
+                    readonly: true,
+                    elem: None,
+                });
+            }
+        }
         Buffer::get(obj, PYBUF_C_CONTIGUOUS, what)
     }
 
     /// A C-contiguous buffer of integers, typed; `writable` for outputs.
-    pub(crate) fn typed(obj: &Bound<'_, PyAny>, writable: bool, what: &str) -> PyResult<Buffer> {
+    pub(crate) fn typed(
+        obj: &Bound<'_, PyAny>,
+        writable: bool,
+        what: &str,
+        pin: Pin,
+    ) -> PyResult<Buffer> {
+        if pin != Pin::Yes {
+            if let Some(v) = ndarray::api(obj.py()).and_then(|a| a.view(obj)) {
+                let small = match pin {
+                    Pin::FromItems(n) => v.items < n,
+                    _ => true,
+                };
+                if small && (v.writable || !writable) {
+                    return Ok(Buffer {
+                        raw: None,
+                        ptr: v.data,
+                        len: v.items * v.elem.size(),
+                        readonly: !v.writable,
+                        elem: Some(v.elem),
+                    });
+                }
+            }
+        }
         let flags = PYBUF_C_CONTIGUOUS | PYBUF_FORMAT | if writable { PYBUF_WRITABLE } else { 0 };
         let mut b = Buffer::get(obj, flags, what)?;
-        let format: &[u8] = if b.raw.format.is_null() {
+        let format: &[u8] = if b.raw().format.is_null() {
             b"B"
         } else {
             // SAFETY: a non-null `format` of a live export is a NUL-terminated
             // string that lives as long as the export (`b`).
-            unsafe { CStr::from_ptr(b.raw.format) }.to_bytes()
+            unsafe { CStr::from_ptr(b.raw().format) }.to_bytes()
         };
-        let itemsize = usize::try_from(b.raw.itemsize).unwrap_or(0);
+        let itemsize = usize::try_from(b.raw().itemsize).unwrap_or(0);
         match Elem::from_format(format, itemsize) {
             Some(e) => b.elem = Some(e),
             None => {
@@ -156,7 +225,7 @@ impl Buffer {
             }
         }
         let align = b.elem.map_or(1, Elem::size);
-        if !(b.raw.buf as usize).is_multiple_of(align) {
+        if !(b.ptr as usize).is_multiple_of(align) {
             return Err(PyValueError::new_err(format!(
                 "{what} is not aligned to its {align}-byte items (copy it, e.g. numpy.ascontiguousarray)"
             )));
@@ -183,7 +252,13 @@ impl Buffer {
         // Py_buffer; on success the export is released in `Drop`.
         let rc = unsafe { PyObject_GetBuffer(obj.as_ptr(), &mut *raw, flags) };
         if rc == 0 {
-            return Ok(Buffer { raw, elem: None });
+            return Ok(Buffer {
+                ptr: raw.buf as *mut u8,
+                len: usize::try_from(raw.len).unwrap_or(0),
+                readonly: raw.readonly != 0,
+                raw: Some(raw),
+                elem: None,
+            });
         }
         let err = PyErr::fetch(py);
         let type_name = obj
@@ -207,12 +282,17 @@ impl Buffer {
         )))
     }
 
+    /// The export (only `get` reads it, on a buffer it just made).
+    fn raw(&self) -> &RawBuffer {
+        self.raw.as_deref().expect("an exported buffer")
+    }
+
     pub(crate) fn elem(&self) -> Elem {
         self.elem.unwrap_or(Elem::U8)
     }
 
     pub(crate) fn len_bytes(&self) -> usize {
-        usize::try_from(self.raw.len).unwrap_or(0)
+        self.len
     }
 
     /// Items of the buffer's element type.
@@ -222,7 +302,7 @@ impl Buffer {
 
     /// The address range, for overlap checks.
     pub(crate) fn range(&self) -> std::ops::Range<usize> {
-        let start = self.raw.buf as usize;
+        let start = self.ptr as usize;
         start..start + self.len_bytes()
     }
 
@@ -238,15 +318,17 @@ impl Buffer {
         if n == 0 {
             return &[];
         }
-        // SAFETY: the export is live while `self` is; it is `len` readable,
-        // contiguous bytes at `buf`, aligned for `T` (checked in `typed`;
-        // size-1 types need none), and any bit pattern is a valid `T`.
-        unsafe { std::slice::from_raw_parts(self.raw.buf as *const T, n) }
+        // SAFETY: the export (or, unpinned, the array under the GIL: see the
+        // module doc) is live while `self` is; it is `len` readable,
+        // contiguous bytes at `ptr`, aligned for `T` (checked in `typed`, or
+        // numpy's ALIGNED flag; size-1 types need none), and any bit
+        // pattern is a valid `T`.
+        unsafe { std::slice::from_raw_parts(self.ptr as *const T, n) }
     }
 
     /// The data as mutable `T`s; the export must have been asked writable.
     pub(crate) fn slice_mut<T: Pod>(&mut self) -> &mut [T] {
-        assert_eq!(self.raw.readonly, 0, "buffer is read-only");
+        assert!(!self.readonly, "buffer is read-only");
         let size = std::mem::size_of::<T>();
         assert!(
             size == 1 || size == self.elem().size(),
@@ -259,7 +341,7 @@ impl Buffer {
         // SAFETY: as in `slice`, and the exporter granted a writable view;
         // `&mut self` makes this the only slice of this export, and callers
         // check that other buffers they hold do not overlap it.
-        unsafe { std::slice::from_raw_parts_mut(self.raw.buf as *mut T, n) }
+        unsafe { std::slice::from_raw_parts_mut(self.ptr as *mut T, n) }
     }
 }
 
@@ -267,7 +349,9 @@ impl Drop for Buffer {
     fn drop(&mut self) {
         // Dropped with the GIL held: every Buffer lives in a function that
         // holds it, and only its slices cross `allow_threads`.
-        // SAFETY: `raw` holds a successful export not yet released.
-        unsafe { PyBuffer_Release(&mut *self.raw) }
+        if let Some(raw) = self.raw.as_deref_mut() {
+            // SAFETY: `raw` holds a successful export not yet released.
+            unsafe { PyBuffer_Release(raw) }
+        }
     }
 }

@@ -1,5 +1,5 @@
 """The Python API on every registry codec and kernel: round trips, options,
-dtypes, out=, select / lower_bound, and every error path."""
+dtypes, out=, select / lower_bound / insert, and every error path."""
 
 import array
 import threading
@@ -169,10 +169,65 @@ def check_sorted_ops(c):
             want = (j, int(ids[j])) if j < n else None
             assert c.lower_bound(b, n, key) == want, (n, key)
     wrong = not c.supports_delta
-    with pytest.raises(ValueError, match="select / lower_bound read"):
+    with pytest.raises(ValueError, match="select / lower_bound / insert read"):
         c.select(b, 1, 0, delta=wrong)
     with pytest.raises(DecodeError):
         c.select(b[:0], 100, 50)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_insert(name):
+    for c in kernels(name):
+        check_insert(c)
+
+
+def check_insert(c):
+    if not c.sorted_ops:
+        with pytest.raises(ValueError, match="no select / lower_bound / insert"):
+            c.insert(b"", 0, 5)
+        return
+    delta = c.supports_delta
+    for n in (0, 1, 5, 127, 128, 129, 1000):
+        ids = sorted_u32(n, 30 + n)
+        b = c.encode(ids, delta=delta)
+        before = bytes(b)
+        keys = [0, 2**32 - 1] + [int(x) for x in ids[:: max(1, n // 7)]] + [int(x) + 1 for x in ids[:: max(1, n // 5)]]
+        for key in keys:
+            got, i = c.insert(b, n, key)
+            assert isinstance(got, np.ndarray) and got.dtype == np.uint8
+            # after any equal values, as numpy's searchsorted(side="right")
+            assert i == int(np.searchsorted(ids, key, side="right")), (n, key)
+            want = np.insert(ids, i, np.uint32(key))
+            np.testing.assert_array_equal(c.decode(got, n + 1, delta=delta), want)
+            # the same stream as encoding the new array, and buf untouched
+            assert bytes(got) == bytes(c.encode(want, delta=delta)), (n, key)
+        assert bytes(b) == before
+    # bytes after the stream stay after it; other buffer types are read too
+    ids = sorted_u32(300, 7)
+    b = bytes(c.encode(ids, delta=delta))
+    got, i = c.insert(bytearray(b + b"tail"), 300, int(ids[100]))
+    assert bytes(got).endswith(b"tail") and i == 101
+    # a stream starting from prev (delta codecs)
+    if delta:
+        b = c.encode(ids, delta=True, prev=int(ids[0]))
+        got, i = c.insert(b, 300, int(ids[0]) + 1, prev=int(ids[0]))
+        want = np.insert(ids, i, ids[0] + 1)
+        np.testing.assert_array_equal(c.decode(got, 301, delta=True, prev=int(ids[0])), want)
+    # error paths: a truncated stream, the wrong delta flag, a value past uint32
+    b = bytes(c.encode(ids, delta=delta))
+    with pytest.raises(DecodeError) as ei:
+        c.insert(b[: len(b) // 2], 300, 5)
+    assert ei.value.offset <= len(b) // 2
+    with pytest.raises(DecodeError):
+        c.insert(b"", 10, 5)
+    with pytest.raises(ValueError, match="select / lower_bound / insert read"):
+        c.insert(b, 300, 5, delta=not delta)
+    with pytest.raises(OverflowError):
+        c.insert(b, 300, 2**32)
+    with pytest.raises(OverflowError):
+        c.insert(b, 300, -1)
+    with pytest.raises(TypeError):
+        c.insert([1, 2], 2, 5)
 
 
 def test_out_parameter():
@@ -293,3 +348,82 @@ def test_threads_decode_at_once():
     for t in ts:
         t.join()
     assert not errors, errors
+
+
+def test_numpy_c_api_is_used():
+    # numpy 1.x and 2.x publish the C API this module reads; if a numpy
+    # release changes its ABI the module falls back to the buffer protocol
+    # (still correct, slower), and this says so.
+    assert intcodec._intcodec._numpy_c_api(), f"numpy {np.__version__}: C API fast path off"
+
+
+@pytest.mark.parametrize("dtype", [np.uint32, np.int32, np.uint64, np.int64])
+def test_both_sides_of_the_gil_threshold(dtype):
+    # Below GIL_RELEASE_VALUES numpy arrays are read through numpy's C API
+    # with the GIL held; from it on through buffer exports without the GIL.
+    c = intcodec.codec("vbyte")
+    t = intcodec._intcodec.GIL_RELEASE_VALUES
+    for n in (t - 1, t, t + 1):
+        vals = (sorted_u32(n, n) // 3).astype(dtype)
+        if np.issubdtype(dtype, np.signedinteger):
+            vals[::2] *= -1
+        for delta in (False, True):
+            b = c.encode(vals, delta=delta, prev=5)
+            assert bytes(c.encode(memoryview(vals), delta=delta, prev=5)) == bytes(b)
+            out = np.full(n + 2, 7, dtype)
+            back = c.decode(b, n, delta=delta, prev=5, out=out[1:-1])
+            np.testing.assert_array_equal(back, vals)
+            assert out[0] == 7 and out[-1] == 7
+            np.testing.assert_array_equal(c.decode(b, n, delta=delta, prev=5, dtype=dtype), vals)
+
+
+def test_other_array_shapes_and_types():
+    c = intcodec.codec("streamvbyte")
+    vals = sorted_u32(24, 3)
+
+    class Sub(np.ndarray):
+        pass
+
+    want = bytes(c.encode(vals))
+    # a subclass goes through the buffer protocol, a 2-d C-contiguous array
+    # is read in C order, a 0-d array is one value
+    assert bytes(c.encode(vals.view(Sub))) == want
+    assert bytes(c.encode(vals.reshape(4, 6))) == want
+    assert c.decode(c.encode(np.array(9, np.uint32)), 1).tolist() == [9]
+    assert c.decode(np.frombuffer(want, np.uint8).view(Sub), 24).tolist() == vals.tolist()
+    out2 = np.zeros((4, 6), np.uint32)
+    c.decode(want, 24, out=out2)
+    assert out2.ravel().tolist() == vals.tolist()
+    # encoded bytes viewed as another dtype are still read as bytes
+    padded = want + b"\0" * (-len(want) % 4)
+    assert c.decode(np.frombuffer(padded, np.uint32), 24).tolist() == vals.tolist()
+    # wrong dtypes and layouts on the fast path give the buffer path's errors
+    with pytest.raises(TypeError, match="must hold uint32"):
+        c.encode(vals.astype(np.int8))
+    with pytest.raises(TypeError, match="must hold uint32"):
+        c.encode(vals.astype(np.float32))
+    with pytest.raises(ValueError, match="C-contiguous"):
+        c.encode(vals.reshape(4, 6).T)
+    ro = np.zeros(24, np.uint32)
+    ro.flags.writeable = False
+    with pytest.raises(ValueError, match="writable"):
+        c.decode(want, 24, out=ro)
+    with pytest.raises(TypeError, match="int32"):
+        c.decode(want, 24, out=np.zeros(24, np.float32))
+
+
+def test_prev_objects():
+    c = intcodec.codec("streamvbyte")
+    vals = sorted_u32(50, 4) + 100
+
+    class Index:
+        def __index__(self):
+            return 100
+
+    b = c.encode(vals, delta=True, prev=Index())
+    assert bytes(b) == bytes(c.encode(vals, delta=True, prev=np.uint64(100)))
+    assert c.decode(b, 50, delta=True, prev=Index()).tolist() == vals.tolist()
+    for bad in (-1, 2**32, 1.5, "1"):
+        with pytest.raises(ValueError, match="prev must be an integer that fits the array's dtype"):
+            c.encode(vals, delta=True, prev=bad)
+    assert c.decode(c.encode(vals.astype(np.int32), delta=True, prev=-7), 50, delta=True, prev=-7, dtype=np.int32).tolist() == vals.tolist()

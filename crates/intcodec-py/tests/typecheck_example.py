@@ -20,4 +20,6 @@ def round_trip(ids: npt.NDArray[np.uint32]) -> Tuple[int, Optional[int], Optiona
         off: int = e.offset
         idx: Optional[int] = e.index
         del off, idx
-    return len(names) + int(back.size), c.select(b, len(ids), 0), c.lower_bound(b, len(ids), 5)
+    grown, at = c.insert(b, len(ids), 7, delta=True)
+    more: npt.NDArray[np.uint8] = grown
+    return len(names) + int(back.size) + at + more.size, c.select(b, len(ids), 0), c.lower_bound(b, len(ids), 5)

@@ -28,7 +28,7 @@ class Codec:
         """Whether ``delta=True`` is accepted (False for FOR and SIMD-FOR)."""
     @property
     def sorted_ops(self) -> bool:
-        """Whether ``select`` and ``lower_bound`` exist."""
+        """Whether ``select``, ``lower_bound`` and ``insert`` exist."""
     @property
     def wide(self) -> bool:
         """Whether uint64 / int64 arrays are accepted (VByte only)."""
@@ -55,9 +55,10 @@ class Codec:
     ) -> _Ints:
         """Decodes ``n`` values from the start of ``buf`` into a new array of
         ``dtype`` (uint32 by default) or into ``out[:n]`` (returned).
-        ``exact=True``: the stream must end where ``buf`` ends. Large calls
-        run without the GIL: do not write to ``buf`` or share ``out`` with
-        another thread's call meanwhile.
+        ``exact=True``: the stream must end where ``buf`` ends. Calls on
+        ``GIL_RELEASE_VALUES`` values or more run without the GIL: do not
+        write to ``buf`` or share ``out`` with another thread's call
+        meanwhile. Passing ``out`` saves the allocation of a new array.
 
         Raises DecodeError (malformed input; a count the input cannot hold,
         before allocating), TypeError (dtype), ValueError (read-only,
@@ -71,8 +72,26 @@ class Codec:
         self, buf: _Buffer, n: int, key: int, delta: Optional[bool] = None, prev: int = 0
     ) -> Optional[Tuple[int, int]]:
         """``(index, value)`` of the first value ``>= key``, None if none."""
+    def insert(
+        self, buf: _Buffer, n: int, value: int, delta: Optional[bool] = None, prev: int = 0
+    ) -> Tuple[npt.NDArray[np.uint8], int]:
+        """Inserts ``value`` into the sorted stream of ``n`` values at the
+        start of ``buf`` (the same streams as ``select``). Returns a new
+        array with the stream of ``n + 1`` values (any bytes after the old
+        stream follow it) and the index ``value`` went to: after any equal
+        values, ``numpy.searchsorted(ids, value, side="right")``. ``buf`` is
+        not modified. The bytes are those ``encode`` gives for the new
+        array. No ``out=``: one value can grow the stream by more than its
+        own bytes (a BP128 block's or a FOR array's bit width).
+
+        Raises DecodeError (malformed stream), ValueError (no sorted
+        operations, wrong ``delta``), OverflowError (``value`` outside
+        uint32)."""
     def _time_decode(
         self, buf: _Buffer, n: int, delta: bool, reps: int, rounds: int = 5
+    ) -> float: ...
+    def _time_decode_chunks(
+        self, bufs: List[_Buffer], n: int, delta: bool, alloc: bool, rounds: int = 5
     ) -> float: ...
 
 def codecs() -> List[str]:
@@ -83,3 +102,6 @@ def isa() -> str:
 
 def isas() -> List[str]:
     """Every instruction set codecs may use here, lowest first."""
+
+def _numpy_c_api() -> bool:
+    """Whether numpy's C API is in use (small calls on numpy arrays)."""

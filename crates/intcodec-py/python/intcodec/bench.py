@@ -9,9 +9,15 @@ per int: the cost of not compressing). Reports:
 
 1. bits per int of each codec on every posting list (delta-coded);
 2. decode speed on 4096-int chunks of the long lists (delta), in millions
-   of ints per second, each Python call beside the same Rust call measured
-   in-process (``Codec._time_decode``): the binding's overhead;
-3. the cost of one call on a 1-int array (encode and decode).
+   of ints per second; for intcodec, the Python calls beside the same Rust
+   calls on the same chunks in the same order, in the same process
+   (``Codec._time_decode_chunks``): a new array per call against a new
+   ``Vec`` per call, and ``out=`` against one reused buffer. The ratio is
+   the binding's overhead; the floor is what any Python method call costs
+   in the same loop here;
+3. the cost of one call on a 1-int array (encode and decode), through a
+   lambda for every contender, then for intcodec in a plain loop beside a
+   method call that does nothing (the floor of any call here).
 
 Data: ``--data DIR`` (a ``postings`` folder of ds2i ``.docs``/``.pos``
 files), else ``$INTCODEC_SHARED_DATA`` or ``../shared/data`` beside the
@@ -82,6 +88,40 @@ def _best(fn: Callable[[], object], reps: int, rounds: int) -> float:
         t = time.perf_counter()
         for _ in range(reps):
             fn()
+        best = min(best, (time.perf_counter() - t) / reps)
+    return best
+
+
+def _loop_encode(c: intcodec.Codec, a: np.ndarray, reps: int, rounds: int) -> float:
+    enc, best = c.encode, float("inf")
+    for _ in range(rounds):
+        t = time.perf_counter()
+        for _ in range(reps):
+            enc(a)
+        best = min(best, (time.perf_counter() - t) / reps)
+    return best
+
+
+def _loop_decode(c: intcodec.Codec, b: np.ndarray, out: Optional[np.ndarray], reps: int, rounds: int) -> float:
+    dec, best = c.decode, float("inf")
+    for _ in range(rounds):
+        t = time.perf_counter()
+        if out is None:
+            for _ in range(reps):
+                dec(b, 1)
+        else:
+            for _ in range(reps):
+                dec(b, 1, False, 0, out)
+        best = min(best, (time.perf_counter() - t) / reps)
+    return best
+
+
+def _loop_floor(c: intcodec.Codec, reps: int, rounds: int) -> float:
+    mv, best = c.max_values, float("inf")
+    for _ in range(rounds):
+        t = time.perf_counter()
+        for _ in range(reps):
+            mv(1)
         best = min(best, (time.perf_counter() - t) / reps)
     return best
 
@@ -194,8 +234,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         chunks = [np.cumsum(np.random.default_rng(1).geometric(0.1, CHUNK), dtype=np.uint32)]
     chunks = chunks[: 64 if args.quick else 512]
     nints = CHUNK * len(chunks)
-    print(f"\n2. decode, {len(chunks)} chunks of {CHUNK} ints (delta): Mints/s; Python call / Rust call")
+    print(f"\n2. decode, {len(chunks)} chunks of {CHUNK} ints (delta): Mints/s; intcodec: Python / Rust on the same chunks")
     speeds: Dict[str, float] = {}
+    floor = 0.0
     for c in contenders:
         enc = [c.encode(x) for x in chunks]
         for e, x in zip(enc, chunks):
@@ -205,14 +246,20 @@ def main(argv: Optional[List[str]] = None) -> int:
         speeds[c.label] = nints / secs / 1e6
         line = f"   {c.label:<34} {speeds[c.label]:8.0f}"
         if c.codec is not None:
-            rust = sum(c.codec._time_decode(e, CHUNK, True, 20, rounds) for e in enc)
-            line += f"   rust {nints / rust / 1e6:8.0f}   python/rust {secs / rust:5.2f}x"
-            # the same with out= (no allocation per call)
+            k = c.codec
+            dec = k.decode
             out = np.empty(CHUNK, np.uint32)
-            dec = c.codec.decode
             secs_out = _best(lambda: [dec(e, CHUNK, True, 0, out) for e in enc], 1, rounds)
-            line += f"   with out=: {secs_out / rust:5.2f}x"
+            rust_new = k._time_decode_chunks(enc, CHUNK, True, True, rounds)
+            rust_out = k._time_decode_chunks(enc, CHUNK, True, False, rounds)
+            mv = k.max_values
+            floor = _best(lambda: [mv(1) for e in enc], 1, rounds) / len(enc)
+            line += (
+                f"   new array {secs / rust_new:5.2f}x of Rust ({rust_new / len(enc) * 1e9:5.0f} ns/call)"
+                f"   out= {secs_out / rust_out:5.2f}x of Rust ({rust_out / len(enc) * 1e9:5.0f} ns/call)"
+            )
         print(line)
+    print(f"   floor: a Python method call in the same loop costs {floor * 1e9:.0f} ns here")
     peers_only = {k: v for k, v in speeds.items() if not k.startswith("intcodec")}
     if peers_only:
         best_peer = max(peers_only, key=peers_only.get)
@@ -228,12 +275,21 @@ def main(argv: Optional[List[str]] = None) -> int:
         te = _best(lambda: c.encode(one), reps, rounds)
         td = _best(lambda: c.decode(e, 1), reps, rounds)
         print(f"   {c.label:<34} encode {te * 1e9:7.0f}   decode {td * 1e9:7.0f}")
+    # The same calls in a plain loop (the lines above include the lambda's
+    # own call); the floor is a method call that does nothing.
     c = intcodec.codec("streamvbyte")
     e = c.encode(one)
     out = np.empty(1, np.uint32)
-    td = _best(lambda: c.decode(e, 1, False, 0, out), reps, rounds)
+    loops = {
+        "encode(a)": _loop_encode(c, one, reps, rounds),
+        "decode(b, 1)": _loop_decode(c, e, None, reps, rounds),
+        "decode(b, 1, False, 0, out)": _loop_decode(c, e, out, reps, rounds),
+        "floor: max_values(1)": _loop_floor(c, reps, rounds),
+    }
+    print("   intcodec streamvbyte in a plain loop: " + ", ".join(f"{k} {v * 1e9:.0f} ns" for k, v in loops.items()))
+    td = loops["decode(b, 1, False, 0, out)"]
     rust = c._time_decode(e, 1, False, reps, rounds)
-    print(f"   intcodec streamvbyte decode(out=), positional args: {td * 1e9:.0f} ns (the Rust call alone: {rust * 1e9:.0f} ns)")
+    print(f"   the Rust call alone (decode of 1 int): {rust * 1e9:.0f} ns")
     # the machine's speed for Python-level work: a load that slows these
     # calls slows this one alike
     ref = _best(lambda: np.empty(1, np.uint32), reps, rounds)
