@@ -214,10 +214,11 @@ mod l8 {
         let q = unsafe { p.add(off) };
         // SAFETY: in bounds (caller: VB = 32 bytes).
         let r = unsafe { q.add(16) };
+        let (lo, hi) = (vreinterpretq_u8_u32(v.lo), vreinterpretq_u8_u32(v.hi));
         // SAFETY: 16 writable bytes at `q` (caller).
-        unsafe { vst1q_u8(q, vreinterpretq_u8_u32(v.lo)) };
+        unsafe { vst1q_u8(q, lo) };
         // SAFETY: 16 writable bytes at `r` (caller).
-        unsafe { vst1q_u8(r, vreinterpretq_u8_u32(v.hi)) };
+        unsafe { vst1q_u8(r, hi) };
     }
 
     /// # Safety
@@ -246,8 +247,11 @@ mod l8 {
     #[inline]
     fn lanes(prev: &[u32; 8]) -> V {
         let (lo, hi) = prev.split_at(4);
-        // SAFETY: `lo` and `hi` are 4 readable u32s each.
-        unsafe { pair(vld1q_u32(lo.as_ptr()), vld1q_u32(hi.as_ptr())) }
+        // SAFETY: `lo` is 4 readable u32s.
+        let lo = unsafe { vld1q_u32(lo.as_ptr()) };
+        // SAFETY: `hi` is 4 readable u32s.
+        let hi = unsafe { vld1q_u32(hi.as_ptr()) };
+        pair(lo, hi)
     }
 
     #[target_feature(enable = "neon")]
