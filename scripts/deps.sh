@@ -14,7 +14,7 @@
 #   nightly miri, rust-src  - Miri over the scalar kernels (--tests)
 #   rsvg-convert            - PNG figures of `intcodec bench --plot FILE.png`
 #                             (--plots; SVG figures need nothing)
-#   gcc-aarch64-linux-gnu, libc6-dev-arm64-cross, qemu-user, rustup targets
+#   gcc-aarch64-linux-gnu, libc6-dev-arm64-cross, qemu-user, binutils, rustup targets
 #   aarch64-unknown-linux-gnu and aarch64-apple-darwin
 #                           - the AArch64 tests under QEMU (--tests, --aarch64)
 # Uses apt-get (Debian/Ubuntu), rustup and `cargo install` when something is
@@ -89,13 +89,17 @@ apt_install() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
 }
 
-# The AArch64 cross tools: Debian's cross gcc (the linker), its libc, QEMU's
-# user mode (the runner), and the rustup targets.
+# The AArch64 cross tools: Debian's cross gcc (the linker, also the C
+# compiler of the C API test), its libc, QEMU's user mode (the runner),
+# readelf, and the rustup targets.
 aarch64_tools() {
     local need_apt=() installed t
     command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || need_apt+=(gcc-aarch64-linux-gnu)
     [ -e /usr/aarch64-linux-gnu/lib/libc.so.6 ] || need_apt+=(libc6-dev-arm64-cross)
     command -v qemu-aarch64 >/dev/null 2>&1 || need_apt+=(qemu-user)
+    # readelf: the cross-built C and Python libraries are checked to be
+    # AArch64 ELF (scripts/test-aarch64.sh).
+    command -v readelf >/dev/null 2>&1 || need_apt+=(binutils)
     [ ${#need_apt[@]} -eq 0 ] || apt_install "${need_apt[@]}"
     installed=$(rustup target list --installed)
     for t in aarch64-unknown-linux-gnu aarch64-apple-darwin; do

@@ -82,7 +82,7 @@ fn sorted_for() {
 /// harness checks whatever is listed); the default handle is the best one.
 #[test]
 fn simd_kernels_are_listed_and_the_best_is_the_default() {
-    use crate::isa::Isa::{self, Avx2, Avx512, Scalar, Sse41, Ssse3};
+    use crate::isa::Isa::{self, Avx2, Avx512, Neon, Scalar, Sse41, Ssse3};
     let x86: &[(&str, &[Isa])] = &[
         ("streamvbyte", &[Sse41, Avx2, Avx512]),
         ("streamvbyte-0124", &[Sse41, Avx2, Avx512]),
@@ -99,8 +99,30 @@ fn simd_kernels_are_listed_and_the_best_is_the_default() {
         ("for", &[]),
         ("simd-for", &[Sse41, Avx2]),
     ];
+    // AArch64: the codecs with a NEON kernel set.
+    let neon = [
+        "streamvbyte",
+        "streamvbyte-0124",
+        "vbyte",
+        "varint-gb",
+        "varint-gb-lucene",
+        "bp128",
+        "bp128-8x",
+        "bp128-d4",
+        "bp128-8x-d8",
+        "bp128-strict",
+        "bp128-8x-strict",
+        "simd-for",
+    ];
     for name in crate::registry::names() {
         let c = crate::registry::by_name(name).unwrap();
+        if cfg!(target_arch = "aarch64") && neon.contains(&name) && Neon.is_enabled() {
+            assert!(
+                c.kernel_isas().contains(&Neon),
+                "{name}: no NEON kernel in {:?}",
+                c.kernel_isas()
+            );
+        }
         let isas = c.kernel_isas();
         assert_eq!(isas.first(), Some(&Scalar), "{name}");
         assert_eq!(

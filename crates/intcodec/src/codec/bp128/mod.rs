@@ -83,6 +83,7 @@
 //! | scalar | bit extraction per value (reference) | the same |
 //! | SSE4.1 | one `__m128i` per group, every width unrolled | two `__m128i` per group |
 //! | AVX2 | the SSE4.1 code, VEX-encoded | one `__m256i` per group |
+//! | NEON | one `uint32x4_t` per group | two `uint32x4_t` per group |
 //!
 //! Every width is its own monomorphised function (const generic), fully
 //! unrolled, so every shift is an immediate; the prefix sum of D1 decoding
@@ -289,6 +290,8 @@ static REGISTRY_8: Registry<Kernels> = Registry::new(&[
     &x86::sse41::KERNELS_8,
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     &x86::avx2::KERNELS_8,
+    #[cfg(target_arch = "aarch64")]
+    &aarch64::neon::KERNELS_8,
 ]);
 
 /// The kernel sets of `layout`.

@@ -63,6 +63,7 @@
 //! | scalar | byte loads, an all-one-byte fast path (control byte 0) | scalar |
 //! | SSSE3 | one 16-byte load + `pshufb` per block (256-entry tables) | scalar |
 //! | AVX2 | the SSSE3 loop, VEX-encoded | scalar |
+//! | NEON | the SSSE3 loop with `tbl` | scalar |
 //!
 //! # Safety of decoding
 //!

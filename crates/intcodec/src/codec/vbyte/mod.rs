@@ -54,6 +54,7 @@
 //! | scalar | Algorithm 1, unrolled | Algorithm 1, unrolled | word-at-a-time |
 //! | SSE4.1 | Masked VByte (paper §IV) | Masked VByte groups widened to 64 bits; long values word-at-a-time | u32: eight values < 2^14 per step (group A in reverse); u64: scalar |
 //! | AVX2 | the SSE4.1 algorithm, VEX-encoded | same | same |
+//! | NEON | the SSE4.1 algorithm, `tbl` for `pshufb`, a bit-weight mask for `pmovmskb` | same | scalar |
 
 use crate::dispatch::{KernelSet, Registry};
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};

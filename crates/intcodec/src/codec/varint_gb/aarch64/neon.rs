@@ -1,5 +1,5 @@
-//! NEON VarInt-GB kernels (decode and delta decode; encode is scalar), for
-//! both layouts.
+//! NEON VarInt-GB kernels (decode and delta decode; select/seek in
+//! `seek/aarch64.rs`; encode is scalar), for both layouts.
 //!
 //! The x86 SSSE3 decoder with `tbl` (`vqtbl1q_u8`) for `pshufb`: per block,
 //! read the control byte, load the 16 bytes after it, `tbl` them with the
@@ -36,8 +36,8 @@ const fn kernels<F: Format>() -> Kernels {
         decode_delta_unchecked: decode_unchecked::<F, true>,
         encode: scalar::encode::<F, false>,
         encode_delta: scalar::encode::<F, true>,
-        select_delta: super::super::seek::scalar::select_delta::<F>,
-        seek_delta: super::super::seek::scalar::seek_delta::<F>,
+        select_delta: super::super::seek::aarch64::select_delta::<F>,
+        seek_delta: super::super::seek::aarch64::seek_delta::<F>,
     }
 }
 

@@ -26,6 +26,8 @@ use crate::error::DecodeError;
 use crate::traits::{IntCodec, SortedCodec};
 use alloc::vec::Vec;
 
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64;
 pub(crate) mod scalar;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 pub(crate) mod x86;

@@ -1,5 +1,6 @@
-//! NEON Masked VByte (Plaisance, Kurz, Lemire 2015, §IV): u32 decode and
-//! delta decode. u64 decode, encode and select/seek use the scalar kernels.
+//! NEON Masked VByte (Plaisance, Kurz, Lemire 2015, §IV): u32 and u64
+//! decode, their delta decode, and delta select / seek. Encode uses the
+//! scalar kernel (the x86 SIMD encoder is not ported yet).
 //!
 //! The algorithm of the x86 SSE4.1 kernel, with the same tables
 //! (`crate::tables::vbyte`): the continuation bits of 48 input bytes form a
@@ -21,13 +22,39 @@
 //! shared with x86. Which of the two is faster on real cores is a guess
 //! (unmeasured: no ARM hardware here).
 //!
+//! u64 (as the x86 kernel's `decode_u64`): the same steps, groups A and B
+//! and the all-one-byte step widened to 64-bit lanes (`uxtl`/`uxtl2`, up to
+//! three times), the delta prefix sum on two u64 lanes (`ext` against zero,
+//! `dup` of lane 1); a step whose first value is longer than 3 bytes
+//! decodes that one value word at a time (eight bytes per load, masked and
+//! folded in general-purpose registers) and moves on by its length.
+//!
+//! Select / seek (as the x86 `seek.rs`): the decode step run in registers
+//! without storing values. Select sums the steps before value `i` in a
+//! vector accumulator (one `addv` at the end) and reads `i`'s step lane by
+//! lane; seek prefix-sums every step onto the running value and compares
+//! it with the target (`cmhs`, unsigned, where x86 flips sign bits for
+//! `pcmpgtd`), the hit lanes made into a bit mask with `and` 1, 2, 4, 8 and
+//! `addv` (x86: `movmskps`). Each step's 12 mask bits come from its own 16
+//! bytes (`mask16`: `cmtst`, `and`, two `addv`), as x86 does with one
+//! `pmovmskb` (more instructions than x86's one). Whether `shrn`
+//! narrowing would be cheaper than these `addv` masks is a guess,
+//! unmeasured (no ARM hardware here).
+//!
 //! Bounds: as the x86 kernel. A mask is made only from 48 bytes inside
 //! `input` (near the end, 16 bytes), a step loads 16 bytes only when 16
 //! remain at its offset and stores only when 12 values of `out` remain;
 //! inputs shorter than 16 bytes or 12 values go straight to scalar; the rest,
 //! and any value the table cannot take (overlong) or whose 5th byte is above
 //! `0x0F`, is decoded by the scalar kernel, which reports the error at the
-//! same offset. Requires NEON (baseline on AArch64).
+//! same offset. u64: a step loads 16 bytes only when 16 remain at its
+//! offset and stores only when 12 values of `out` remain; a value longer
+//! than 10 bytes or with a 10th byte above 1 goes to scalar. Select / seek:
+//! a step loads 16 bytes only when they are inside `input`; seek runs a
+//! step only when all its values are below `n`; an overlong value, a 5th
+//! byte above `0x0F`, the tail and every error are left to the scalar walk
+//! (`seek::scalar`), which reads exactly as the decoder. Requires NEON
+//! (baseline on AArch64).
 
 use core::arch::aarch64::*;
 
@@ -43,12 +70,12 @@ pub(crate) static KERNELS: Kernels = Kernels {
     decode_delta: decode::<true>,
     decode_unchecked: decode_unchecked::<false>,
     decode_delta_unchecked: decode_unchecked::<true>,
-    decode_u64: scalar::decode::<u64, false>,
-    decode_delta_u64: scalar::decode::<u64, true>,
+    decode_u64: decode_u64::<false>,
+    decode_delta_u64: decode_u64::<true>,
     encode: scalar::encode::<u32, false>,
     encode_delta: scalar::encode::<u32, true>,
-    select_delta: super::super::seek::scalar::select_delta,
-    seek_delta: super::super::seek::scalar::seek_delta,
+    select_delta,
+    seek_delta,
 };
 
 /// The decode shuffles (`0x80`, out of range for `tbl`, gives zero).
@@ -139,6 +166,20 @@ impl Masks {
             self.next_ok = true;
         }
         true
+    }
+
+    /// The bits of the next 12 bytes.
+    #[inline(always)]
+    fn low12(&self) -> usize {
+        (self.bits & 0xFFF) as usize
+    }
+
+    /// Length of the value at the current position: one more than the run
+    /// of continuation bits (at most `avail`, as the bits past `avail` are
+    /// zero).
+    #[inline(always)]
+    fn first_len(&self) -> u32 {
+        (!self.bits).trailing_zeros() + 1
     }
 
     /// Moves past `n` (<= 12) bytes.
@@ -255,7 +296,7 @@ fn decode_loop<const DELTA: bool, const CHECKED: bool>(
             break;
         };
         let data = load16(src);
-        let m = (masks.bits & 0xFFF) as usize;
+        let m = masks.low12();
         let (consumed, count) = if m == 0 {
             // Twelve one-byte values.
             let lo = vmovl_u8(vget_low_u8(data));
@@ -314,4 +355,296 @@ fn decode<const DELTA: bool>(
 #[target_feature(enable = "neon")]
 unsafe fn decode_unchecked<const DELTA: bool>(input: &[u8], out: &mut [u32], prev: u32) -> usize {
     decode_loop::<DELTA, false>(input, out, prev).unwrap_or(0)
+}
+
+// ------------------------------------------------------------ u64 decode
+
+/// Paper §IV, differential coding, on two u64 lanes: `[a, a + b]` (`ext`
+/// against zero) plus the broadcast running value `acc`; returns the sums
+/// and the new broadcast running value (`dup` of lane 1).
+#[target_feature(enable = "neon")]
+#[inline]
+fn psum64(v: uint64x2_t, acc: uint64x2_t) -> (uint64x2_t, uint64x2_t) {
+    let v = vaddq_u64(v, vextq_u64::<1>(vdupq_n_u64(0), v));
+    let v = vaddq_u64(v, acc);
+    (v, vdupq_laneq_u64::<1>(v))
+}
+
+/// Stores two u64 lanes at `dst[AT..AT + 2]`, prefix-summed first if
+/// `DELTA`.
+#[target_feature(enable = "neon")]
+#[inline]
+fn put64<const AT: usize, const DELTA: bool>(
+    dst: &mut [u64; 12],
+    v: uint64x2_t,
+    acc: &mut uint64x2_t,
+) {
+    const { assert!(AT + 2 <= 12) };
+    let v = if DELTA {
+        let (s, a) = psum64(v, *acc);
+        *acc = a;
+        s
+    } else {
+        v
+    };
+    // SAFETY: `dst` is 12 writable u64s and AT + 2 <= 12 (asserted at
+    // compile time).
+    unsafe { vst1q_u64(dst.as_mut_ptr().wrapping_add(AT), v) }
+}
+
+/// Stores the four u32 lanes of `v`, widened, at `dst[AT..AT + 4]`
+/// (`AT2` is `AT + 2`, spelled out for the const generic).
+#[target_feature(enable = "neon")]
+#[inline]
+fn put32as64<const AT: usize, const AT2: usize, const DELTA: bool>(
+    dst: &mut [u64; 12],
+    v: uint32x4_t,
+    acc: &mut uint64x2_t,
+) {
+    const { assert!(AT2 == AT + 2) };
+    put64::<AT, DELTA>(dst, vmovl_u32(vget_low_u32(v)), acc);
+    put64::<AT2, DELTA>(dst, vmovl_high_u32(v), acc);
+}
+
+/// Folds eight 7-bit groups (one per byte, high bits clear) into 56
+/// contiguous bits.
+#[inline(always)]
+fn fold56(x: u64) -> u64 {
+    let x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) >> 1);
+    let x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x3FFF_0000_3FFF_0000) >> 2);
+    (x & 0x0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) >> 4)
+}
+
+/// One u64 value from the 16 bytes at its start, word at a time (no
+/// per-byte branch). `len` is its length from the continuation bits (1 +
+/// their trailing ones). `None` if it is longer than 10 bytes or its 10th
+/// byte is above 1: the scalar decoder reports those.
+#[inline(always)]
+fn word_value(src: &[u8; 16], len: u32) -> Option<u64> {
+    // Non-short-circuit: one branch, almost never taken.
+    if (len > 10) | ((len == 10) & (src[9] > 1)) {
+        return None;
+    }
+    let (w, rest) = src.split_first_chunk::<8>()?;
+    let (w1, _) = rest.split_first_chunk::<2>()?;
+    let w = u64::from_le_bytes(*w);
+    let w1 = u64::from(u16::from_le_bytes(*w1));
+    // Bytes 0..min(len, 8) of the first word, 8..len of the second.
+    let keep0 = u64::MAX >> (64 - 8 * len.min(8));
+    let keep1 = (1u64 << (8 * len.saturating_sub(8))) - 1;
+    let low = fold56(w & keep0 & 0x7F7F_7F7F_7F7F_7F7F);
+    let x1 = w1 & keep1;
+    Some(low | (x1 & 0x7F) << 56 | (x1 >> 8) << 63)
+}
+
+/// The u64 decoder (the x86 kernel's `decode_u64`): the same mask loop;
+/// groups A and B (values of up to 2 or 3 bytes) are decoded as for u32 and
+/// widened to 64 bits (`uxtl`/`uxtl2`), the all-one-byte fast path too; a
+/// step whose first values are longer (group C, or overlong for u32)
+/// decodes one value word-at-a-time ([`word_value`]) and moves on. Same
+/// bounds as the u32 loop; the rest goes to the scalar decoder.
+#[target_feature(enable = "neon")]
+fn decode_u64<const DELTA: bool>(
+    input: &[u8],
+    out: &mut [u64],
+    prev: u64,
+) -> Result<usize, DecodeError> {
+    let mut pos = 0usize;
+    let mut i = 0usize;
+    let mut acc = vdupq_n_u64(prev);
+    let mut masks = Masks {
+        bits: 0,
+        avail: 0,
+        next: 0,
+        next_ok: false,
+        scan: 0,
+    };
+    if input.len() < 16 || out.len() < 12 {
+        return scalar::decode_from::<u64, DELTA>(input, out, 0, 0, prev);
+    }
+    loop {
+        if !masks.fill(input) {
+            break;
+        }
+        let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
+            break;
+        };
+        let Some(dst) = out.get_mut(i..).and_then(<[u64]>::first_chunk_mut::<12>) else {
+            break;
+        };
+        let data = load16(src);
+        let m = masks.low12();
+        let e = DECODE[m];
+        let index = (e >> 8) as u8;
+        let (consumed, count) = if m == 0 {
+            // Twelve one-byte values: u8 -> u16 -> u32 -> u64.
+            let lo = vmovl_u8(vget_low_u8(data));
+            let hi = vmovl_high_u8(data);
+            put32as64::<0, 2, DELTA>(dst, vmovl_u16(vget_low_u16(lo)), &mut acc);
+            put32as64::<4, 6, DELTA>(dst, vmovl_high_u16(lo), &mut acc);
+            put32as64::<8, 10, DELTA>(dst, vmovl_u16(vget_low_u16(hi)), &mut acc);
+            (12, 12)
+        } else if index < GROUP_B {
+            let v = six(data, load16(&SHUFFLES[index as usize]));
+            put32as64::<0, 2, DELTA>(dst, vmovl_u16(vget_low_u16(v)), &mut acc);
+            let hi = vmovl_high_u16(v);
+            put64::<4, DELTA>(dst, vmovl_u32(vget_low_u32(hi)), &mut acc);
+            (u32::from(e & 0xFF), 6)
+        } else if index < GROUP_C {
+            let v = four(data, load16(&SHUFFLES[index as usize]));
+            put32as64::<0, 2, DELTA>(dst, v, &mut acc);
+            (u32::from(e & 0xFF), 4)
+        } else {
+            // Group C or overlong for u32: one value, word at a time.
+            let len = masks.first_len();
+            let Some(v) = word_value(src, len) else {
+                break;
+            };
+            // Lane 1 is zero, overwritten by the next value.
+            put64::<0, DELTA>(dst, vsetq_lane_u64::<0>(v, vdupq_n_u64(0)), &mut acc);
+            (len, 1)
+        };
+        masks.consume(consumed);
+        pos += consumed as usize;
+        i += count;
+    }
+    let prev = vgetq_lane_u64::<0>(acc);
+    scalar::decode_from::<u64, DELTA>(input, out, i, pos, prev)
+}
+
+// ----------------------------------------------------------- select / seek
+
+/// The values of one decode step at `src` with mask bits `m` (the x86
+/// seek's `seek_step`): up to three vectors of four u32 lanes (unused lanes
+/// zero), the number of values and of bytes; `None` if the step must go to
+/// scalar (overlong, or a 5th byte above `0x0F`).
+#[target_feature(enable = "neon")]
+#[inline]
+fn seek_step(src: &[u8; 16], m: usize) -> Option<([uint32x4_t; 3], usize, usize)> {
+    let data = load16(src);
+    let z = vdupq_n_u32(0);
+    if m == 0 {
+        let lo = vmovl_u8(vget_low_u8(data));
+        let hi = vmovl_high_u8(data);
+        return Some((
+            [
+                vmovl_u16(vget_low_u16(lo)),
+                vmovl_high_u16(lo),
+                vmovl_u16(vget_low_u16(hi)),
+            ],
+            12,
+            12,
+        ));
+    }
+    let e = DECODE[m];
+    if e == OVERLONG {
+        return None;
+    }
+    let index = (e >> 8) as u8;
+    let consumed = usize::from(e & 0xFF);
+    let shuf = load16(&SHUFFLES[index as usize]);
+    if index < GROUP_B {
+        let v = six(data, shuf);
+        Some((
+            [vmovl_u16(vget_low_u16(v)), vmovl_high_u16(v), z],
+            6,
+            consumed,
+        ))
+    } else if index < GROUP_C {
+        Some(([four(data, shuf), z, z], 4, consumed))
+    } else if group_c_fits(src, index) {
+        Some(([two(data, shuf), z, z], 2, consumed))
+    } else {
+        None
+    }
+}
+
+/// Four lanes as an array.
+#[target_feature(enable = "neon")]
+#[inline]
+fn lanes(v: uint32x4_t) -> [u32; 4] {
+    let mut a = [0u32; 4];
+    // SAFETY: `a` is 4 writable u32s.
+    unsafe { vst1q_u32(a.as_mut_ptr(), v) };
+    a
+}
+
+/// Delta select of value `i < n` (from `prev`): the values before `i`'s
+/// step are decoded in registers and only summed (`add`, one `addv` at the
+/// end); the step holding `i` is read lane by lane. Each step's mask is
+/// made from its own 16 bytes ([`mask16`]).
+#[target_feature(enable = "neon")]
+fn select_delta(input: &[u8], n: usize, prev: u32, i: usize) -> Result<u32, DecodeError> {
+    let _ = n;
+    let mut acc = vdupq_n_u32(0);
+    let (mut j, mut pos) = (0usize, 0usize);
+    while let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
+        let m = (mask16(src) & 0xFFF) as usize;
+        let Some((v, count, consumed)) = seek_step(src, m) else {
+            break;
+        };
+        if j + count > i {
+            // The step holding `i`: its values up to `i`, in order.
+            let mut total = prev.wrapping_add(vaddvq_u32(acc));
+            let all = [lanes(v[0]), lanes(v[1]), lanes(v[2])];
+            for x in all.as_flattened()[..=i - j].iter() {
+                total = total.wrapping_add(*x);
+            }
+            return Ok(total);
+        }
+        acc = vaddq_u32(acc, vaddq_u32(v[0], vaddq_u32(v[1], v[2])));
+        j += count;
+        pos += consumed;
+    }
+    let total = prev.wrapping_add(vaddvq_u32(acc));
+    super::super::seek::scalar::select_delta_from(input, i, j, pos, total)
+}
+
+/// Lane bit weights for turning a compare into a 4-bit mask.
+const LANE_BITS: [u32; 4] = [1, 2, 4, 8];
+
+/// Delta seek: the first index `< n` whose value is at least `target`.
+/// Every step is prefix-summed onto the running value and compared with
+/// the target (`cmhs`, unsigned); the lanes at or above it become a bit
+/// mask (`and` with 1, 2, 4, 8 and `addv`), whose lowest bit is the answer.
+#[target_feature(enable = "neon")]
+fn seek_delta(
+    input: &[u8],
+    n: usize,
+    prev: u32,
+    target: u32,
+) -> Result<Option<(usize, u32)>, DecodeError> {
+    let t = vdupq_n_u32(target);
+    // SAFETY: `LANE_BITS` is 4 readable u32s.
+    let bits = unsafe { vld1q_u32(LANE_BITS.as_ptr()) };
+    let mut acc = vdupq_n_u32(prev);
+    let (mut j, mut pos) = (0usize, 0usize);
+    while let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
+        let m = (mask16(src) & 0xFFF) as usize;
+        let Some((v, count, consumed)) = seek_step(src, m) else {
+            break;
+        };
+        if j + count > n {
+            break;
+        }
+        let mut sums = [vdupq_n_u32(0); 3];
+        let mut hits = 0u32;
+        for (q, s) in sums.iter_mut().enumerate().take(count.div_ceil(4)) {
+            let (p, a) = prefix_sum(v[q], acc);
+            acc = a;
+            *s = p;
+            hits |= vaddvq_u32(vandq_u32(vcgeq_u32(p, t), bits)) << (4 * q);
+        }
+        hits &= (1u32 << count) - 1;
+        if hits != 0 {
+            let k = hits.trailing_zeros() as usize;
+            return Ok(Some((j + k, lanes(sums[k / 4])[k % 4])));
+        }
+        j += count;
+        pos += consumed;
+        // Unused lanes are zero, so the last prefix sum's broadcast total
+        // is the running value.
+    }
+    let total = vgetq_lane_u32::<0>(acc);
+    super::super::seek::scalar::seek_delta_from(input, n, target, j, pos, total)
 }
