@@ -16,8 +16,13 @@
 //!   (at most 16) and `psadbw` sums the bytes of a vector into 64-bit lanes,
 //!   which cannot overflow. Both variants differ only in the table.
 //! - VByte: `pcmpgtb` against -1 flags the bytes below 0x80; subtracting the
-//!   flags counts them per byte lane, flushed with `psadbw` every 255
-//!   vectors (before a lane can wrap).
+//!   flags counts them per byte lane, flushed with `psadbw` before a lane
+//!   can wrap (SSE2: every 255 vectors; AVX2: four vectors per step into
+//!   two counters, every 126 steps).
+//!
+//! The VByte count is still a pass of its own over the stream (the decode
+//! cannot start before the end is known), about half of what the SWAR loop
+//! cost; see bench/RESULTS.md (2026-11-26, C ABI).
 //!
 //! # Why no byte past the stream is read
 //!
@@ -32,15 +37,18 @@
 //!   it has proved to be inside the stream: with `rem` values still to come
 //!   from offset `off`, the `rem` bytes from `off` belong to the stream,
 //!   since each value takes at least one byte. The count loads only whole
-//!   blocks inside that window, the tail byte by byte. A load at a fixed
-//!   stride that merely "starts" inside the stream would not do: the block
-//!   may cross the stream's end, and the end may be followed by an unmapped
-//!   page (the C tests put one there).
+//!   blocks inside that window, the tail byte by byte (AVX2: one more load
+//!   of the window's last 32 bytes, which overlaps bytes already counted,
+//!   their flags shifted out; windows under 32 bytes go byte by byte). A
+//!   load at a fixed stride that merely "starts" inside the stream would not
+//!   do: the block may cross the stream's end, and the end may be followed
+//!   by an unmapped page (the C tests put one there).
 //!
 //! Every function here takes a slice and stays inside it; the `unsafe` is
 //! only the intrinsics' loads (pointer reads of a chunk of the slice) and
 //! the calls into `#[target_feature]` functions, whose features were
-//! detected at run time when the [`Level`] was chosen.
+//! detected at run time when the [`Level`] was chosen (capped by the
+//! codec's own kernel ISA, so `INTCODEC_ISA` applies here too).
 
 /// The instruction set the scans use, chosen once per drop-in codec.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
