@@ -235,6 +235,61 @@ static void vbyte_random_streams(void) {
   }
 }
 
+/* A value of exactly `len` bytes (1-5), random within that length. */
+static uint32_t vbyte_value_of_len(int len) {
+  uint32_t lo = len == 1 ? 0 : 1u << (7 * (len - 1));
+  uint32_t span = len == 5 ? 0xFFFFFFFFu - lo : (1u << (7 * len)) - lo - 1;
+  return lo + (span == 0xFFFFFFFFu ? rnd() : rnd() % (span + 1));
+}
+
+/* The drop-in finds a stream's end window by window: with `rem` values to
+ * come after the last value end found, the next `rem` bytes are the
+ * stream's. Streams of values all `L` bytes long put a value end exactly on
+ * the first window's last byte (n % L == 0, L == 1: one window holds the
+ * whole stream) or a value across its edge, then the same for every later,
+ * shorter window; random lengths put the edges anywhere. Every stream ends
+ * at a guard page; decoded raw and delta (the delta base carried across
+ * windows), against the byte-by-byte reference and the encoder. */
+static void vbyte_window_edges(void) {
+  static const size_t big[] = {1000, 4095, 4096, 4097, 10000};
+  for (size_t k = 0; k < 292 + sizeof big / sizeof big[0]; k++) {
+    size_t n = k < 292 ? 9 + k : big[k - 292];
+    uint32_t *vals = malloc(n * 4), *o = malloc(n * 4), *want = malloc(n * 4);
+    uint8_t *enc = malloc(5 * n);
+    for (int len = 0; len <= 5; len++) { /* 0: random lengths */
+      for (size_t i = 0; i < n; i++)
+        vals[i] = vbyte_value_of_len(len ? len : 1 + (int)(rnd() % 5));
+      for (int delta = 0; delta < 2; delta++) {
+        size_t el = vbyte_encode(vals, n, enc);
+        uint32_t prev = 0;
+        if (delta) { /* prefix sums whose gaps are `vals` */
+          uint32_t acc = prev = rnd();
+          uint32_t *sums = malloc(n * 4);
+          for (size_t i = 0; i < n; i++)
+            sums[i] = acc += vals[i];
+          CHECK(vbyte_encode_delta(sums, n, enc, prev) == el);
+          free(sums);
+        }
+        guard_buf g = guard_copy(enc, el);
+        memset(o, 0xEE, n * 4);
+        size_t wl = naive_vbyte_decode(g.data, want, n, prev, delta);
+        CHECK(wl == el);
+        size_t got = delta ? masked_vbyte_decode_delta(g.data, o, n, prev)
+                           : masked_vbyte_decode(g.data, o, n);
+        CHECK(got == el);
+        CHECK(memcmp(o, want, n * 4) == 0);
+        if (!delta)
+          CHECK(memcmp(o, vals, n * 4) == 0);
+        guard_free(&g);
+      }
+    }
+    free(vals);
+    free(o);
+    free(want);
+    free(enc);
+  }
+}
+
 static void vbyte_nulls(void) {
   uint32_t v[2] = {1, 2}, r = 0;
   uint8_t b[16] = {1, 2};
@@ -412,6 +467,7 @@ int main(void) {
   vbyte_round_trips();
   vbyte_bad_streams();
   vbyte_random_streams();
+  vbyte_window_edges();
   vbyte_nulls();
   svb_known_vectors();
   svb_round_trips();

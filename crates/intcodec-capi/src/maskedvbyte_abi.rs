@@ -372,3 +372,81 @@ pub unsafe extern "C" fn masked_vbyte_search_delta(
     unsafe { presult.write(value) };
     index as i32
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    /// A value of exactly `len` bytes (1-5).
+    fn value_of_len(rng: &mut Rng, len: u32) -> u32 {
+        let lo = if len == 1 { 0 } else { 1u32 << (7 * (len - 1)) };
+        let hi = if len == 5 {
+            u32::MAX
+        } else {
+            (1u32 << (7 * len)) - 1
+        };
+        lo + (rng.next() % (u64::from(hi - lo) + 1)) as u32
+    }
+
+    /// The length pass's windows (`rem` bytes after the last value end
+    /// found) against the core's `skip`: values all `L` bytes long put a
+    /// value end exactly on a window's last byte (`n % L == 0`; `L == 1`:
+    /// one window is the whole stream) or a value across its edge, random
+    /// lengths anywhere; every prefix count of each stream too. Then the
+    /// drop-in decoders (raw and delta) on the stream's exact bytes.
+    #[test]
+    fn window_edges_match_the_core() {
+        let c = VByte::new();
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        for n in (9..=300usize).chain([1000, 4095, 4096, 4097]) {
+            for len in 0..=5u32 {
+                let vals: Vec<u32> = (0..n)
+                    .map(|_| {
+                        let l = if len == 0 {
+                            1 + (rng.next() % 5) as u32
+                        } else {
+                            len
+                        };
+                        value_of_len(&mut rng, l)
+                    })
+                    .collect();
+                let enc = c.encode_to_vec(&vals);
+                let mut k = 1;
+                while k <= n {
+                    // SAFETY: the first `k` values of `enc` are a stream of
+                    // `k` values.
+                    let got = unsafe { stream_len(enc.as_ptr(), k) };
+                    assert_eq!(got, (c.skip(&enc, k).unwrap(), k), "n={n} len={len} k={k}");
+                    k += if n > 300 { 97 } else { 1 };
+                }
+                let mut out = vec![0xEEu32; n];
+                // SAFETY: `enc` is a stream of `n` values; `out` has `n`
+                // slots.
+                let used = unsafe { masked_vbyte_decode(enc.as_ptr(), out.as_mut_ptr(), n as u64) };
+                assert_eq!((used, &out), (enc.len(), &vals), "n={n} len={len}");
+                let sums: Vec<u32> = vals
+                    .iter()
+                    .scan(7u32, |a, &v| {
+                        *a = a.wrapping_add(v);
+                        Some(*a)
+                    })
+                    .collect();
+                // SAFETY: as above.
+                let used = unsafe {
+                    masked_vbyte_decode_delta(enc.as_ptr(), out.as_mut_ptr(), n as u64, 7)
+                };
+                assert_eq!((used, &out), (enc.len(), &sums), "delta n={n} len={len}");
+            }
+        }
+    }
+}

@@ -22,7 +22,26 @@
 //!
 //! The VByte count is still a pass of its own over the stream (the decode
 //! cannot start before the end is known), about half of what the SWAR loop
-//! cost; see bench/RESULTS.md (2026-11-26, C ABI).
+//! cost; see bench/RESULTS.md (2026-11-26, C ABI). What was tried next
+//! (bench/RESULTS.md, 2026-11-26, VByte drop-in windows), all measured
+//! against this code and dropped:
+//!
+//! - Interleaving count and decode in windows (count the ends of a window
+//!   proved to be in the stream, decode the values they close with the
+//!   core's checked decoder on that sub-slice, carry on with the delta
+//!   base), so the counted bytes are decoded while in L1: it does not
+//!   remove the count's instructions, and every extra core call ends in the
+//!   kernel's scalar tail (up to 11 values), about 16 ns each. +9.0% over
+//!   the Rust call became +11.7% (4 KB windows while 1024+ values remain),
+//!   +14.3% (down to 256 values) and +16% (2 KB windows, the next window
+//!   prefetched before each decode).
+//! - A software prefetch 1 KB ahead inside this count: +10.8%.
+//! - Reading the last 31 values' bytes one by one instead of counting ever
+//!   shorter windows: unchanged (+9.2%).
+//!
+//! The count is two vector instructions per 32 bytes (a compare with its
+//! load, a subtract); what is left needs no count at all, that is a core
+//! kernel that decodes against a bound that grows as it finds value ends.
 //!
 //! # Why no byte past the stream is read
 //!
