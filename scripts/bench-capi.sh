@@ -19,12 +19,16 @@ cargo build --quiet --release -p intcodec-capi --features bench-hooks
 lib=${CARGO_TARGET_DIR:-$root/target}/release/libintcodec_capi.a
 inc=$root/crates/intcodec-capi/include
 
-meta=$(cargo metadata --all-features --format-version 1 2>/dev/null)
+# The bench's peer-c manifest names the crates that vendor the C references
+# (fetched when missing, never built); the workspace no longer depends on them.
+meta=$(cargo metadata --locked --format-version 1 \
+    --manifest-path crates/intcodec-bench/peer-c/Cargo.toml 2>/dev/null)
 src_of() { python3 -c 'import json,sys,os
 for p in json.load(sys.stdin)["packages"]:
     if p["name"] == sys.argv[1]: print(os.path.dirname(p["manifest_path"])); break' "$1" <<<"$meta"; }
 svb=$(src_of streamvbyte-sys)/external/streamvbyte
 mvb=$(src_of fastpfor)/cpp/src/varintdecode.c
+[ -d "$svb" ] && [ -f "$mvb" ] || { echo "bench-capi: C reference sources not found" >&2; exit 1; }
 renames=""
 for f in streamvbyte_encode streamvbyte_encode_0124 streamvbyte_decode streamvbyte_decode_0124 \
          streamvbyte_delta_encode streamvbyte_delta_decode zigzag_encode zigzag_decode \

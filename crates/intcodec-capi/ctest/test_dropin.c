@@ -163,6 +163,133 @@ static void vbyte_bad_streams(void) {
   }
 }
 
+/* The drop-in decoder's documented result, byte by byte: the values before
+ * the first bad one (longer than 5 bytes, or a 5th byte above 0x0F), the
+ * rest of `out` zeroed, the bytes those values take. */
+static size_t naive_vbyte_decode(const uint8_t *in, uint32_t *out, size_t n, uint32_t prev,
+                                 int delta) {
+  size_t off = 0, i = 0;
+  uint32_t acc = prev;
+  for (; i < n; i++) {
+    uint32_t v = 0;
+    size_t k = 0, start = off;
+    int bad = 0;
+    for (;;) {
+      uint8_t b = in[off++];
+      if (k == 4) {
+        bad = b > 0x0F;
+        v |= (uint32_t)b << 28;
+        break;
+      }
+      v |= (uint32_t)(b & 0x7F) << (7 * k);
+      if (b < 0x80)
+        break;
+      k++;
+    }
+    if (bad) {
+      off = start;
+      break;
+    }
+    acc += v;
+    out[i] = delta ? acc : v;
+  }
+  for (size_t j = i; j < n; j++)
+    out[j] = 0;
+  return off;
+}
+
+/* Streams of random bytes (mostly continuation bytes or mostly value ends,
+ * some with a bad value far in) of 5 bytes per value, ending at a guard
+ * page, for counts on both sides of the small-list path and through the
+ * SIMD scan's blocks: the same result as the byte-by-byte reference. */
+static void vbyte_random_streams(void) {
+  static const size_t counts[] = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33,
+                                  64, 100, 255, 256, 1000, 4096, 5000};
+  for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+    size_t n = counts[c];
+    for (int mode = 0; mode < 4; mode++) {
+      guard_buf g = guard_alloc(5 * n);
+      for (size_t i = 0; i < 5 * n; i++) {
+        uint8_t b = (uint8_t)rnd();
+        g.data[i] = mode == 0 ? (uint8_t)(b | 0x80) /* mostly continuations */
+                    : mode == 1 ? (uint8_t)(b & 0x7F) /* all value ends */
+                    : mode == 2 ? (uint8_t)(rnd() % 3 ? b | 0x80 : b & 0x7F)
+                                : (uint8_t)(rnd() % 8 ? b & 0x7F : b);
+      }
+      if (mode == 0) /* a valid stream up to a random point */
+        for (size_t i = 0; i < 5 * n; i += 1 + rnd() % 5)
+          g.data[i] &= 0x7F;
+      uint32_t *o = malloc(n * 4), *want = malloc(n * 4);
+      for (int delta = 0; delta < 2; delta++) {
+        memset(o, 0xEE, n * 4);
+        size_t wl = naive_vbyte_decode(g.data, want, n, 3, delta);
+        size_t got = delta ? masked_vbyte_decode_delta(g.data, o, n, 3)
+                           : masked_vbyte_decode(g.data, o, n);
+        CHECK(got == wl);
+        CHECK(memcmp(o, want, n * 4) == 0);
+      }
+      free(o);
+      free(want);
+      guard_free(&g);
+    }
+  }
+}
+
+/* A value of exactly `len` bytes (1-5), random within that length. */
+static uint32_t vbyte_value_of_len(int len) {
+  uint32_t lo = len == 1 ? 0 : 1u << (7 * (len - 1));
+  uint32_t span = len == 5 ? 0xFFFFFFFFu - lo : (1u << (7 * len)) - lo - 1;
+  return lo + (span == 0xFFFFFFFFu ? rnd() : rnd() % (span + 1));
+}
+
+/* The drop-in finds a stream's end window by window: with `rem` values to
+ * come after the last value end found, the next `rem` bytes are the
+ * stream's. Streams of values all `L` bytes long put a value end exactly on
+ * the first window's last byte (n % L == 0, L == 1: one window holds the
+ * whole stream) or a value across its edge, then the same for every later,
+ * shorter window; random lengths put the edges anywhere. Every stream ends
+ * at a guard page; decoded raw and delta (the delta base carried across
+ * windows), against the byte-by-byte reference and the encoder. */
+static void vbyte_window_edges(void) {
+  static const size_t big[] = {1000, 4095, 4096, 4097, 10000};
+  for (size_t k = 0; k < 292 + sizeof big / sizeof big[0]; k++) {
+    size_t n = k < 292 ? 9 + k : big[k - 292];
+    uint32_t *vals = malloc(n * 4), *o = malloc(n * 4), *want = malloc(n * 4);
+    uint8_t *enc = malloc(5 * n);
+    for (int len = 0; len <= 5; len++) { /* 0: random lengths */
+      for (size_t i = 0; i < n; i++)
+        vals[i] = vbyte_value_of_len(len ? len : 1 + (int)(rnd() % 5));
+      for (int delta = 0; delta < 2; delta++) {
+        size_t el = vbyte_encode(vals, n, enc);
+        uint32_t prev = 0;
+        if (delta) { /* prefix sums whose gaps are `vals` */
+          uint32_t acc = prev = rnd();
+          uint32_t *sums = malloc(n * 4);
+          for (size_t i = 0; i < n; i++)
+            sums[i] = acc += vals[i];
+          CHECK(vbyte_encode_delta(sums, n, enc, prev) == el);
+          free(sums);
+        }
+        guard_buf g = guard_copy(enc, el);
+        memset(o, 0xEE, n * 4);
+        size_t wl = naive_vbyte_decode(g.data, want, n, prev, delta);
+        CHECK(wl == el);
+        size_t got = delta ? masked_vbyte_decode_delta(g.data, o, n, prev)
+                           : masked_vbyte_decode(g.data, o, n);
+        CHECK(got == el);
+        CHECK(memcmp(o, want, n * 4) == 0);
+        if (!delta)
+          CHECK(memcmp(o, vals, n * 4) == 0);
+        guard_free(&g);
+      }
+    }
+    free(vals);
+    free(o);
+    free(want);
+    free(enc);
+  }
+}
+
 static void vbyte_nulls(void) {
   uint32_t v[2] = {1, 2}, r = 0;
   uint8_t b[16] = {1, 2};
@@ -254,6 +381,52 @@ static void svb_round_trips(void) {
   }
 }
 
+/* Random bytes as a stream (every bit pattern is a Stream VByte stream):
+ * the length the control bytes announce, code by code. */
+static size_t naive_svb_len(const uint8_t *in, size_t n, int v0124) {
+  static const size_t b1234[4] = {1, 2, 3, 4}, b0124[4] = {0, 1, 2, 4};
+  size_t len = (n + 3) / 4;
+  for (size_t i = 0; i < n; i++) {
+    unsigned code = (in[i / 4] >> (2 * (i % 4))) & 3;
+    len += v0124 ? b0124[code] : b1234[code];
+  }
+  return len;
+}
+
+/* Random streams ending exactly at a guard page: counts around the
+ * small-list path (4), the 16- and 32-byte blocks of the control-byte scan
+ * (64, 128 values) and big ones, every tail length: the drop-ins return the
+ * stream's length and read nothing past it. */
+static void svb_random_streams(void) {
+  static const size_t base[] = {0, 60, 124, 4092, 40000};
+  for (size_t c = 0; c < sizeof base / sizeof base[0]; c++) {
+    for (size_t t = 1; t <= 12; t++) {
+      size_t n = base[c] + t;
+      uint8_t *enc = malloc(5 * n + 4);
+      uint32_t *o = malloc(n * 4);
+      for (size_t i = 0; i < 5 * n + 4; i++)
+        enc[i] = (uint8_t)rnd();
+      if (t % 3 == 0) /* skewed codes: mostly 0 or mostly 3 */
+        for (size_t i = 0; i < (n + 3) / 4; i++)
+          enc[i] = t % 2 ? (uint8_t)(enc[i] | 0xAA) : (uint8_t)(enc[i] & 0x11);
+      for (int v = 0; v < 2; v++) {
+        size_t len = naive_svb_len(enc, n, v);
+        guard_buf g = guard_copy(enc, len);
+        size_t got = v ? streamvbyte_decode_0124(g.data, o, (uint32_t)n)
+                       : streamvbyte_decode(g.data, o, (uint32_t)n);
+        CHECK(got == len);
+        if (!v) {
+          CHECK(streamvbyte_delta_decode(g.data, o, (uint32_t)n, 9) == len);
+          CHECK(streamvbyte_validate_stream(g.data, len, (uint32_t)n));
+        }
+        guard_free(&g);
+      }
+      free(enc);
+      free(o);
+    }
+  }
+}
+
 static void svb_nulls_and_zigzag(void) {
   uint32_t v[4] = {1, 2, 3, 4};
   uint8_t b[32] = {0};
@@ -293,9 +466,12 @@ int main(void) {
   vbyte_known_vectors();
   vbyte_round_trips();
   vbyte_bad_streams();
+  vbyte_random_streams();
+  vbyte_window_edges();
   vbyte_nulls();
   svb_known_vectors();
   svb_round_trips();
+  svb_random_streams();
   svb_nulls_and_zigzag();
   return check_report("capi-dropin");
 }

@@ -9,9 +9,14 @@
 use std::ffi::{c_char, c_int, CStr, CString};
 use std::sync::OnceLock;
 
-use intcodec::{registry, DecodeError, DecodeErrorKind, EncodeError, IntCodec, Isa, SortedCodec};
+use intcodec::streamvbyte::{StreamVByte, Variant};
+use intcodec::vbyte::VByte;
+use intcodec::{
+    registry, DecodeError, DecodeErrorKind, EncodeError, IntCodec, Isa, KernelChoice, SortedCodec,
+};
 
-use crate::{bytes, values, values_mut};
+use crate::scan::{SVB_0124, SVB_1234};
+use crate::{bytes, small, values, values_mut};
 
 /// Status codes (`intcodec_status.code`).
 pub const INTCODEC_OK: c_int = 0;
@@ -93,6 +98,38 @@ pub struct IntcodecCodec {
     codec: Box<dyn IntCodec>,
     sorted: Option<Box<dyn SortedCodec>>,
     name: CString,
+    direct: Direct,
+}
+
+/// The codecs whose decoders `intcodec_decode*` call directly, on the same
+/// kernel as `codec`: the core's `decode` inlines here, leaving one
+/// kernel-pointer call instead of a trait-object call and then that one
+/// (the 1-int target of issue 19). Any other codec goes through `codec`.
+#[derive(Clone, Copy)]
+enum Direct {
+    StreamVByte(StreamVByte),
+    VByte(VByte),
+    None,
+}
+
+impl Direct {
+    fn of(codec: &dyn IntCodec) -> Direct {
+        let isa = codec.isa();
+        let svb = |v: Variant| {
+            StreamVByte::new()
+                .with_variant(v)
+                .with_isa(isa)
+                .map_or(Direct::None, Direct::StreamVByte)
+        };
+        match codec.name() {
+            "streamvbyte" => svb(Variant::V1234),
+            "streamvbyte-0124" => svb(Variant::V0124),
+            "vbyte" => VByte::new()
+                .with_isa(isa)
+                .map_or(Direct::None, Direct::VByte),
+            _ => Direct::None,
+        }
+    }
 }
 
 fn isa_cstr(isa: Isa) -> &'static CStr {
@@ -168,10 +205,12 @@ pub unsafe extern "C" fn intcodec_codec_new(name: *const c_char) -> *mut Intcode
         return core::ptr::null_mut();
     };
     let sorted = registry::sorted_by_name(s, Some(codec.isa()));
+    let direct = Direct::of(codec.as_ref());
     Box::into_raw(Box::new(IntcodecCodec {
         codec,
         sorted,
         name: cname.to_owned(),
+        direct,
     }))
 }
 
@@ -355,6 +394,7 @@ pub unsafe extern "C" fn intcodec_encode_delta(
 /// # Safety
 /// As `intcodec_decode`.
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 unsafe fn decode_impl(
     codec: *const IntcodecCodec,
     input: *const u8,
@@ -379,9 +419,34 @@ unsafe fn decode_impl(
     let i = unsafe { bytes(input, in_len) };
     // SAFETY: `out` holds `out_cap` values (contract); size checked.
     let o = unsafe { values_mut(out, out_cap) };
-    let r = match prev {
-        None => c.codec.decode(i, n, o),
-        Some(p) => c.codec.decode_delta(i, n, p, o),
+    if (1..=small::VBYTE_MAX).contains(&n) && out_cap >= n {
+        // Short lists: decoded here when whole and well-formed; anything
+        // else goes to the core below, which reports it.
+        let o = &mut o[..n];
+        let done = match c.direct {
+            Direct::StreamVByte(d) if n <= small::SVB_MAX => {
+                let lens = match d.variant() {
+                    Variant::V1234 => &SVB_1234,
+                    Variant::V0124 => &SVB_0124,
+                };
+                small::svb(lens, i, o, prev)
+            }
+            Direct::VByte(_) => small::vbyte(|k| i.get(k).copied(), o, prev),
+            _ => None,
+        };
+        if let Some(k) = done {
+            // SAFETY: `consumed` is writable (contract), non-NULL.
+            unsafe { consumed.write(k) };
+            return ok();
+        }
+    }
+    let r = match (c.direct, prev) {
+        (Direct::StreamVByte(d), None) => d.decode(i, n, o),
+        (Direct::StreamVByte(d), Some(p)) => d.decode_delta(i, n, p, o),
+        (Direct::VByte(d), None) => d.decode(i, n, o),
+        (Direct::VByte(d), Some(p)) => d.decode_delta(i, n, p, o),
+        (Direct::None, None) => c.codec.decode(i, n, o),
+        (Direct::None, Some(p)) => c.codec.decode_delta(i, n, p, o),
     };
     match r {
         Ok(k) => {

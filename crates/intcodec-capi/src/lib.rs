@@ -18,6 +18,8 @@ pub mod api;
 #[cfg(feature = "bench-hooks")]
 pub mod bench_hooks;
 pub mod maskedvbyte_abi;
+mod scan;
+mod small;
 pub mod streamvbyte_abi;
 
 /// `len` bytes at `p` as a slice; the empty slice when `len == 0` (then `p`

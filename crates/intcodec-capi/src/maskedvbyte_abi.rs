@@ -4,7 +4,12 @@
 //! Functions given a value count but no input length first find where the
 //! `length` values end ([`stream_len`]), reading only bytes a valid stream of
 //! `length` values holds (at most `5 * length`), then make one call to the
-//! core codec on that exact slice: no padding is needed.
+//! core codec on that exact slice: no padding is needed. The value ends are
+//! counted with SIMD ([`crate::scan`]) inside windows proved to lie in the
+//! stream (see [`stream_len`]). Lists of at most [`small::VBYTE_MAX`] values
+//! are decoded directly, byte by byte in one pass ([`crate::small`]; the
+//! 1-int target of issue 19): each byte is read only once the values before
+//! it are known not to have ended, so that pass too stays inside the stream.
 //!
 //! On a bad stream (a value of more than 5 bytes, or a 5th byte above
 //! `0x0F`) the decoders stop at the first bad value: the values before it
@@ -18,12 +23,31 @@ use std::sync::OnceLock;
 use intcodec::vbyte::VByte;
 use intcodec::{IntCodec, SortedCodec};
 
-use crate::{bytes, values, values_mut};
+use crate::scan::{self, Level};
+use crate::{bytes, small, values, values_mut};
+
+/// The drop-in's state, made on first use: the core codec (best kernel
+/// within the `INTCODEC_ISA` cap) and the scan's level.
+struct Dropin {
+    codec: VByte,
+    level: Level,
+}
+
+#[inline(always)]
+fn dropin() -> &'static Dropin {
+    static C: OnceLock<Dropin> = OnceLock::new();
+    C.get_or_init(|| {
+        let codec = VByte::new();
+        Dropin {
+            codec,
+            level: Level::for_isa(codec.isa()),
+        }
+    })
+}
 
 #[inline(always)]
 fn codec() -> &'static VByte {
-    static C: OnceLock<VByte> = OnceLock::new();
-    C.get_or_init(VByte::new)
+    &dropin().codec
 }
 
 /// The byte length of the first `n` values of the stream at `p`, and how
@@ -43,7 +67,7 @@ fn codec() -> &'static VByte {
 /// `5 * n` readable bytes.
 #[inline(always)]
 unsafe fn stream_len(p: *const u8, n: usize) -> (usize, usize) {
-    let c = codec();
+    let Dropin { codec: c, level } = dropin();
     let (mut off, mut done) = (0usize, 0usize);
     while done < n {
         let rem = n - done;
@@ -53,7 +77,7 @@ unsafe fn stream_len(p: *const u8, n: usize) -> (usize, usize) {
         match win.iter().rposition(|&b| b < 0x80) {
             Some(last) => {
                 let end = last + 1;
-                let found = terminators(&win[..end]);
+                let found = scan::vbyte_ends(*level, &win[..end]);
                 if end > 5 * found {
                     // A value longer than 5 bytes: stop before it.
                     let good = c
@@ -89,42 +113,6 @@ unsafe fn stream_len(p: *const u8, n: usize) -> (usize, usize) {
     (off, done)
 }
 
-/// The sum of the eight byte lanes of `x`.
-#[inline(always)]
-fn sum_lanes(x: u64) -> usize {
-    const M: u64 = 0x00FF_00FF_00FF_00FF;
-    let pairs = (x & M) + ((x >> 8) & M);
-    (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
-}
-
-/// Number of bytes below 0x80 (value ends) in `s`: 32 bytes per step as
-/// four words, the ends counted in byte lanes (at most 4 per step, flushed
-/// every 63 steps), then the rest byte by byte.
-#[inline(always)]
-fn terminators(s: &[u8]) -> usize {
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let ends = |w: &[u8]| {
-        let mut a = [0u8; 8];
-        a.copy_from_slice(w);
-        (!u64::from_le_bytes(a) & HI) >> 7
-    };
-    let mut blocks = s.chunks_exact(32);
-    let mut total = 0usize;
-    let mut lanes = 0u64;
-    let mut steps = 0u32;
-    for b in blocks.by_ref() {
-        lanes += (ends(&b[..8]) + ends(&b[8..16])) + (ends(&b[16..24]) + ends(&b[24..]));
-        steps += 1;
-        if steps == 63 {
-            total += sum_lanes(lanes);
-            lanes = 0;
-            steps = 0;
-        }
-    }
-    total += sum_lanes(lanes);
-    total + blocks.remainder().iter().filter(|&&b| b < 0x80).count()
-}
-
 /// Decodes the first `n` values at `input` into `out`.
 ///
 /// # Safety
@@ -135,12 +123,24 @@ unsafe fn decode(input: *const u8, out: *mut u32, n: u64, prev: Option<u32>) -> 
         return 0;
     }
     let n = n as usize;
+    // SAFETY: the caller's contract: `out` holds `n` values.
+    let out = unsafe { values_mut(out, n) };
+    if n <= small::VBYTE_MAX {
+        let byte = |off: usize| {
+            // SAFETY: `small::vbyte` asks only for a byte that a valid
+            // stream of `n` values holds, at an offset below `5 * n` (its
+            // contract); `input` holds such a stream or `5 * n` bytes.
+            Some(unsafe { input.wrapping_add(off).read() })
+        };
+        if let Some(used) = small::vbyte(byte, out, prev) {
+            return used;
+        }
+        // A bad value: the general path below reports it as documented.
+    }
     // SAFETY: forwarded contract.
     let (len, found) = unsafe { stream_len(input, n) };
     // SAFETY: `stream_len` read these bytes: they are the stream's.
     let stream = unsafe { bytes(input, len) };
-    // SAFETY: the caller's contract: `out` holds `n` values.
-    let out = unsafe { values_mut(out, n) };
     let c = codec();
     let run = |s: &[u8], k: usize, o: &mut [u32]| match prev {
         None => c.decode(s, k, o),
@@ -371,4 +371,82 @@ pub unsafe extern "C" fn masked_vbyte_search_delta(
     // SAFETY: the caller's contract: `presult` is writable.
     unsafe { presult.write(value) };
     index as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    /// A value of exactly `len` bytes (1-5).
+    fn value_of_len(rng: &mut Rng, len: u32) -> u32 {
+        let lo = if len == 1 { 0 } else { 1u32 << (7 * (len - 1)) };
+        let hi = if len == 5 {
+            u32::MAX
+        } else {
+            (1u32 << (7 * len)) - 1
+        };
+        lo + (rng.next() % (u64::from(hi - lo) + 1)) as u32
+    }
+
+    /// The length pass's windows (`rem` bytes after the last value end
+    /// found) against the core's `skip`: values all `L` bytes long put a
+    /// value end exactly on a window's last byte (`n % L == 0`; `L == 1`:
+    /// one window is the whole stream) or a value across its edge, random
+    /// lengths anywhere; every prefix count of each stream too. Then the
+    /// drop-in decoders (raw and delta) on the stream's exact bytes.
+    #[test]
+    fn window_edges_match_the_core() {
+        let c = VByte::new();
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        for n in (9..=300usize).chain([1000, 4095, 4096, 4097]) {
+            for len in 0..=5u32 {
+                let vals: Vec<u32> = (0..n)
+                    .map(|_| {
+                        let l = if len == 0 {
+                            1 + (rng.next() % 5) as u32
+                        } else {
+                            len
+                        };
+                        value_of_len(&mut rng, l)
+                    })
+                    .collect();
+                let enc = c.encode_to_vec(&vals);
+                let mut k = 1;
+                while k <= n {
+                    // SAFETY: the first `k` values of `enc` are a stream of
+                    // `k` values.
+                    let got = unsafe { stream_len(enc.as_ptr(), k) };
+                    assert_eq!(got, (c.skip(&enc, k).unwrap(), k), "n={n} len={len} k={k}");
+                    k += if n > 300 { 97 } else { 1 };
+                }
+                let mut out = vec![0xEEu32; n];
+                // SAFETY: `enc` is a stream of `n` values; `out` has `n`
+                // slots.
+                let used = unsafe { masked_vbyte_decode(enc.as_ptr(), out.as_mut_ptr(), n as u64) };
+                assert_eq!((used, &out), (enc.len(), &vals), "n={n} len={len}");
+                let sums: Vec<u32> = vals
+                    .iter()
+                    .scan(7u32, |a, &v| {
+                        *a = a.wrapping_add(v);
+                        Some(*a)
+                    })
+                    .collect();
+                // SAFETY: as above.
+                let used = unsafe {
+                    masked_vbyte_decode_delta(enc.as_ptr(), out.as_mut_ptr(), n as u64, 7)
+                };
+                assert_eq!((used, &out), (enc.len(), &sums), "delta n={n} len={len}");
+            }
+        }
+    }
 }

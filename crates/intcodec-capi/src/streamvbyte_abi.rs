@@ -4,25 +4,62 @@
 //!
 //! These functions take no input length (the reference's contract: `in`
 //! holds a whole stream of `length` values). Each reads the `ceil(length/4)`
-//! control bytes, takes the stream length they announce, and decodes that
-//! exact slice: nothing past the stream is read, so no padding is needed.
+//! control bytes, takes the stream length they announce (summed with SIMD,
+//! [`crate::scan`], reading only the control bytes), and decodes that exact
+//! slice: nothing past the stream is read, so no padding is needed.
 //! Every bit pattern is a valid Stream VByte stream, so these decoders have
 //! no error to report. NULL pointers (with a non-zero length) make them
 //! return 0 without touching anything.
+//!
+//! Lists of at most four values (one control byte) are decoded directly
+//! ([`crate::small`]), inside the length the control byte announces: for
+//! them the length pass and the core decoder's set-up cost more than the
+//! decoding (the 1-int target of issue 19).
 
 use std::sync::OnceLock;
 
 use intcodec::streamvbyte::{control_len, StreamVByte, Variant};
 use intcodec::{zigzag, IntCodec};
 
-use crate::{bytes, values, values_mut};
+use crate::scan::{self, Level, SvbLens, SVB_0124, SVB_1234};
+use crate::{bytes, small, values, values_mut};
+
+/// One variant's drop-in state, made on first use: the core codec (best
+/// kernel within the `INTCODEC_ISA` cap) and the length scan's level.
+struct Dropin {
+    codec: StreamVByte,
+    level: Level,
+}
+
+impl Dropin {
+    fn new(variant: Variant) -> Dropin {
+        let codec = StreamVByte::new().with_variant(variant);
+        Dropin {
+            codec,
+            level: Level::for_isa(codec.isa()),
+        }
+    }
+}
+
+#[inline(always)]
+fn dropin(variant: Variant) -> &'static Dropin {
+    static V1234: OnceLock<Dropin> = OnceLock::new();
+    static V0124: OnceLock<Dropin> = OnceLock::new();
+    match variant {
+        Variant::V1234 => V1234.get_or_init(|| Dropin::new(Variant::V1234)),
+        Variant::V0124 => V0124.get_or_init(|| Dropin::new(Variant::V0124)),
+    }
+}
 
 fn codec(variant: Variant) -> &'static StreamVByte {
-    static V1234: OnceLock<StreamVByte> = OnceLock::new();
-    static V0124: OnceLock<StreamVByte> = OnceLock::new();
+    &dropin(variant).codec
+}
+
+#[inline(always)]
+fn lens(variant: Variant) -> &'static SvbLens {
     match variant {
-        Variant::V1234 => V1234.get_or_init(StreamVByte::new),
-        Variant::V0124 => V0124.get_or_init(|| StreamVByte::new().with_variant(Variant::V0124)),
+        Variant::V1234 => &SVB_1234,
+        Variant::V0124 => &SVB_0124,
     }
 }
 
@@ -76,22 +113,32 @@ unsafe fn decode(
     if n == 0 || input.is_null() || out.is_null() {
         return 0;
     }
-    let c = codec(variant);
+    if n <= small::SVB_MAX {
+        // SAFETY: a stream of `n >= 1` values starts with its control byte.
+        let key = unsafe { input.read() };
+        let total =
+            scan::svb_stream_len(lens(variant), Level::Scalar, core::slice::from_ref(&key), n);
+        // SAFETY: the stream is the control byte and the data bytes it
+        // announces for its first `n` codes: `total` bytes (the contract).
+        let stream = unsafe { bytes(input, total) };
+        // SAFETY: the caller's contract: `out` holds `n` values.
+        let out = unsafe { values_mut(out, n) };
+        // The whole stream is in `stream`: this cannot fail.
+        return small::svb(lens(variant), stream, out, prev).unwrap_or(0);
+    }
+    let d = dropin(variant);
     // SAFETY: a stream of `n` values starts with its `ceil(n / 4)` control
     // bytes (the caller's contract).
     let keys = unsafe { bytes(input, control_len(n)) };
-    // The control bytes are all there, so this cannot fail.
-    let Ok(total) = c.encoded_len(keys, n) else {
-        return 0;
-    };
+    let total = scan::svb_stream_len(lens(variant), d.level, keys, n);
     // SAFETY: the stream is the control bytes and the data bytes they
     // announce: `total` bytes (the caller's contract).
     let stream = unsafe { bytes(input, total) };
     // SAFETY: the caller's contract: `out` holds `length` values.
     let out = unsafe { values_mut(out, n) };
     let r = match prev {
-        None => c.decode(stream, n, out),
-        Some(p) => c.decode_delta(stream, n, p, out),
+        None => d.codec.decode(stream, n, out),
+        Some(p) => d.codec.decode_delta(stream, n, p, out),
     };
     // The whole stream is in `stream`: every bit pattern decodes.
     r.unwrap_or(0)
