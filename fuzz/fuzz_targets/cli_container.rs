@@ -33,7 +33,7 @@ fn check(file: &[u8]) {
         Ok(values) => {
             let c = container::parse(file).expect("a decoded container parses");
             assert_eq!(values.len(), c.count);
-            let again = (c.codec.encode)(&values, c.delta);
+            let again = c.codec.encode(&values, c.delta);
             let rewritten = container::write(c.codec, c.delta, c.count, &again);
             assert_eq!(container::decode(&rewritten), Ok(values));
         }
@@ -50,7 +50,7 @@ fuzz_target!(|data: &[u8]| {
     let mut r = Reader::new(data);
     let (id, flags, reserved, count, mode) = (r.u8(), r.u8(), r.u8(), r.u64(), r.u8());
     let payload = r.rest();
-    let known = codecs::CODECS;
+    let known = &*codecs::CODECS;
     let id = if id & 0x80 == 0 {
         known[id as usize % known.len()].id
     } else {
