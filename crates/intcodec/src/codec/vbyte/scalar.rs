@@ -51,7 +51,7 @@ fn one_full<W: Word>(bytes: &[u8], pos: usize) -> Result<(W, usize), DecodeError
 }
 
 /// Algorithm 1 near the end of the input: every byte access is checked.
-#[cold]
+#[inline]
 fn one_tail<W: Word>(input: &[u8], pos: usize) -> Result<(W, usize), DecodeErrorKind> {
     let mut v = W::ZERO;
     for k in 0..W::MAX {
@@ -75,6 +75,12 @@ fn one_tail<W: Word>(input: &[u8], pos: usize) -> Result<(W, usize), DecodeError
 }
 
 /// Decodes the value starting at `pos`: the value and its length in bytes.
+///
+/// Near the end of the input (fewer than `W::MAX` bytes left) the value goes
+/// through the byte-checked [`one_tail`]. That is every value of a list
+/// shorter than `W::MAX` bytes and the last values of every list, so
+/// `one_tail` is inlined, not `cold` (lists of 4 and 8 ints: 18.4 and 30.4
+/// ns before, 17.4 and 27.0 after; `--suite short`).
 #[inline(always)]
 pub(crate) fn one<W: Word>(input: &[u8], pos: usize) -> Result<(W, usize), DecodeErrorKind> {
     if input.len() >= W::MAX && pos <= input.len() - W::MAX {

@@ -24,6 +24,20 @@ pub(super) static ENCODE_SHUFFLES: [__m128i; 256] = {
     unsafe { core::mem::transmute::<[[u8; 16]; 256], [__m128i; 256]>(build_encode_shuffles()) }
 };
 
+/// [`DECODE`](crate::tables::vbyte::DECODE) split into bytes, `[consumed,
+/// index]`, so that the bytes consumed — on the loop-carried chain mask ->
+/// table -> shift — are one byte load, with no extraction step.
+pub(super) static STEPS: [[u8; 2]; 4096] = {
+    let mut t = [[0u8; 2]; 4096];
+    let mut m = 0;
+    while m < 4096 {
+        let e = crate::tables::vbyte::DECODE[m];
+        t[m] = [(e & 0xFF) as u8, (e >> 8) as u8];
+        m += 1;
+    }
+    t
+};
+
 macro_rules! masked_vbyte_kernels {
     ($features:literal, $isa:expr) => {
         #[cfg(target_arch = "x86")]
@@ -32,7 +46,7 @@ macro_rules! masked_vbyte_kernels {
         use core::arch::x86_64::*;
 
         use super::super::{scalar, Kernels};
-        use super::kernels::{ENCODE_SHUFFLES, SHUFFLES};
+        use super::kernels::{ENCODE_SHUFFLES, SHUFFLES, STEPS};
         use crate::error::DecodeError;
         use crate::isa::Isa;
         use crate::tables::vbyte::{DECODE, GROUP_B, GROUP_C, OVERLONG};
@@ -266,31 +280,154 @@ macro_rules! masked_vbyte_kernels {
         /// even bytes of `Y' | X | X'` are the value, gathered by a final
         /// shuffle. Lanes 2 and 3 of the result are zero. Correct for
         /// `e < 16`, i.e. for every valid u32.
+        ///
+        /// Also returns whether both values fit in a u32: the shuffle puts
+        /// each value's 5th byte `e` (zero if shorter) at byte 6 of its
+        /// lane, so one `ptest` of the unmasked shuffle against `0xF0` there
+        /// finds an `e` above `0x0F` (the high bits are cleared after the
+        /// shuffle, which commutes with the byte-wise AND).
         #[target_feature(enable = $features)]
         #[inline]
-        fn two(data: __m128i, shuf: __m128i) -> __m128i {
-            let y = _mm_shuffle_epi8(_mm_and_si128(data, _mm_set1_epi8(0x7F)), shuf);
+        fn two(data: __m128i, shuf: __m128i) -> (__m128i, bool) {
+            let y0 = _mm_shuffle_epi8(data, shuf);
+            let fits = _mm_testz_si128(y0, _mm_set1_epi64x(0x00F0_0000_0000_0000)) != 0;
+            let y = _mm_and_si128(y0, _mm_set1_epi8(0x7F));
             let x = _mm_mullo_epi16(y, _mm_setr_epi16(128, 64, 32, 16, 128, 64, 32, 16));
             let x1 = _mm_slli_epi64::<8>(x);
             let a = _mm_srli_epi64::<56>(y);
             let r = _mm_or_si128(_mm_or_si128(x, x1), a);
-            _mm_shuffle_epi8(
+            let v = _mm_shuffle_epi8(
                 r,
                 _mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, -1, -1, -1, -1, -1, -1, -1, -1),
-            )
+            );
+            (v, fits)
         }
 
-        /// Whether a group-C step's 5-byte values (if any) fit in a u32: the
-        /// 5th byte must be at most 0x0F.
-        #[inline(always)]
-        fn group_c_fits(src: &[u8; 16], index: u8) -> bool {
-            let code = index - GROUP_C;
-            let (l0, l1) = ((code % 5) as usize + 1, (code / 5) as usize + 1);
-            !(l0 == 5 && src[4] > 0x0F || l1 == 5 && src[l0 + 4] > 0x0F)
+        /// The bulk of a long decode, as MaskedVByte's main loop: `sig`
+        /// holds the continuation bits of bytes `pos..covered`; 48 more are
+        /// added (three `pmovmskb`) once fewer than 16 remain, and steps run
+        /// while 16 are known, with no other per-step bookkeeping. A step
+        /// whose low 16 bits are all clear takes sixteen one-byte values
+        /// (MaskedVByte's fast path), low 12 clear twelve, otherwise one
+        /// table step as in [`decode_loop`]. Returns `(pos, i, acc)` where it stopped: fewer
+        /// than 48 unscanned bytes, fewer than 16 values of room, or a step
+        /// the table cannot take (overlong, or if `CHECKED` a 5th byte above
+        /// `0x0F`), which [`decode_loop`]'s checked loop and the scalar
+        /// decoder then handle at the same value and byte.
+        ///
+        /// Bounds: a 16-byte load at `pos` happens only when
+        /// `pos + 16 <= covered <= input.len()`; a mask is made only of 48
+        /// bytes at `covered` when `covered + 48 <= input.len()`; a step
+        /// writes at most 16 values at `i` only when `i + 16 <= out.len()`.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn decode_bulk<const DELTA: bool, const CHECKED: bool>(
+            input: &[u8],
+            out: &mut [u32],
+            mut acc: __m128i,
+        ) -> (usize, usize, __m128i) {
+            let mut pos = 0usize;
+            let mut i = 0usize;
+            let mut covered = 0usize;
+            let mut sig = 0u64;
+            'refill: while let Some(blk) = input.get(covered..).and_then(<[u8]>::first_chunk::<48>)
+            {
+                // `covered - pos < 16` here, so the new bits fit in 64.
+                sig |= mask48(blk) << (covered - pos);
+                covered += 48;
+                while pos + 16 <= covered {
+                    let Some(dst) = out.get_mut(i..).and_then(<[u32]>::first_chunk_mut::<16>)
+                    else {
+                        break 'refill;
+                    };
+                    // SAFETY: `pos + 16 <= covered <= input.len()`: 16
+                    // readable bytes at `pos`.
+                    let data = unsafe { _mm_loadu_si128(input.as_ptr().add(pos).cast()) };
+                    let (consumed, count) = if sig & 0xFFFF == 0 {
+                        let (d0, rest) = dst
+                            .split_first_chunk_mut::<12>()
+                            .unwrap_or_else(|| unreachable!());
+                        put32::<0, DELTA>(d0, _mm_cvtepu8_epi32(data), &mut acc);
+                        put32::<4, DELTA>(
+                            d0,
+                            _mm_cvtepu8_epi32(_mm_srli_si128::<4>(data)),
+                            &mut acc,
+                        );
+                        put32::<8, DELTA>(
+                            d0,
+                            _mm_cvtepu8_epi32(_mm_srli_si128::<8>(data)),
+                            &mut acc,
+                        );
+                        let v = _mm_cvtepu8_epi32(_mm_srli_si128::<12>(data));
+                        let v = if DELTA {
+                            let (s, a) = psum32(v, acc);
+                            acc = a;
+                            s
+                        } else {
+                            v
+                        };
+                        // SAFETY: `rest` is 4 writable u32s (16 bytes).
+                        unsafe { _mm_storeu_si128(rest.as_mut_ptr().cast(), v) };
+                        (16, 16)
+                    } else if sig & 0xFFF == 0 {
+                        let (d0, _) = dst
+                            .split_first_chunk_mut::<12>()
+                            .unwrap_or_else(|| unreachable!());
+                        put32::<0, DELTA>(d0, _mm_cvtepu8_epi32(data), &mut acc);
+                        put32::<4, DELTA>(
+                            d0,
+                            _mm_cvtepu8_epi32(_mm_srli_si128::<4>(data)),
+                            &mut acc,
+                        );
+                        put32::<8, DELTA>(
+                            d0,
+                            _mm_cvtepu8_epi32(_mm_srli_si128::<8>(data)),
+                            &mut acc,
+                        );
+                        (12, 12)
+                    } else {
+                        let (d0, _) = dst
+                            .split_first_chunk_mut::<12>()
+                            .unwrap_or_else(|| unreachable!());
+                        let [consumed, index] = STEPS[(sig & 0xFFF) as usize];
+                        if index == (OVERLONG >> 8) as u8 {
+                            break 'refill;
+                        }
+                        let shuf = SHUFFLES[index as usize];
+                        let count = if index < GROUP_B {
+                            let v = six(data, shuf);
+                            put32::<0, DELTA>(d0, _mm_cvtepu16_epi32(v), &mut acc);
+                            put32::<4, DELTA>(
+                                d0,
+                                _mm_cvtepu16_epi32(_mm_srli_si128::<8>(v)),
+                                &mut acc,
+                            );
+                            6
+                        } else if index < GROUP_C {
+                            put32::<0, DELTA>(d0, four(data, shuf), &mut acc);
+                            4
+                        } else {
+                            let (v, fits) = two(data, shuf);
+                            if CHECKED && !fits {
+                                break 'refill;
+                            }
+                            put32::<0, DELTA>(d0, v, &mut acc);
+                            2
+                        };
+                        (u32::from(consumed), count)
+                    };
+                    sig >>= consumed;
+                    pos += consumed as usize;
+                    i += count;
+                }
+            }
+            (pos, i, acc)
         }
 
-        /// The paper's decode loop. Masks of 48 bytes are made ahead (two in
-        /// flight, see [`Masks`]), each step takes the low 12 bits,
+        /// The paper's decode loop, after [`decode_bulk`] (inputs of 64 bytes
+        /// and 16 values or more) has taken what it can. Masks of 48 bytes
+        /// are made ahead (two in flight, see [`Masks`]), each step takes
+        /// the low 12 bits,
         /// decodes 12, 6, 4 or 2 values and shifts the mask by the bytes it
         /// consumed. A step runs only when 16 bytes are readable at `pos` and
         /// 12 values of room remain in `out`; a mask is made only of bytes
@@ -311,6 +448,10 @@ macro_rules! masked_vbyte_kernels {
             if input.len() < 16 || out.len() < 12 {
                 // Too short for one step.
                 return scalar::decode_from::<u32, DELTA>(input, out, 0, 0, prev);
+            }
+            if input.len() >= 64 && out.len() >= 16 {
+                (pos, i, acc) = decode_bulk::<DELTA, CHECKED>(input, out, acc);
+                masks.scan = pos;
             }
             loop {
                 if !masks.fill(input) {
@@ -350,10 +491,11 @@ macro_rules! masked_vbyte_kernels {
                         put32::<0, DELTA>(dst, four(data, shuf), &mut acc);
                         4
                     } else {
-                        if CHECKED && !group_c_fits(src, index) {
+                        let (v, fits) = two(data, shuf);
+                        if CHECKED && !fits {
                             break;
                         }
-                        put32::<0, DELTA>(dst, two(data, shuf), &mut acc);
+                        put32::<0, DELTA>(dst, v, &mut acc);
                         2
                     };
                     (u32::from(e & 0xFF), count)

@@ -52,10 +52,9 @@ macro_rules! masked_vbyte_seek {
                 Some(([lo, hi, z], 6, consumed))
             } else if index < GROUP_C {
                 Some(([four(data, shuf), z, z], 4, consumed))
-            } else if group_c_fits(src, index) {
-                Some(([two(data, shuf), z, z], 2, consumed))
             } else {
-                None
+                let (v, fits) = two(data, shuf);
+                fits.then_some(([v, z, z], 2, consumed))
             }
         }
 

@@ -1,8 +1,16 @@
 //! SSE4.1 Masked VByte (Plaisance, Kurz, Lemire 2015, §IV).
 //!
 //! Decode: the continuation bits of 48 input bytes are gathered with three
-//! `pmovmskb` into a mask, two such masks in flight (the next one is made
-//! while the current one is used). Each step looks at the low 12 bits: all
+//! `pmovmskb` into a mask. The bulk of a long input (`decode_bulk` in
+//! `kernels.rs`, MaskedVByte's main loop) adds 48 bytes' bits to a 64-bit
+//! mask once fewer than 16 remain and runs steps while 16 are known, with
+//! no other per-step bookkeeping: low 16 bits zero means sixteen one-byte
+//! values (four `pmovzxbd`), low 12 zero twelve; otherwise the table step
+//! below, its bytes consumed a one-byte load (`STEPS`) on the loop-carried
+//! chain. The rest (the last 48 to 64 bytes, the last 16 values, anything
+//! the table cannot take) goes to the checked loop, which keeps two masks
+//! in flight (the next made while the current is used). Each of its steps
+//! looks at the low 12 bits: all
 //! zero means twelve one-byte values, widened with `pmovzxbd`; otherwise a
 //! 4096-entry table gives the bytes consumed and one of 170 shuffles, in
 //! three groups — six values of at most 2 bytes (`pshufb`, `pand`, `psrlw`,
@@ -18,10 +26,14 @@
 //!
 //! Bounds: a mask is made only from 48 bytes inside `input` (near the end,
 //! 16 bytes, as the paper does), a step loads 16 bytes only when 16 remain
-//! at its offset and stores only when 12 values of `out` remain; inputs
+//! at its offset (in the bulk loop: when `pos + 16 <= covered <=
+//! input.len()`, `covered` the end of the bytes in the mask) and stores
+//! only when 12 values of `out` remain (bulk loop: 16); inputs
 //! shorter than 16 bytes or 12 values go straight to scalar; the rest, and any value the table cannot take (overlong) or
 //! whose 5th byte is above `0x0F`, is decoded by the scalar kernel, which
-//! reports the error at the same offset. Requires SSSE3 and SSE4.1.
+//! reports the error at the same offset. The 5th-byte check is one `ptest`
+//! of the group-C shuffle (which puts each value's 5th byte at byte 6 of
+//! its lane) against `0xF0`. Requires SSSE3 and SSE4.1.
 
 super::kernels::masked_vbyte_kernels!("sse4.1", Isa::Sse41);
 super::seek::masked_vbyte_seek!("sse4.1");
