@@ -155,6 +155,11 @@ pub(crate) struct SvbLens {
     /// Data bytes per code.
     pub(crate) code: CodeBytes,
     key: [u8; 256],
+    /// Read by the x86 kernels only.
+    #[cfg_attr(
+        not(any(target_arch = "x86", target_arch = "x86_64")),
+        allow(dead_code)
+    )]
     nibble: [u8; 16],
 }
 
