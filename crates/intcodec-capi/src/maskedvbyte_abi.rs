@@ -377,15 +377,7 @@ pub unsafe extern "C" fn masked_vbyte_search_delta(
 mod tests {
     use super::*;
 
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
+    use intcodec_testkit::SplitMix64 as Rng;
 
     /// A value of exactly `len` bytes (1-5).
     fn value_of_len(rng: &mut Rng, len: u32) -> u32 {
@@ -395,7 +387,7 @@ mod tests {
         } else {
             (1u32 << (7 * len)) - 1
         };
-        lo + (rng.next() % (u64::from(hi - lo) + 1)) as u32
+        lo + (rng.next_u64() % (u64::from(hi - lo) + 1)) as u32
     }
 
     /// The length pass's windows (`rem` bytes after the last value end
@@ -407,13 +399,13 @@ mod tests {
     #[test]
     fn window_edges_match_the_core() {
         let c = VByte::new();
-        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
         for n in (9..=300usize).chain([1000, 4095, 4096, 4097]) {
             for len in 0..=5u32 {
                 let vals: Vec<u32> = (0..n)
                     .map(|_| {
                         let l = if len == 0 {
-                            1 + (rng.next() % 5) as u32
+                            1 + (rng.next_u64() % 5) as u32
                         } else {
                             len
                         };

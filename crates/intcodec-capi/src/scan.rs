@@ -403,15 +403,7 @@ mod tests {
     use super::*;
 
     /// A small xorshift generator (the tests own their data).
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
+    use intcodec_testkit::SplitMix64 as Rng;
 
     fn naive_svb(code: CodeBytes, ctrl: &[u8], n: usize) -> usize {
         let data: usize = (0..n)
@@ -422,7 +414,7 @@ mod tests {
 
     #[test]
     fn svb_lengths_match_a_code_by_code_sum() {
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
         for lens in [&SVB_1234, &SVB_0124] {
             for level in Level::all_supported() {
                 // Every tail length around the 16- and 32-byte blocks, and
@@ -433,7 +425,7 @@ mod tests {
                     for mode in 0..3 {
                         for b in ctrl.iter_mut() {
                             *b = match mode {
-                                0 => rng.next() as u8,
+                                0 => rng.next_u64() as u8,
                                 1 => 0xFF,
                                 _ => 0,
                             };
@@ -450,11 +442,11 @@ mod tests {
     fn svb_lengths_match_the_core() {
         use intcodec::streamvbyte::{StreamVByte, Variant};
         use intcodec::IntCodec;
-        let mut rng = Rng(7);
+        let mut rng = Rng::new(7);
         for (lens, variant) in [(&SVB_1234, Variant::V1234), (&SVB_0124, Variant::V0124)] {
             let c = StreamVByte::new().with_variant(variant);
             for n in [1usize, 3, 4, 5, 63, 64, 65, 200, 4096, 5000] {
-                let ctrl: Vec<u8> = (0..n.div_ceil(4)).map(|_| rng.next() as u8).collect();
+                let ctrl: Vec<u8> = (0..n.div_ceil(4)).map(|_| rng.next_u64() as u8).collect();
                 for level in Level::all_supported() {
                     let got = svb_stream_len(lens, level, &ctrl, n);
                     assert_eq!(Ok(got), c.encoded_len(&ctrl, n), "{level:?} n={n}");
@@ -465,7 +457,7 @@ mod tests {
 
     #[test]
     fn vbyte_end_counts_match_a_byte_count() {
-        let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+        let mut rng = Rng::new(0xD1B5_4A32_D192_ED03);
         for level in Level::all_supported() {
             // Every tail length, lengths past the 255-block flushes of each
             // width (16 * 255, 32 * 255, 8 * 255 bytes) and all-end,
@@ -474,10 +466,10 @@ mod tests {
                 for mode in 0..4 {
                     let s: Vec<u8> = (0..len)
                         .map(|_| match mode {
-                            0 => rng.next() as u8,
+                            0 => rng.next_u64() as u8,
                             1 => 0x00,
-                            2 => 0x80 | rng.next() as u8,
-                            _ => rng.next() as u8 & 0x7F,
+                            2 => 0x80 | rng.next_u64() as u8,
+                            _ => rng.next_u64() as u8 & 0x7F,
                         })
                         .collect();
                     // At every offset, so loads start unaligned too.
