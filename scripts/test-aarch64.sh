@@ -52,19 +52,22 @@ SCALAR_LIB=(
     --skip seek::tests::truncated_streams
 )
 
+# Each part's header says how long the script has run so far.
+part() { echo "== [$((SECONDS))s] $*" >&2; }
+
 test_() {
     cargo test -q -p intcodec --target "$TARGET" "$@"
 }
 
-echo "== aarch64 build (tests)" >&2
+part "aarch64 build (tests)"
 test_ --lib --test '*' --no-run
-echo "== aarch64 NEON: unit tests" >&2
+part "aarch64 NEON: unit tests"
 test_ --lib -- "${SKIP_NEON[@]}"
-echo "== aarch64 NEON: integration tests (golden vectors, small inputs)" >&2
+part "aarch64 NEON: integration tests (golden vectors, small inputs)"
 test_ --test '*'
-echo "== aarch64 INTCODEC_ISA=scalar: unit tests" >&2
+part "aarch64 INTCODEC_ISA=scalar: unit tests"
 INTCODEC_ISA=scalar test_ --lib -- "${SCALAR_LIB[@]}"
-echo "== aarch64 INTCODEC_ISA=scalar: integration tests" >&2
+part "aarch64 INTCODEC_ISA=scalar: integration tests"
 INTCODEC_ISA=scalar test_ --test '*'
 
 # The C and Python packages for aarch64 (issue 22, item 4): a cross build
@@ -84,12 +87,15 @@ is_aarch64_elf() {
         exit 1
     }
 }
-echo "== aarch64 cross build: C library (intcodec-capi)" >&2
-cargo build -q -p intcodec-capi --target "$TARGET"
+part "aarch64 cross build: C library (intcodec-capi)"
+# The test profile (optimised, like the test build above): the core crate's
+# library from that build is reused, not compiled again, and the C test
+# below runs optimised code under QEMU.
+cargo build -q -p intcodec-capi --profile test --target "$TARGET"
 capi=target/$TARGET/debug
 is_aarch64_elf "$capi/libintcodec_capi.so"
 is_aarch64_elf "$capi/libintcodec_capi.a"
-echo "== aarch64: the C API test (ctest/test_api.c) under QEMU, static library" >&2
+part "aarch64: the C API test (ctest/test_api.c) under QEMU, static library"
 mkdir -p target/c-aarch64
 aarch64-linux-gnu-gcc -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O1 \
     -Icrates/intcodec-capi/include -o target/c-aarch64/test_api \
@@ -101,10 +107,11 @@ out=$(qemu-aarch64 -L /usr/aarch64-linux-gnu target/c-aarch64/test_api 2>&1) || 
     exit 1
 }
 tail -n 1 <<<"$out"
-echo "== aarch64 cross build: Python extension (intcodec-py, abi3)" >&2
+part "aarch64 cross build: Python extension (intcodec-py, abi3)"
 (cd crates/intcodec-py &&
     PYO3_CROSS=1 cargo build -q --target "$TARGET" --features extension-module)
 is_aarch64_elf "crates/intcodec-py/target/$TARGET/debug/libintcodec_py.so"
 
-echo "== cargo check --target aarch64-apple-darwin -p intcodec" >&2
+part "cargo check --target aarch64-apple-darwin -p intcodec"
 cargo check -q -p intcodec --target aarch64-apple-darwin
+part "aarch64 tests done"
