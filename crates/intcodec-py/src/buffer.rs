@@ -1,7 +1,8 @@
 //! Zero-copy access to Python objects through the buffer protocol.
 //!
 //! PyO3 exposes `Py_buffer` under the limited API (abi3) only from Python
-//! 3.11, when CPython added it to the stable ABI; this package targets 3.9.
+//! 3.11, when CPython added it to the stable ABI; this package builds for 3.9
+//! and 3.10 too (the stable ABI of the building interpreter, Cargo.toml).
 //! The struct and the two functions are declared here instead. Their layout
 //! and symbols have not changed since Python 3.3 (3.11 froze exactly this
 //! layout into the stable ABI), and every CPython 3.x exports both symbols,

@@ -2,6 +2,9 @@
 dtypes, out=, select / lower_bound / insert, and every error path."""
 
 import array
+import ctypes
+import platform
+import sys
 import threading
 
 import numpy as np
@@ -355,6 +358,24 @@ def test_numpy_c_api_is_used():
     # release changes its ABI the module falls back to the buffer protocol
     # (still correct, slower), and this says so.
     assert intcodec._intcodec._numpy_c_api(), f"numpy {np.__version__}: C API fast path off"
+
+
+@pytest.mark.skipif(
+    sys.version_info < (3, 10) or platform.python_implementation() != "CPython",
+    reason="METH_FASTCALL is in the stable ABI from 3.10 (a 3.9 build takes METH_VARARGS)",
+)
+def test_methods_are_fastcall():
+    # Built by this interpreter (scripts/test-py.sh), the module targets its
+    # stable ABI: from 3.10 PyO3 gives the methods METH_FASTCALL, no
+    # argument tuple per call. Read from the bound method's PyMethodDef
+    # (CPython's PyCFunctionObject: m_ml after the object header; ml_flags
+    # after ml_name and ml_meth).
+    meth_fastcall = 0x80
+    c = intcodec.codec("streamvbyte")
+    for m in (c.encode, c.decode, c.select, c.max_values):
+        ml = ctypes.c_void_p.from_address(id(m) + 2 * ctypes.sizeof(ctypes.c_void_p)).value
+        flags = ctypes.c_int.from_address(ml + 2 * ctypes.sizeof(ctypes.c_void_p)).value
+        assert flags & meth_fastcall, (m.__name__, hex(flags))
 
 
 @pytest.mark.parametrize("dtype", [np.uint32, np.int32, np.uint64, np.int64])
