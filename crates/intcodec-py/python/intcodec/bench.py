@@ -334,14 +334,13 @@ def main(argv: Optional[List[str]] = None) -> int:
     # 4. per-call overhead on a 1-int array
     print("\n4. one call on a 1-int array (ns per call)")
     one = np.array([12345], dtype=np.uint32)
-    reps = 10_000 if args.quick else 50_000
-    # the plain loops: many short rounds, whose best misses the other
-    # processes of a loaded machine
+    # many short rounds: their best misses the other processes of a loaded
+    # machine
     short, many = 2_000, 10 if args.quick else 100
     for c in contenders:
         e = c.encode(one)
-        te = _best(lambda: c.encode(one), reps, rounds)
-        td = _best(lambda: c.decode(e, 1), reps, rounds)
+        te = _best(lambda: c.encode(one), short, many)
+        td = _best(lambda: c.decode(e, 1), short, many)
         print(f"   {c.label:<34} encode {te * 1e9:7.0f}   decode {td * 1e9:7.0f}")
     # The same calls in a plain loop (the lines above include the lambda's
     # own call); the floor is a method call that does nothing.
