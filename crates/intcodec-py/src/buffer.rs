@@ -1,7 +1,8 @@
 //! Zero-copy access to Python objects through the buffer protocol.
 //!
 //! PyO3 exposes `Py_buffer` under the limited API (abi3) only from Python
-//! 3.11, when CPython added it to the stable ABI; this package targets 3.9.
+//! 3.11, when CPython added it to the stable ABI; this package builds for 3.9
+//! and 3.10 too (the stable ABI of the building interpreter, Cargo.toml).
 //! The struct and the two functions are declared here instead. Their layout
 //! and symbols have not changed since Python 3.3 (3.11 froze exactly this
 //! layout into the stable ABI), and every CPython 3.x exports both symbols,
@@ -306,15 +307,21 @@ impl Buffer {
         start..start + self.len_bytes()
     }
 
-    /// The data as `T`s. `T` must have the buffer's item size (the callers
-    /// match on `elem()` first); bytes are always allowed.
-    pub(crate) fn slice<T: Pod>(&self) -> &[T] {
+    /// How many `T`s the data holds; panics unless `T` has the buffer's
+    /// item size or is a byte.
+    fn count<T: Pod>(&self) -> usize {
         let size = std::mem::size_of::<T>();
         assert!(
             size == 1 || size == self.elem().size(),
             "buffer viewed as the wrong type"
         );
-        let n = self.len_bytes() / size;
+        self.len_bytes() / size
+    }
+
+    /// The data as `T`s. `T` must have the buffer's item size (the callers
+    /// match on `elem()` first); bytes are always allowed.
+    pub(crate) fn slice<T: Pod>(&self) -> &[T] {
+        let n = self.count::<T>();
         if n == 0 {
             return &[];
         }
@@ -329,12 +336,7 @@ impl Buffer {
     /// The data as mutable `T`s; the export must have been asked writable.
     pub(crate) fn slice_mut<T: Pod>(&mut self) -> &mut [T] {
         assert!(!self.readonly, "buffer is read-only");
-        let size = std::mem::size_of::<T>();
-        assert!(
-            size == 1 || size == self.elem().size(),
-            "buffer viewed as the wrong type"
-        );
-        let n = self.len_bytes() / size;
+        let n = self.count::<T>();
         if n == 0 {
             return &mut [];
         }

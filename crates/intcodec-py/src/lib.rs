@@ -17,9 +17,11 @@ mod ndarray;
 
 use std::time::Instant;
 
-use buffer::{Buffer, Elem, Pin};
+use buffer::{Buffer, Elem, Pin, Pod};
 use intcodec::vbyte::VByte;
-use intcodec::{registry, zigzag, DecodeError, IntCodec, Isa, KernelChoice, SortedCodec};
+use intcodec::{
+    registry, zigzag, DecodeError, EncodeError, IntCodec, Isa, KernelChoice, SortedCodec,
+};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
@@ -171,6 +173,171 @@ impl<'a, 'py> Prev<'a, 'py> {
     }
 }
 
+/// The kernels of one value width: 32-bit values through the registry
+/// codec ([`Narrow`]), 64-bit ones through VByte's u64 methods. Signed
+/// arrays are zigzag-mapped around them (delta: the zigzag of the
+/// differences, lemire/streamvbyte's form).
+trait Width: Sync {
+    /// The unsigned type the kernels code.
+    type U: Pod + Send + Sync + TryFrom<i128>;
+    /// Its signed counterpart.
+    type S: Pod + Send + Sync + Default + TryFrom<i128>;
+    /// Encodes `v` (its differences from the given start with `delta`).
+    fn encode(
+        &self,
+        v: &[Self::U],
+        delta: Option<Self::U>,
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError>;
+    /// Decodes `n` values (a prefix sum from the given start with `delta`).
+    fn decode(
+        &self,
+        input: &[u8],
+        n: usize,
+        delta: Option<Self::U>,
+        out: &mut [Self::U],
+    ) -> Result<usize, DecodeError>;
+    /// The zigzag code of `x - prev`.
+    fn zigzag(x: Self::S, prev: Self::S) -> Self::U;
+    /// `prev` plus the value of zigzag code `z`, as unsigned bits.
+    fn unzigzag(z: Self::U, prev: Self::S) -> (Self::S, Self::U);
+}
+
+/// The registry codec's 32-bit kernels.
+struct Narrow<'a>(&'a dyn IntCodec);
+
+impl Width for Narrow<'_> {
+    type U = u32;
+    type S = i32;
+    fn encode(&self, v: &[u32], delta: Option<u32>, out: &mut [u8]) -> Result<usize, EncodeError> {
+        match delta {
+            Some(p) => self.0.encode_delta(v, p, out),
+            None => self.0.encode(v, out),
+        }
+    }
+    fn decode(
+        &self,
+        input: &[u8],
+        n: usize,
+        delta: Option<u32>,
+        out: &mut [u32],
+    ) -> Result<usize, DecodeError> {
+        match delta {
+            Some(p) => self.0.decode_delta(input, n, p, out),
+            None => self.0.decode(input, n, out),
+        }
+    }
+    fn zigzag(x: i32, prev: i32) -> u32 {
+        zigzag::encode_i32(x.wrapping_sub(prev))
+    }
+    fn unzigzag(z: u32, prev: i32) -> (i32, u32) {
+        let v = prev.wrapping_add(zigzag::decode_i32(z));
+        (v, v as u32)
+    }
+}
+
+/// VByte's 64-bit kernels.
+impl Width for VByte {
+    type U = u64;
+    type S = i64;
+    fn encode(&self, v: &[u64], delta: Option<u64>, out: &mut [u8]) -> Result<usize, EncodeError> {
+        match delta {
+            Some(p) => self.encode_delta_u64(v, p, out),
+            None => self.encode_u64(v, out),
+        }
+    }
+    fn decode(
+        &self,
+        input: &[u8],
+        n: usize,
+        delta: Option<u64>,
+        out: &mut [u64],
+    ) -> Result<usize, DecodeError> {
+        match delta {
+            Some(p) => self.decode_delta_u64(input, n, p, out),
+            None => self.decode_u64(input, n, out),
+        }
+    }
+    fn zigzag(x: i64, prev: i64) -> u64 {
+        zigzag::encode_i64(x.wrapping_sub(prev))
+    }
+    fn unzigzag(z: u64, prev: i64) -> (i64, u64) {
+        let v = prev.wrapping_add(zigzag::decode_i64(z));
+        (v, v as u64)
+    }
+}
+
+/// `encode` of an array of `W::U` (`signed`: `W::S`) values in `src`.
+fn encode_width<W: Width>(
+    py: Python<'_>,
+    w: &W,
+    src: &Buffer,
+    signed: bool,
+    delta: bool,
+    prev: &Prev<'_, '_>,
+    out: &mut [u8],
+) -> PyResult<usize> {
+    let n = src.len_items();
+    let r = if signed {
+        let start: W::S = prev.get(src.elem())?;
+        let v = src.slice::<W::S>();
+        run(py, n, || {
+            let mut p = if delta { start } else { W::S::default() };
+            let z: Vec<W::U> = v
+                .iter()
+                .map(|&x| {
+                    let d = W::zigzag(x, p);
+                    if delta {
+                        p = x;
+                    }
+                    d
+                })
+                .collect();
+            w.encode(&z, None, out)
+        })
+    } else {
+        let start: W::U = prev.get(src.elem())?;
+        let v = src.slice::<W::U>();
+        run(py, n, || w.encode(v, delta.then_some(start), out))
+    };
+    r.map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// `decode` of `n` values into `out`'s first `n` items of `W::U`
+/// (`signed`: `W::S`); the kernel's result, or an error about `prev`.
+#[allow(clippy::too_many_arguments)]
+fn decode_width<W: Width>(
+    py: Python<'_>,
+    w: &W,
+    input: &[u8],
+    n: usize,
+    out: &mut Buffer,
+    signed: bool,
+    delta: bool,
+    prev: &Prev<'_, '_>,
+) -> PyResult<Result<usize, DecodeError>> {
+    let elem = out.elem();
+    let o = &mut out.slice_mut::<W::U>()[..n];
+    if signed {
+        let start: W::S = prev.get(elem)?;
+        Ok(run(py, n, || {
+            let r = w.decode(input, n, None, o)?;
+            let mut p = if delta { start } else { W::S::default() };
+            for x in o.iter_mut() {
+                let (v, bits) = W::unzigzag(*x, p);
+                if delta {
+                    p = v;
+                }
+                *x = bits;
+            }
+            Ok(r)
+        }))
+    } else {
+        let start: W::U = prev.get(elem)?;
+        Ok(run(py, n, || w.decode(input, n, delta.then_some(start), o)))
+    }
+}
+
 /// A codec of the registry on one kernel: the Python class `intcodec.Codec`
 /// (made by `intcodec.codec(name, **options)`).
 #[pyclass(frozen, name = "Codec", module = "intcodec")]
@@ -213,66 +380,19 @@ impl Codec {
         out: &mut [u8],
     ) -> PyResult<usize> {
         let elem = src.elem();
-        let codec = &*self.inner;
-        let n = src.len_items();
-        let r = match elem {
-            Elem::U32 => {
-                let p: u32 = prev.get(elem)?;
-                let v = src.slice::<u32>();
-                run(py, n, || {
-                    if delta {
-                        codec.encode_delta(v, p, out)
-                    } else {
-                        codec.encode(v, out)
-                    }
-                })
+        match elem {
+            Elem::U32 | Elem::I32 => {
+                let w = Narrow(&*self.inner);
+                encode_width(py, &w, src, elem == Elem::I32, delta, prev, out)
             }
-            Elem::I32 => {
-                let p: i32 = prev.get(elem)?;
-                let v = src.slice::<i32>();
-                run(py, n, || {
-                    let mut z = vec![0u32; v.len()];
-                    if delta {
-                        zigzag::delta_encode_slice_i32(v, &mut z, p);
-                    } else {
-                        zigzag::encode_slice_i32(v, &mut z);
-                    }
-                    codec.encode(&z, out)
-                })
+            Elem::U64 | Elem::I64 => {
+                let w = self.vbyte_for(elem)?;
+                encode_width(py, &w, src, elem == Elem::I64, delta, prev, out)
             }
-            Elem::U64 => {
-                let vb = self.vbyte_for(elem)?;
-                let p: u64 = prev.get(elem)?;
-                let v = src.slice::<u64>();
-                run(py, n, || {
-                    if delta {
-                        vb.encode_delta_u64(v, p, out)
-                    } else {
-                        vb.encode_u64(v, out)
-                    }
-                })
-            }
-            Elem::I64 => {
-                let vb = self.vbyte_for(elem)?;
-                let mut p: i64 = prev.get(elem)?;
-                let v = src.slice::<i64>();
-                run(py, n, || {
-                    let z: Vec<u64> = v
-                        .iter()
-                        .map(|&x| {
-                            let d = if delta { x.wrapping_sub(p) } else { x };
-                            p = x;
-                            zigzag::encode_i64(d)
-                        })
-                        .collect();
-                    vb.encode_u64(&z, out)
-                })
-            }
-            Elem::U8 => return Err(PyTypeError::new_err(
+            Elem::U8 => Err(PyTypeError::new_err(
                 "arr must hold uint32 (or int32, or uint64/int64 for vbyte) integers, got uint8",
             )),
-        };
-        r.map_err(|e| PyValueError::new_err(e.to_string()))
+        }
     }
 
     /// The most bytes `n` values of `elem` can take.
@@ -309,6 +429,24 @@ impl Codec {
             }
         }
         Ok(s)
+    }
+
+    /// Runs `op` (select, lower_bound or insert) on the stream of `n`
+    /// values at the start of `buf`, without the GIL on large streams.
+    fn on_sorted<T: Send>(
+        &self,
+        buf: &Bound<'_, PyAny>,
+        n: usize,
+        delta: Option<bool>,
+        op: impl FnOnce(&dyn SortedCodec, &[u8]) -> Result<T, DecodeError> + Send,
+    ) -> PyResult<T> {
+        let py = buf.py();
+        let s = self.sorted(delta)?;
+        let src = Buffer::bytes(buf, "buf", pin_for(n))?;
+        let input = src.slice::<u8>();
+        let r = run(py, n, || op(s, input));
+        drop(src);
+        r.map_err(|e| decode_error(py, e))
     }
 }
 
@@ -520,66 +658,15 @@ impl Codec {
             None => new_array(py, n, want.unwrap_or(Elem::U32))?,
         };
         let elem = ob.elem();
-        let codec = &*self.inner;
-        let r: Result<usize, DecodeError> =
+        let r =
             match elem {
-                Elem::U32 => {
-                    let p: u32 = prev.get(elem)?;
-                    let o = &mut ob.slice_mut::<u32>()[..n];
-                    run(py, n, || {
-                        if delta {
-                            codec.decode_delta(input, n, p, o)
-                        } else {
-                            codec.decode(input, n, o)
-                        }
-                    })
+                Elem::U32 | Elem::I32 => {
+                    let w = Narrow(&*self.inner);
+                    decode_width(py, &w, input, n, &mut ob, elem == Elem::I32, delta, &prev)?
                 }
-                Elem::I32 => {
-                    let mut p: i32 = prev.get(elem)?;
-                    let o = &mut ob.slice_mut::<u32>()[..n];
-                    run(py, n, || {
-                        let r = codec.decode(input, n, o)?;
-                        for x in o.iter_mut() {
-                            let v = zigzag::decode_i32(*x);
-                            if delta {
-                                p = p.wrapping_add(v);
-                                *x = p as u32;
-                            } else {
-                                *x = v as u32;
-                            }
-                        }
-                        Ok(r)
-                    })
-                }
-                Elem::U64 => {
-                    let vb = self.vbyte_for(elem)?;
-                    let p: u64 = prev.get(elem)?;
-                    let o = &mut ob.slice_mut::<u64>()[..n];
-                    run(py, n, || {
-                        if delta {
-                            vb.decode_delta_u64(input, n, p, o)
-                        } else {
-                            vb.decode_u64(input, n, o)
-                        }
-                    })
-                }
-                Elem::I64 => {
-                    let vb = self.vbyte_for(elem)?;
-                    let mut p: i64 = prev.get(elem)?;
-                    let o = &mut ob.slice_mut::<u64>()[..n];
-                    run(py, n, || {
-                        let r = vb.decode_u64(input, n, o)?;
-                        for x in o.iter_mut() {
-                            let v = zigzag::decode_i64(*x);
-                            if delta {
-                                p = p.wrapping_add(v);
-                                *x = p as u64;
-                            } else {
-                                *x = v as u64;
-                            }
-                        }
-                        Ok(r)
-                    })
+                Elem::U64 | Elem::I64 => {
+                    let w = self.vbyte_for(elem)?;
+                    decode_width(py, &w, input, n, &mut ob, elem == Elem::I64, delta, &prev)?
                 }
                 Elem::U8 => return Err(PyTypeError::new_err(
                     "out must hold uint32 or int32 (uint64/int64 for vbyte) integers, got uint8",
@@ -611,38 +698,26 @@ impl Codec {
     #[pyo3(signature = (buf, n, i, delta=None, prev=0))]
     fn select(
         &self,
-        py: Python<'_>,
         buf: &Bound<'_, PyAny>,
         n: usize,
         i: usize,
         delta: Option<bool>,
         prev: u32,
     ) -> PyResult<Option<u32>> {
-        let s = self.sorted(delta)?;
-        let src = Buffer::bytes(buf, "buf", pin_for(n))?;
-        let input = src.slice::<u8>();
-        let r = run(py, n, || s.select(input, n, prev, i));
-        drop(src);
-        r.map_err(|e| decode_error(py, e))
+        self.on_sorted(buf, n, delta, |s, input| s.select(input, n, prev, i))
     }
 
     /// lower_bound(buf, n, key, delta=None, prev=0) -> (index, value) | None
     #[pyo3(signature = (buf, n, key, delta=None, prev=0))]
     fn lower_bound(
         &self,
-        py: Python<'_>,
         buf: &Bound<'_, PyAny>,
         n: usize,
         key: u32,
         delta: Option<bool>,
         prev: u32,
     ) -> PyResult<Option<(usize, u32)>> {
-        let s = self.sorted(delta)?;
-        let src = Buffer::bytes(buf, "buf", pin_for(n))?;
-        let input = src.slice::<u8>();
-        let r = run(py, n, || s.lower_bound(input, n, prev, key));
-        drop(src);
-        r.map_err(|e| decode_error(py, e))
+        self.on_sorted(buf, n, delta, |s, input| s.lower_bound(input, n, prev, key))
     }
 
     /// insert(buf, n, value, delta=None, prev=0) -> (numpy.ndarray[uint8], int)
@@ -664,122 +739,114 @@ impl Codec {
         delta: Option<bool>,
         prev: u32,
     ) -> PyResult<(Bound<'py, PyAny>, usize)> {
-        let py = buf.py();
-        let s = self.sorted(delta)?;
-        let src = Buffer::bytes(buf, "buf", pin_for(n))?;
-        let input = src.slice::<u8>();
         // The stream is copied: `buf` is left as it was, and the stream can
         // grow by more than the new value's own bytes (a BP128 block's bit
         // width, a FOR array's width, the tail's shifted blocks).
-        let r = run(py, n, || {
+        let (bytes, index) = self.on_sorted(buf, n, delta, |s, input| {
             let mut bytes = input.to_vec();
             s.insert(&mut bytes, n, prev, value).map(|i| (bytes, i))
-        });
-        drop(src);
-        let (bytes, index) = r.map_err(|e| decode_error(py, e))?;
+        })?;
+        let py = buf.py();
         let (out, mut ob) = new_array(py, bytes.len(), Elem::U8)?;
         ob.slice_mut::<u8>().copy_from_slice(&bytes);
         drop(ob);
         Ok((out, index))
     }
 
-    /// The Rust call alone, for the benchmark: seconds per `decode` (or
-    /// `decode_delta`) of `n` values from `buf` into a reused buffer,
-    /// best of `rounds` rounds of `reps` calls.
-    #[pyo3(signature = (buf, n, delta, reps, rounds=5))]
-    fn _time_decode(
+    /// The Rust calls alone, for the benchmark: seconds per pass over
+    /// `bufs` in order, best of `rounds` rounds of `reps` passes. `op`:
+    /// "decode" (each buffer a stream of `n` values) or "encode" (each a
+    /// uint32 array); `delta` from 0. `alloc`: each call returns a new
+    /// vector (as a Python call returns a new array; encode: of the largest
+    /// size, then shrunk, as `encode` does), else it writes into one reused
+    /// buffer (as `out=`).
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (op, bufs, n, delta, alloc, reps=1, rounds=5))]
+    fn _time_chunks(
         &self,
         py: Python<'_>,
-        buf: &Bound<'_, PyAny>,
-        n: usize,
-        delta: bool,
-        reps: usize,
-        rounds: usize,
-    ) -> PyResult<f64> {
-        self.check_delta(delta)?;
-        let src = Buffer::bytes(buf, "buf", Pin::Yes)?;
-        let input = src.slice::<u8>();
-        let codec = &*self.inner;
-        codec
-            .decode_to_vec(input, n)
-            .map_err(|e| decode_error(py, e))?;
-        let mut out = vec![0u32; n];
-        let best = py.allow_threads(|| {
-            let mut best = f64::INFINITY;
-            for _ in 0..rounds.max(1) {
-                let t = Instant::now();
-                for _ in 0..reps.max(1) {
-                    let input = std::hint::black_box(input);
-                    let _ = if delta {
-                        codec.decode_delta(input, n, 0, &mut out)
-                    } else {
-                        codec.decode(input, n, &mut out)
-                    };
-                    std::hint::black_box(&mut out);
-                }
-                best = best.min(t.elapsed().as_secs_f64() / reps.max(1) as f64);
-            }
-            best
-        });
-        Ok(best)
-    }
-
-    /// The Rust calls alone on the benchmark's own chunks, in its order:
-    /// seconds for one pass that decodes each buffer of `bufs` (`n` values
-    /// each; `decode_delta` from 0 with `delta`), best of `rounds` passes.
-    /// `alloc`: each call decodes into a new vector (as `decode` without
-    /// `out=` makes a new array), else all into one reused buffer (as with
-    /// `out=`).
-    #[pyo3(signature = (bufs, n, delta, alloc, rounds=5))]
-    fn _time_decode_chunks(
-        &self,
-        py: Python<'_>,
+        op: &str,
         bufs: Vec<Bound<'_, PyAny>>,
         n: usize,
         delta: bool,
         alloc: bool,
+        reps: usize,
         rounds: usize,
     ) -> PyResult<f64> {
         self.check_delta(delta)?;
+        let encode = match op {
+            "encode" => true,
+            "decode" => false,
+            _ => return Err(PyValueError::new_err("op must be 'encode' or 'decode'")),
+        };
         let srcs = bufs
             .iter()
-            .map(|b| Buffer::bytes(b, "buf", Pin::Yes))
+            .map(|b| match encode {
+                true => Buffer::typed(b, false, "bufs", Pin::Yes),
+                false => Buffer::bytes(b, "bufs", Pin::Yes),
+            })
             .collect::<PyResult<Vec<_>>>()?;
-        let inputs: Vec<&[u8]> = srcs.iter().map(|s| s.slice::<u8>()).collect();
+        if encode && srcs.iter().any(|s| s.elem() != Elem::U32) {
+            return Err(PyTypeError::new_err("encode timing takes uint32 arrays"));
+        }
+        let (values, streams): (Vec<&[u32]>, Vec<&[u8]>) = match encode {
+            true => (srcs.iter().map(|s| s.slice()).collect(), Vec::new()),
+            false => (Vec::new(), srcs.iter().map(|s| s.slice()).collect()),
+        };
         let codec = &*self.inner;
-        for input in &inputs {
+        for input in &streams {
             codec
                 .decode_to_vec(input, n)
                 .map_err(|e| decode_error(py, e))?;
         }
-        let mut out = vec![0u32; n];
+        let enc = |v: &[u32], out: &mut [u8]| match delta {
+            true => codec.encode_delta(v, 0, out),
+            false => codec.encode(v, out),
+        };
+        let dec = |input: &[u8], out: &mut [u32]| match delta {
+            true => codec.decode_delta(input, n, 0, out),
+            false => codec.decode(input, n, out),
+        };
+        let most = values.iter().map(|v| v.len()).max().unwrap_or(0);
+        let mut bytes = vec![0u8; self.max_len(most, Elem::U32)?];
+        let mut ints = vec![0u32; n];
+        let (reps, rounds) = (reps.max(1), rounds.max(1));
         let best = py.allow_threads(|| {
             let mut best = f64::INFINITY;
-            for _ in 0..rounds.max(1) {
+            for _ in 0..rounds {
                 let t = Instant::now();
-                for input in &inputs {
-                    let input = std::hint::black_box(*input);
-                    if alloc {
-                        let v = if delta {
-                            codec.decode_delta_to_vec(input, n, 0)
+                for _ in 0..reps {
+                    for &v in &values {
+                        let v = std::hint::black_box(v);
+                        if alloc {
+                            // as `encode` does: the largest size, then shrunk
+                            let max = codec.max_compressed_len(v.len()).unwrap_or(0);
+                            let mut out = vec![0u8; max];
+                            let used = enc(v, &mut out).unwrap_or(0);
+                            out.truncate(used);
+                            out.shrink_to_fit();
+                            std::hint::black_box(out);
                         } else {
-                            codec.decode_to_vec(input, n)
-                        };
-                        std::hint::black_box(v).ok();
-                    } else {
-                        let _ = if delta {
-                            codec.decode_delta(input, n, 0, &mut out)
+                            let _ = std::hint::black_box(enc(v, &mut bytes));
+                        }
+                    }
+                    for &input in &streams {
+                        let input = std::hint::black_box(input);
+                        if alloc {
+                            let mut out = vec![0u32; n];
+                            let _ = std::hint::black_box(dec(input, &mut out));
+                            std::hint::black_box(out);
                         } else {
-                            codec.decode(input, n, &mut out)
-                        };
-                        std::hint::black_box(&mut out);
+                            let _ = std::hint::black_box(dec(input, &mut ints));
+                        }
                     }
                 }
-                best = best.min(t.elapsed().as_secs_f64());
+                best = best.min(t.elapsed().as_secs_f64() / reps as f64);
             }
             best
         });
-        drop(inputs);
+        drop(values);
+        drop(streams);
         drop(srcs);
         Ok(best)
     }

@@ -87,11 +87,15 @@ class Codec:
         Raises DecodeError (malformed stream), ValueError (no sorted
         operations, wrong ``delta``), OverflowError (``value`` outside
         uint32)."""
-    def _time_decode(
-        self, buf: _Buffer, n: int, delta: bool, reps: int, rounds: int = 5
-    ) -> float: ...
-    def _time_decode_chunks(
-        self, bufs: List[_Buffer], n: int, delta: bool, alloc: bool, rounds: int = 5
+    def _time_chunks(
+        self,
+        op: str,
+        bufs: List[_Buffer],
+        n: int,
+        delta: bool,
+        alloc: bool,
+        reps: int = 1,
+        rounds: int = 5,
     ) -> float: ...
 
 def codecs() -> List[str]:

@@ -9,13 +9,17 @@ per int: the cost of not compressing). Reports:
 
 1. bits per int of each codec on every posting list (delta-coded);
 2. decode speed on 4096-int chunks of the long lists (delta), in millions
-   of ints per second; for intcodec, the Python calls beside the same Rust
-   calls on the same chunks in the same order, in the same process
-   (``Codec._time_decode_chunks``): a new array per call against a new
-   ``Vec`` per call, and ``out=`` against one reused buffer. The ratio is
-   the binding's overhead; the floor is what any Python method call costs
-   in the same loop here;
-3. the cost of one call on a 1-int array (encode and decode), through a
+   of ints per second;
+3. for intcodec, each codec's Python calls beside the same Rust calls on
+   the same chunks in the same order, in the same process
+   (``Codec._time_chunks``), for encode and decode, plain and delta: a new
+   array per call against a new ``Vec`` per call, and against one reused
+   buffer (decode ``out=``; for encode, which has no ``out=``, the Rust
+   call's floor). Python and Rust passes alternate round by round (a load
+   change hits both) and each side keeps its best. The ratio is the
+   binding's overhead; the floor is what any Python method call costs in
+   the same loop here;
+4. the cost of one call on a 1-int array (encode and decode), through a
    lambda for every contender, then for intcodec in a plain loop beside a
    method call that does nothing (the floor of any call here).
 
@@ -126,6 +130,57 @@ def _loop_floor(c: intcodec.Codec, reps: int, rounds: int) -> float:
     return best
 
 
+def _ratios(
+    k: intcodec.Codec, chunks: List[np.ndarray], enc: List[np.ndarray], delta: bool, pairs: int
+) -> Dict[str, Tuple[float, float, float, float]]:
+    """Per op: (Python new / Rust new, Rust new ns, Python out= / Rust reused
+    (encode: Python / Rust reused), Rust reused ns), per call; Python and
+    Rust passes alternate, each side's best kept."""
+    dec, encf, n = k.decode, k.encode, CHUNK
+    out = np.empty(n, np.uint32)
+
+    # Each result is dropped at once, as the Rust loop drops each Vec (a
+    # list of them all would time the allocator on fresh memory instead).
+    def dec_new() -> None:
+        for e in enc:
+            dec(e, n, delta)
+
+    def dec_out() -> None:
+        for e in enc:
+            dec(e, n, delta, 0, out)
+
+    def enc_new() -> None:
+        for x in chunks:
+            encf(x, delta)
+
+    py: Dict[str, Callable[[], None]] = {"decode new": dec_new, "decode out": dec_out, "encode new": enc_new}
+    rs: Dict[str, Callable[[], float]] = {
+        "decode new": lambda: k._time_chunks("decode", enc, n, delta, True, 1, 1),
+        "decode out": lambda: k._time_chunks("decode", enc, n, delta, False, 1, 1),
+        "encode new": lambda: k._time_chunks("encode", chunks, n, delta, True, 1, 1),
+        "encode out": lambda: k._time_chunks("encode", chunks, n, delta, False, 1, 1),
+    }
+    best_py = {name: float("inf") for name in py}
+    best_rs = {name: float("inf") for name in rs}
+    for _ in range(pairs):
+        for name, fn in py.items():
+            t = time.perf_counter()
+            fn()
+            best_py[name] = min(best_py[name], (time.perf_counter() - t) / len(enc))
+        for name, rfn in rs.items():
+            best_rs[name] = min(best_rs[name], rfn() / len(enc))
+    rows = {}
+    for op in ("decode", "encode"):
+        py_out = best_py.get(f"{op} out", best_py[f"{op} new"])
+        rows[op] = (
+            best_py[f"{op} new"] / best_rs[f"{op} new"],
+            best_rs[f"{op} new"] * 1e9,
+            py_out / best_rs[f"{op} out"],
+            best_rs[f"{op} out"] * 1e9,
+        )
+    return rows
+
+
 class Contender:
     """encode(ids) -> opaque; decode(opaque, n) -> uint32 array; nbytes(opaque)."""
 
@@ -234,9 +289,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         chunks = [np.cumsum(np.random.default_rng(1).geometric(0.1, CHUNK), dtype=np.uint32)]
     chunks = chunks[: 64 if args.quick else 512]
     nints = CHUNK * len(chunks)
-    print(f"\n2. decode, {len(chunks)} chunks of {CHUNK} ints (delta): Mints/s; intcodec: Python / Rust on the same chunks")
+    print(f"\n2. decode, {len(chunks)} chunks of {CHUNK} ints (delta): Mints/s")
     speeds: Dict[str, float] = {}
-    floor = 0.0
     for c in contenders:
         enc = [c.encode(x) for x in chunks]
         for e, x in zip(enc, chunks):
@@ -244,56 +298,72 @@ def main(argv: Optional[List[str]] = None) -> int:
                 raise SystemExit(f"{c.label}: wrong decode")
         secs = _best(lambda: [c.decode(e, CHUNK) for e in enc], 1, rounds)
         speeds[c.label] = nints / secs / 1e6
-        line = f"   {c.label:<34} {speeds[c.label]:8.0f}"
-        if c.codec is not None:
-            k = c.codec
-            dec = k.decode
-            out = np.empty(CHUNK, np.uint32)
-            secs_out = _best(lambda: [dec(e, CHUNK, True, 0, out) for e in enc], 1, rounds)
-            rust_new = k._time_decode_chunks(enc, CHUNK, True, True, rounds)
-            rust_out = k._time_decode_chunks(enc, CHUNK, True, False, rounds)
-            mv = k.max_values
-            floor = _best(lambda: [mv(1) for e in enc], 1, rounds) / len(enc)
-            line += (
-                f"   new array {secs / rust_new:5.2f}x of Rust ({rust_new / len(enc) * 1e9:5.0f} ns/call)"
-                f"   out= {secs_out / rust_out:5.2f}x of Rust ({rust_out / len(enc) * 1e9:5.0f} ns/call)"
-            )
-        print(line)
-    print(f"   floor: a Python method call in the same loop costs {floor * 1e9:.0f} ns here")
+        print(f"   {c.label:<34} {speeds[c.label]:8.0f}")
     peers_only = {k: v for k, v in speeds.items() if not k.startswith("intcodec")}
     if peers_only:
         best_peer = max(peers_only, key=peers_only.get)
         ours = max((k for k in speeds if k.startswith("intcodec")), key=speeds.get)
         print(f"   fastest ours / fastest peer: {ours} / {best_peer} = {speeds[ours] / speeds[best_peer]:.2f}x")
 
-    # 3. per-call overhead on a 1-int array
-    print("\n3. one call on a 1-int array (ns per call)")
+    # 3. the binding's overhead on the same chunks
+    pairs = 3 if args.quick else 25
+    print(
+        f"\n3. intcodec from Python / the Rust call, {len(chunks)} chunks of {CHUNK} ints, best of {pairs} alternating rounds"
+        "\n   (ns per Rust call); encode's second column: against the Rust call into a reused buffer"
+    )
+    print(f"   {'codec':<12} {'op':<13} {'new array / new Vec':>26} {'out= / reused buffer':>26}")
+    for c in contenders:
+        if c.codec is None:
+            continue
+        k = c.codec
+        for delta in (False, True) if k.supports_delta else (False,):
+            enc = [k.encode(x, delta) for x in chunks]
+            row = _ratios(k, chunks, enc, delta, pairs)
+            for op, (new_r, new_ns, out_r, out_ns) in row.items():
+                label = op + (" delta" if delta else "")
+                print(f"   {k.name:<12} {label:<13} {new_r:9.2f}x ({new_ns:6.0f} ns)   {out_r:12.2f}x ({out_ns:6.0f} ns)")
+    mv = intcodec.codec("streamvbyte").max_values
+
+    def floor_pass() -> None:
+        for e in chunks:
+            mv(1)
+
+    floor = _best(floor_pass, 1, pairs) / len(chunks)
+    print(f"   floor: a Python method call in the same loop costs {floor * 1e9:.0f} ns here")
+
+    # 4. per-call overhead on a 1-int array
+    print("\n4. one call on a 1-int array (ns per call)")
     one = np.array([12345], dtype=np.uint32)
-    reps = 10_000 if args.quick else 50_000
+    # many short rounds: their best misses the other processes of a loaded
+    # machine
+    short, many = 2_000, 10 if args.quick else 100
     for c in contenders:
         e = c.encode(one)
-        te = _best(lambda: c.encode(one), reps, rounds)
-        td = _best(lambda: c.decode(e, 1), reps, rounds)
+        te = _best(lambda: c.encode(one), short, many)
+        td = _best(lambda: c.decode(e, 1), short, many)
         print(f"   {c.label:<34} encode {te * 1e9:7.0f}   decode {td * 1e9:7.0f}")
     # The same calls in a plain loop (the lines above include the lambda's
     # own call); the floor is a method call that does nothing.
-    c = intcodec.codec("streamvbyte")
-    e = c.encode(one)
     out = np.empty(1, np.uint32)
-    loops = {
-        "encode(a)": _loop_encode(c, one, reps, rounds),
-        "decode(b, 1)": _loop_decode(c, e, None, reps, rounds),
-        "decode(b, 1, False, 0, out)": _loop_decode(c, e, out, reps, rounds),
-        "floor: max_values(1)": _loop_floor(c, reps, rounds),
-    }
-    print("   intcodec streamvbyte in a plain loop: " + ", ".join(f"{k} {v * 1e9:.0f} ns" for k, v in loops.items()))
-    td = loops["decode(b, 1, False, 0, out)"]
-    rust = c._time_decode(e, 1, False, reps, rounds)
-    print(f"   the Rust call alone (decode of 1 int): {rust * 1e9:.0f} ns")
+    print("   intcodec in a plain loop (ns per call; the Rust call alone in brackets):")
+    for c in contenders:
+        if c.codec is None:
+            continue
+        k = c.codec
+        e = k.encode(one)
+        rust_enc = k._time_chunks("encode", [one], 1, False, False, short, many)
+        rust_dec = k._time_chunks("decode", [e], 1, False, False, short, many)
+        print(
+            f"   {k.name:<12} encode(a) {_loop_encode(k, one, short, many) * 1e9:5.0f} ({rust_enc * 1e9:3.0f})"
+            f"   decode(b, 1) {_loop_decode(k, e, None, short, many) * 1e9:5.0f} ({rust_dec * 1e9:3.0f})"
+            f"   decode(b, 1, False, 0, out) {_loop_decode(k, e, out, short, many) * 1e9:5.0f}"
+        )
+    c = intcodec.codec("streamvbyte")
+    print(f"   floor: max_values(1) {_loop_floor(c, short, many) * 1e9:.0f} ns")
     # the machine's speed for Python-level work: a load that slows these
     # calls slows this one alike
-    ref = _best(lambda: np.empty(1, np.uint32), reps, rounds)
-    print(f"   reference: numpy.empty(1) {ref * 1e9:.0f} ns; intcodec decode(out=) = {td / ref:.1f}x of it")
+    ref = _best(lambda: np.empty(1, np.uint32), short, many)
+    print(f"   reference: numpy.empty(1) {ref * 1e9:.0f} ns")
     return 0
 
 
