@@ -9,7 +9,7 @@
 //! from theirs) here; the streams themselves must match byte for byte.
 
 use intcodec::varint_gb::{Layout, VarIntGb};
-use intcodec::{IntCodec, KernelChoice};
+use intcodec::KernelChoice;
 use intcodec_oracles::fastpfor::{
     bytes_to_words, require_pyfastpfor, words_to_bytes, Mode, PyFastPFor,
 };

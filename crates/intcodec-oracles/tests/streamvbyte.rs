@@ -3,7 +3,7 @@
 //! posting lists in ../shared/data/postings.
 
 use intcodec::streamvbyte::{StreamVByte, Variant};
-use intcodec::{IntCodec, KernelChoice};
+use intcodec::IntCodec;
 use intcodec_oracles::harness::{check_ours_matches, every_kernel, posting_files, random_lists};
 use intcodec_oracles::{require_libstreamvbyte, LibStreamVByte};
 use intcodec_testkit::SplitMix64;
