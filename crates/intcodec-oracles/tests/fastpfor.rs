@@ -120,24 +120,36 @@ fn check_varintgb(py: &PyFastPFor, what: &str, lists: &[Vec<u32>]) {
     check_both_ways(py, &VARINTGB, gb, what, lists);
 }
 
-#[test]
-fn varintgb_random_data_matches_fastpfor() {
-    let test = "varintgb_random_data_matches_fastpfor";
+/// A check of one codec on named lists.
+type Check = fn(&PyFastPFor, &str, &[Vec<u32>]);
+
+/// `check` on the random lists (a loud skip without pyfastpfor).
+fn on_random(test: &str, check: Check) {
+    if let Some(py) = require_pyfastpfor(test) {
+        check(&py, "random", &random());
+    }
+}
+
+/// `check` on each file's posting lists (a loud skip without pyfastpfor
+/// or the shared data).
+fn on_posting_lists(test: &str, check: Check) {
     let Some(py) = require_pyfastpfor(test) else {
         return;
     };
-    check_varintgb(&py, "random", &random());
+    for (name, lists) in posting_lists(test) {
+        check(&py, name, &lists);
+    }
+}
+
+#[test]
+fn varintgb_random_data_matches_fastpfor() {
+    on_random("varintgb_random_data_matches_fastpfor", check_varintgb);
 }
 
 #[test]
 fn varintgb_real_posting_lists_match_fastpfor() {
     let test = "varintgb_real_posting_lists_match_fastpfor";
-    let Some(py) = require_pyfastpfor(test) else {
-        return;
-    };
-    for (name, lists) in posting_lists(test) {
-        check_varintgb(&py, name, &lists);
-    }
+    on_posting_lists(test, check_varintgb);
 }
 
 #[cfg(feature = "g8iu")]
@@ -169,21 +181,12 @@ mod g8iu {
 
     #[test]
     fn varintg8iu_random_data_matches_fastpfor() {
-        let test = "varintg8iu_random_data_matches_fastpfor";
-        let Some(py) = require_pyfastpfor(test) else {
-            return;
-        };
-        check_varintg8iu(&py, "random", &random());
+        on_random("varintg8iu_random_data_matches_fastpfor", check_varintg8iu);
     }
 
     #[test]
     fn varintg8iu_real_posting_lists_match_fastpfor() {
         let test = "varintg8iu_real_posting_lists_match_fastpfor";
-        let Some(py) = require_pyfastpfor(test) else {
-            return;
-        };
-        for (name, lists) in posting_lists(test) {
-            check_varintg8iu(&py, name, &lists);
-        }
+        on_posting_lists(test, check_varintg8iu);
     }
 }
