@@ -7,31 +7,24 @@
 //! target in an intact stream.
 #![no_main]
 
-use intcodec_fuzz::sorted::{kernels, Model};
-use intcodec_fuzz::{DecodeCase, Reader};
+use intcodec_fuzz::sorted::Queries;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let (case, input) = DecodeCase::split(data, 4);
-    let which = case.extra * 2 + case.variant_bit as u8;
-    let ks = kernels(which);
-    let (n, prev) = (case.n, case.prev);
-    let mut r = Reader::new(input);
+    let (q, mut r) = Queries::split(data);
+    let (input, n, prev) = (q.input, q.n, q.prev);
     let mut targets: Vec<u32> = (0..4).map(|_| r.u32()).collect();
     targets.extend([0, 1, u32::MAX, prev]);
-    let model = Model::new(&ks[0], input, n, prev);
-    if let Some(m) = &model {
+    if let Some(m) = &q.model {
         for &v in m.good.iter().step_by((m.good.len() / 16).max(1)) {
             targets.extend([v, v.wrapping_add(1), v.wrapping_sub(1)]);
         }
     }
     for &t in &targets {
-        let want = match &model {
-            Some(m) => m.seek(t),
-            None => ks[0].seek(input, n, prev, t),
-        };
-        for k in &ks {
-            assert_eq!(k.seek(input, n, prev, t), want, "{k:?} seek({t}) n={n}");
-        }
+        q.check(
+            format_args!("seek({t})"),
+            |m| m.seek(t),
+            |k| k.seek(input, n, prev, t),
+        );
     }
 });

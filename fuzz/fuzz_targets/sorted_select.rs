@@ -8,26 +8,19 @@
 //! catches any read past the input.
 #![no_main]
 
-use intcodec_fuzz::sorted::{kernels, Model};
-use intcodec_fuzz::{DecodeCase, Reader};
+use intcodec_fuzz::sorted::Queries;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let (case, input) = DecodeCase::split(data, 4);
-    let which = case.extra * 2 + case.variant_bit as u8;
-    let ks = kernels(which);
-    let (n, prev) = (case.n, case.prev);
-    let mut r = Reader::new(input);
+    let (q, mut r) = Queries::split(data);
+    let (input, n, prev) = (q.input, q.n, q.prev);
     let mut idx: Vec<usize> = (0..6).map(|_| r.u16() as usize).collect();
     idx.extend([n.wrapping_sub(1), n, usize::MAX, n / 2]);
-    let model = Model::new(&ks[0], input, n, prev);
     for &i in &idx {
-        let want = match &model {
-            Some(m) => m.select(i),
-            None => ks[0].select(input, n, prev, i),
-        };
-        for k in &ks {
-            assert_eq!(k.select(input, n, prev, i), want, "{k:?} select({i}) n={n}");
-        }
+        q.check(
+            format_args!("select({i})"),
+            |m| m.select(i),
+            |k| k.select(input, n, prev, i),
+        );
     }
 });

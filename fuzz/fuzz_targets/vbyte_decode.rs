@@ -31,21 +31,16 @@ fuzz_target!(|data: &[u8]| {
     if case.variant_bit {
         // A u64 base that uses the high half too.
         let prev = u64::from(case.prev).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let want = agree(kernels, n, cap, |k, out: &mut [u64]| {
-            if delta {
-                k.decode_delta_u64(input, n, prev, out)
-            } else {
-                k.decode_u64(input, n, out)
-            }
-        });
-        check_to_vec(kernels, &want, n, cap, |k| {
-            if delta {
-                k.decode_delta_u64_to_vec(input, n, prev)
-            } else {
-                k.decode_u64_to_vec(input, n)
-            }
-        });
-        check_skip(&want.result, kernels[0].skip_u64(input, n), n, cap);
+        let decode = |k: &VByte, m: usize, out: &mut [u64]| match delta {
+            true => k.decode_delta_u64(input, m, prev, out),
+            false => k.decode_u64(input, m, out),
+        };
+        let to_vec = |k: &VByte| match delta {
+            true => k.decode_delta_u64_to_vec(input, n, prev),
+            false => k.decode_u64_to_vec(input, n),
+        };
+        let skipped = kernels[0].skip_u64(input, n);
+        check_n(kernels, n, cap, |k, out| decode(k, n, out), to_vec, skipped);
         if !delta {
             let count = kernels[0].count(input);
             check_all(
@@ -54,53 +49,36 @@ fuzz_target!(|data: &[u8]| {
                 count,
                 all_cap(count),
                 |k, out| k.decode_all_u64(input, out),
-                |k, m, out| k.decode_u64(input, m, out),
+                decode,
                 |k| k.decode_all_u64_to_vec(input),
             );
         }
     } else {
         let prev = case.prev;
-        let want = agree(kernels, n, cap, |k, out: &mut [u32]| {
-            if delta {
-                k.decode_delta(input, n, prev, out)
-            } else {
-                k.decode(input, n, out)
-            }
-        });
-        check_to_vec(kernels, &want, n, cap, |k| {
-            if delta {
-                k.decode_delta_to_vec(input, n, prev)
-            } else {
-                k.decode_to_vec(input, n)
-            }
-        });
-        check_skip(&want.result, kernels[0].skip(input, n), n, cap);
+        let decode = |k: &VByte, m: usize, out: &mut [u32]| match delta {
+            true => k.decode_delta(input, m, prev, out),
+            false => k.decode(input, m, out),
+        };
+        let to_vec = |k: &VByte| match delta {
+            true => k.decode_delta_to_vec(input, n, prev),
+            false => k.decode_to_vec(input, n),
+        };
+        let skipped = kernels[0].skip(input, n);
+        let want = check_n(kernels, n, cap, |k, out| decode(k, n, out), to_vec, skipped);
         let count = kernels[0].count(input);
         check_all(
             kernels,
             input,
             count,
             all_cap(count),
-            |k, out| {
-                if delta {
-                    k.decode_delta_all(input, prev, out)
-                } else {
-                    k.decode_all(input, out)
-                }
+            |k, out| match delta {
+                true => k.decode_delta_all(input, prev, out),
+                false => k.decode_all(input, out),
             },
-            |k, m, out| {
-                if delta {
-                    k.decode_delta(input, m, prev, out)
-                } else {
-                    k.decode(input, m, out)
-                }
-            },
-            |k| {
-                if delta {
-                    k.decode_delta_all_to_vec(input, prev)
-                } else {
-                    k.decode_all_to_vec(input)
-                }
+            decode,
+            |k| match delta {
+                true => k.decode_delta_all_to_vec(input, prev),
+                false => k.decode_all_to_vec(input),
             },
         );
         if !delta {
@@ -116,6 +94,24 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
+
+/// Decoding `n` values into `cap` slots: every kernel agrees (`decode`),
+/// the allocating form agrees with it ([`check_to_vec`]), and so does
+/// `skipped`, the result of skipping `n` values ([`check_skip`]). Returns
+/// the kernels' common outcome.
+fn check_n<T: Slot>(
+    kernels: &[VByte],
+    n: usize,
+    cap: usize,
+    decode: impl Fn(&VByte, &mut [T]) -> R,
+    to_vec: impl Fn(&VByte) -> Result<Vec<T>, DecodeError>,
+    skipped: R,
+) -> Outcome<T> {
+    let want = agree(kernels, n, cap, decode);
+    check_to_vec(kernels, &want, n, cap, to_vec);
+    check_skip(&want.result, skipped, n, cap);
+    want
+}
 
 /// The allocating form agrees with decoding into a buffer (which can fail
 /// only on capacity where the allocating form succeeds).

@@ -3,7 +3,7 @@
 //! VByte, VarInt-GB low-first and Lucene) with every kernel, and the model
 //! answers computed from a decoded `Vec`.
 
-use crate::{svb, varint_gb, vbyte};
+use crate::{svb, varint_gb, vbyte, DecodeCase, Reader};
 use intcodec::streamvbyte::{control_len, StreamVByte};
 use intcodec::varint_gb::VarIntGb;
 use intcodec::vbyte::VByte;
@@ -155,6 +155,59 @@ impl Model {
                 Some(e) => Err(e),
                 None => Ok(None),
             },
+        }
+    }
+}
+
+/// One case of the query targets (`sorted_select`, `sorted_seek`): the
+/// count, `prev` and format from a [`DecodeCase`] (flag bits 6-7 and the
+/// low bit pick Stream VByte 1234 / 0124, VByte, VarInt-GB low-first /
+/// Lucene), every kernel of that format, the stream, and its [`Model`].
+pub struct Queries<'a> {
+    /// Every kernel of the format, scalar first.
+    pub kernels: Vec<Sorted>,
+    /// The stream (the whole input after the case bytes).
+    pub input: &'a [u8],
+    /// The count.
+    pub n: usize,
+    /// The value before the first.
+    pub prev: u32,
+    /// The model answers, when `n` is small enough to decode.
+    pub model: Option<Model>,
+}
+
+impl<'a> Queries<'a> {
+    /// The case in `data`, and a reader over its stream for the queries.
+    pub fn split(data: &'a [u8]) -> (Self, Reader<'a>) {
+        let (case, input) = DecodeCase::split(data, 4);
+        let which = case.extra * 2 + case.variant_bit as u8;
+        let kernels = kernels(which);
+        let (n, prev) = (case.n, case.prev);
+        let model = Model::new(&kernels[0], input, n, prev);
+        let q = Queries {
+            kernels,
+            input,
+            n,
+            prev,
+            model,
+        };
+        (q, Reader::new(input))
+    }
+
+    /// Asks `query` of every kernel: each must give the model's answer
+    /// (`from_model`), or the scalar kernel's when there is no model.
+    pub fn check<T: PartialEq + std::fmt::Debug>(
+        &self,
+        what: std::fmt::Arguments<'_>,
+        from_model: impl FnOnce(&Model) -> T,
+        query: impl Fn(&Sorted) -> T,
+    ) {
+        let want = match &self.model {
+            Some(m) => from_model(m),
+            None => query(&self.kernels[0]),
+        };
+        for k in &self.kernels {
+            assert_eq!(query(k), want, "{k:?} {what} n={}", self.n);
         }
     }
 }

@@ -140,6 +140,21 @@ struct Args {
     values: String,
 }
 
+impl Args {
+    /// Timed repetitions (`--reps`, at least 1, else `reps`) and the minimum
+    /// time of one (`--min-time-ms`, else `min_time`).
+    fn timing(&self, reps: usize, min_time: Duration) -> Result<(usize, Duration), String> {
+        let reps = self.reps.unwrap_or(reps);
+        if reps == 0 {
+            return Err("intcodec bench: --reps must be at least 1".to_string());
+        }
+        Ok((
+            reps,
+            self.min_time_ms.map_or(min_time, Duration::from_millis),
+        ))
+    }
+}
+
 fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
     v.trim()
         .parse()
@@ -299,10 +314,7 @@ fn config(a: &Args) -> Result<Config, String> {
             "intcodec bench: bad bucket range --kmin {kmin} --kmax {kmax} (need kmin <= kmax <= 31)"
         ));
     }
-    let reps = a.reps.unwrap_or(reps);
-    if reps == 0 {
-        return Err("intcodec bench: --reps must be at least 1".to_string());
-    }
+    let (reps, min_time) = a.timing(reps, Duration::from_millis(ms))?;
     let source = match &a.data {
         Some(p) => Source::File(p.clone()),
         None => Source::Synthetic {
@@ -317,7 +329,7 @@ fn config(a: &Args) -> Result<Config, String> {
         kmax,
         ints_per_bucket: a.ints.unwrap_or(ints),
         reps,
-        min_time: Duration::from_millis(a.min_time_ms.unwrap_or(ms)),
+        min_time,
         families: a.families.clone(),
     })
 }
@@ -515,14 +527,11 @@ fn seek_config(a: &Args) -> Result<crate::suites::seek::Config, String> {
             "intcodec bench: --suite seek: bad bit range --kmin {lo} --kmax {hi} (need 1 <= kmin <= kmax <= 24)"
         ));
     }
-    let reps = a.reps.unwrap_or(reps);
-    if reps == 0 {
-        return Err("intcodec bench: --reps must be at least 1".to_string());
-    }
+    let (reps, min_time) = a.timing(reps, Duration::from_millis(ms))?;
     Ok(crate::suites::seek::Config {
         bits: (lo..=hi).collect(),
         reps,
-        min_time: Duration::from_millis(a.min_time_ms.unwrap_or(ms)),
+        min_time,
         seed: a.seed,
         families: a.families.clone(),
     })
@@ -581,15 +590,7 @@ fn run_varint(
 ) -> Result<(Vec<suite::Row>, String), String> {
     use crate::suites::varint;
     let mut cfg = varint::Config::new(a.quick);
-    if let Some(r) = a.reps {
-        if r == 0 {
-            return Err("intcodec bench: --reps must be at least 1".to_string());
-        }
-        cfg.reps = r;
-    }
-    if let Some(ms) = a.min_time_ms {
-        cfg.min_time = Duration::from_millis(ms);
-    }
+    (cfg.reps, cfg.min_time) = a.timing(cfg.reps, cfg.min_time)?;
     cfg.seed = a.seed;
     cfg.mixed = a.values == "mixed";
     let header = vec![
@@ -688,15 +689,7 @@ fn run_keys(
     bar: &mut Bar,
 ) -> Result<(Vec<suite::Row>, String), String> {
     let mut cfg = crate::suites::keys::Config::new(a.quick);
-    if let Some(r) = a.reps {
-        if r == 0 {
-            return Err("intcodec bench: --reps must be at least 1".to_string());
-        }
-        cfg.reps = r;
-    }
-    if let Some(ms) = a.min_time_ms {
-        cfg.min_time = Duration::from_millis(ms);
-    }
+    (cfg.reps, cfg.min_time) = a.timing(cfg.reps, cfg.min_time)?;
     cfg.seed = a.seed;
     let mut header = vec![format!(
         "intcodec bench: suite keys ({} arrays of {} ints per width, {} queries, {} reps)",
@@ -757,31 +750,11 @@ mod tests {
 
     #[test]
     fn seek_suite_csv_has_seek_and_select_rows() {
-        let mut out = Vec::new();
-        run(
-            &args(&[
-                "--suite",
-                "seek",
-                "--quick",
-                "--kmin",
-                "7",
-                "--kmax",
-                "8",
-                "--format",
-                "csv",
-                "--reps",
-                "1",
-                "--min-time-ms",
-                "0",
-                "-q",
-            ]),
-            &mut out,
-        )
-        .unwrap();
-        let text = String::from_utf8(out).unwrap();
-        let mut lines = text.lines();
-        assert_eq!(lines.next().unwrap(), report::CSV_HEADER);
-        let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+        let text = run_tiny(&[
+            "--suite", "seek", "--quick", "--kmin", "7", "--kmax", "8", "--format", "csv",
+        ]);
+        assert_eq!(text.lines().next().unwrap(), report::CSV_HEADER);
+        let rows = csv_rows(&text);
         for fam in ["streamvbyte", "vbyte", "varint-gb"] {
             for op in ["seek", "select"] {
                 for b in ["7", "8"] {
@@ -810,35 +783,43 @@ mod tests {
         v.iter().map(|s| s.to_string()).collect()
     }
 
+    /// The output of a run with arguments `a`, one repetition, no minimum
+    /// time, quiet.
+    fn run_tiny(a: &[&str]) -> String {
+        let mut all = args(a);
+        all.extend(args(&["--reps", "1", "--min-time-ms", "0", "--quiet"]));
+        let mut out = Vec::new();
+        run(&all, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The rows of CSV `text` after its header, split into fields.
+    fn csv_rows(text: &str) -> Vec<Vec<&str>> {
+        text.lines()
+            .skip(1)
+            .map(|l| l.split(',').collect())
+            .collect()
+    }
+
     #[test]
     fn plot_and_record_of_a_seek_run() {
         let dir = std::env::temp_dir().join(format!("intcodec-cli-plot-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let svg = dir.join("fig.svg");
         let rec = dir.join("records");
-        let mut out = Vec::new();
-        run(
-            &args(&[
-                "--suite",
-                "seek",
-                "--quick",
-                "--kmin",
-                "7",
-                "--kmax",
-                "8",
-                "--reps",
-                "1",
-                "--min-time-ms",
-                "0",
-                "--quiet",
-                "--plot",
-                svg.to_str().unwrap(),
-                "--record",
-                rec.to_str().unwrap(),
-            ]),
-            &mut out,
-        )
-        .unwrap();
+        run_tiny(&[
+            "--suite",
+            "seek",
+            "--quick",
+            "--kmin",
+            "7",
+            "--kmax",
+            "8",
+            "--plot",
+            svg.to_str().unwrap(),
+            "--record",
+            rec.to_str().unwrap(),
+        ]);
         let fig = std::fs::read_to_string(&svg).unwrap();
         assert!(fig.starts_with("<svg") && fig.contains("Fig. 6a") && fig.contains("Fig. 6b"));
         let cpu_dir = std::fs::read_dir(&rec)
@@ -862,31 +843,19 @@ mod tests {
 
     #[test]
     fn quick_csv_tiny_has_every_kernel_and_peer() {
-        let mut out = Vec::new();
-        run(
-            &args(&[
-                "--suite",
-                "postings",
-                "--quick",
-                "--format",
-                "csv",
-                "--kmax",
-                "7",
-                "--ints=5000",
-                "--reps",
-                "1",
-                "--min-time-ms",
-                "0",
-                "--quiet",
-            ]),
-            &mut out,
-        )
-        .unwrap();
-        let text = String::from_utf8(out).unwrap();
-        let mut lines = text.lines();
-        let header = lines.next().unwrap();
+        let text = run_tiny(&[
+            "--suite",
+            "postings",
+            "--quick",
+            "--format",
+            "csv",
+            "--kmax",
+            "7",
+            "--ints=5000",
+        ]);
+        let header = text.lines().next().unwrap();
         assert!(header.starts_with("suite,dataset,bucket,codec,kernel,op,ints,bits_per_int,mis"));
-        let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+        let rows = csv_rows(&text);
         let per_bucket = contenders()
             .iter()
             .map(|c| Op::CODEC_OPS.iter().filter(|&&op| c.supports(op)).count())
@@ -934,35 +903,20 @@ mod tests {
 
     #[test]
     fn family_filter_keeps_one_family() {
-        let mut out = Vec::new();
-        run(
-            &args(&[
-                "--suite",
-                "postings",
-                "--family=vbyte",
-                "--format",
-                "csv",
-                "--kmin",
-                "6",
-                "--kmax",
-                "6",
-                "--ints",
-                "3000",
-                "--reps",
-                "1",
-                "--min-time-ms",
-                "0",
-                "-q",
-            ]),
-            &mut out,
-        )
-        .unwrap();
-        let text = String::from_utf8(out).unwrap();
-        let codecs: Vec<&str> = text
-            .lines()
-            .skip(1)
-            .map(|l| l.split(',').nth(3).unwrap())
-            .collect();
+        let text = run_tiny(&[
+            "--suite",
+            "postings",
+            "--family=vbyte",
+            "--format",
+            "csv",
+            "--kmin",
+            "6",
+            "--kmax",
+            "6",
+            "--ints",
+            "3000",
+        ]);
+        let codecs: Vec<&str> = csv_rows(&text).into_iter().map(|r| r[3]).collect();
         assert!(
             codecs.contains(&"vbyte") && codecs.contains(&"memcpy"),
             "{text}"
@@ -975,29 +929,18 @@ mod tests {
     #[test]
     fn table_and_json_tiny() {
         for fmt in ["table", "json"] {
-            let mut out = Vec::new();
-            run(
-                &args(&[
-                    "--dataset",
-                    "uniform",
-                    "--format",
-                    fmt,
-                    "--kmin",
-                    "6",
-                    "--kmax",
-                    "6",
-                    "--ints",
-                    "3000",
-                    "--reps",
-                    "1",
-                    "--min-time-ms",
-                    "0",
-                    "-q",
-                ]),
-                &mut out,
-            )
-            .unwrap();
-            let text = String::from_utf8(out).unwrap();
+            let text = run_tiny(&[
+                "--dataset",
+                "uniform",
+                "--format",
+                fmt,
+                "--kmin",
+                "6",
+                "--kmax",
+                "6",
+                "--ints",
+                "3000",
+            ]);
             if fmt == "table" {
                 assert!(text.contains("2^6") && text.contains("cpu:"), "{text}");
             } else {
@@ -1008,34 +951,10 @@ mod tests {
 
     #[test]
     fn ints_suite_measures_plain_ops_by_byte_width() {
-        let mut out = Vec::new();
-        run(
-            &args(&[
-                "--suite",
-                "ints",
-                "--kmin",
-                "0",
-                "--kmax",
-                "2",
-                "--ints",
-                "5000",
-                "--reps",
-                "1",
-                "--min-time-ms",
-                "0",
-                "--format",
-                "csv",
-                "-q",
-            ]),
-            &mut out,
-        )
-        .unwrap();
-        let text = String::from_utf8(out).unwrap();
-        let rows: Vec<Vec<&str>> = text
-            .lines()
-            .skip(1)
-            .map(|l| l.split(',').collect())
-            .collect();
+        let text = run_tiny(&[
+            "--suite", "ints", "--kmin", "0", "--kmax", "2", "--ints", "5000", "--format", "csv",
+        ]);
+        let rows = csv_rows(&text);
         assert!(!rows.is_empty());
         let mut widths = std::collections::BTreeSet::new();
         for r in &rows {

@@ -122,6 +122,13 @@ macro_rules! args {
     };
 }
 
+/// `decode --raw --codec CODEC --count COUNT INPUT`.
+fn raw_decode(codec: &str, count: impl AsRef<OsStr>, input: impl AsRef<OsStr>) -> Vec<OsString> {
+    let mut a = args!["decode", "--raw", "--codec", codec, "--count", count];
+    a.push(input.as_ref().into());
+    a
+}
+
 fn success(r: &Run) -> &[u8] {
     assert_eq!(r.code, Some(0), "stderr: {}", r.stderr);
     assert_eq!(r.stderr, "");
@@ -149,17 +156,16 @@ fn assert_error(r: &Run, words: &[&str], at: Option<&str>) {
     }
 }
 
-/// Runs a failing command twice, with OUTPUT a new file and with OUTPUT an
-/// existing file: both times the error must match, the directory must hold
+/// Runs a failing command `cmd OUTPUT` twice, with OUTPUT a new file and
+/// with OUTPUT an existing file: both times the error must match, the directory must hold
 /// exactly the same names afterwards (no output, no temporary), and the
 /// existing file must be unchanged.
-fn fails_cleanly(
-    s: &Scratch,
-    make_args: impl Fn(&Path) -> Vec<OsString>,
-    stdin: &[u8],
-    words: &[&str],
-    at: Option<&str>,
-) {
+fn fails_cleanly(s: &Scratch, cmd: &[OsString], stdin: &[u8], words: &[&str], at: Option<&str>) {
+    let make_args = |out: &Path| {
+        let mut a = cmd.to_vec();
+        a.push(out.into());
+        a
+    };
     let before = s.names();
     let fresh = s.path("never-created.out");
     let r = run(&make_args(&fresh), stdin);
@@ -649,14 +655,14 @@ fn binary_input_not_multiple_of_four() {
     let input = s.put("in", &[7u8; 14]);
     fails_cleanly(
         &s,
-        |out| args!["encode", "--codec", "streamvbyte", input, out],
+        &args!["encode", "--codec", "streamvbyte", input],
         b"",
         &["not a multiple of 4", "2 trailing bytes"],
         Some("(at byte offset 12)"),
     );
     fails_cleanly(
         &s,
-        |out| args!["encode", "--codec", "streamvbyte", "-", out],
+        &args!["encode", "--codec", "streamvbyte", "-"],
         &[1, 2, 3],
         &["not a multiple of 4"],
         Some("(at byte offset 0)"),
@@ -669,7 +675,7 @@ fn text_input_not_a_number() {
     let input = s.put("in.txt", b"5\n\n  12x \n7\n");
     fails_cleanly(
         &s,
-        |out| args!["encode", "--text", "--codec", "streamvbyte", input, out],
+        &args!["encode", "--text", "--codec", "streamvbyte", input],
         b"",
         &["invalid value \"12x\"", "not a decimal u32"],
         Some("(at byte offset 5, line 3)"),
@@ -678,7 +684,7 @@ fn text_input_not_a_number() {
         let text = format!("1\r\n{bad}\r\n");
         fails_cleanly(
             &s,
-            |out| args!["encode", "--text", "--codec", "streamvbyte", "-", out],
+            &args!["encode", "--text", "--codec", "streamvbyte", "-"],
             text.as_bytes(),
             &["not a decimal u32"],
             Some("(at byte offset 3, line 2)"),
@@ -692,7 +698,7 @@ fn text_input_out_of_range() {
     let input = s.put("in.txt", b"4294967295\n4294967296\n");
     fails_cleanly(
         &s,
-        |out| args!["encode", "--text", "--codec", "streamvbyte", input, out],
+        &args!["encode", "--text", "--codec", "streamvbyte", input],
         b"",
         &["4294967296", "out of range"],
         Some("(at byte offset 11, line 2)"),
@@ -707,7 +713,7 @@ fn truncated_container() {
         let input = s.put("in", &file[..cut]);
         fails_cleanly(
             &s,
-            |out| args!["decode", input, out],
+            &args!["decode", input],
             b"",
             &["truncated container"],
             Some(&format!("(at byte offset {cut})")),
@@ -723,7 +729,7 @@ fn trailing_garbage_after_container() {
     file.extend_from_slice(b"junk");
     fails_cleanly(
         &s,
-        |out| args!["decode", "-", out],
+        &args!["decode", "-"],
         &file,
         &["trailing garbage", "4 bytes"],
         Some(&format!("(at byte offset {end})")),
@@ -741,7 +747,7 @@ fn corrupted_container_checksum() {
         let input = s.put("in", &bad);
         fails_cleanly(
             &s,
-            |out| args!["decode", input, out],
+            &args!["decode", input],
             b"",
             &["corrupted container", "checksum mismatch"],
             Some("(at byte offset 28)"),
@@ -756,7 +762,7 @@ fn bad_magic() {
     let raw = s.put("raw", &library("streamvbyte", &vals, false));
     fails_cleanly(
         &s,
-        |out| args!["decode", raw, out],
+        &args!["decode", raw],
         b"",
         &["bad magic", "--raw"],
         Some("(at byte offset 0)"),
@@ -765,7 +771,7 @@ fn bad_magic() {
     file[3] = b'X';
     fails_cleanly(
         &s,
-        |out| args!["decode", "-", out],
+        &args!["decode", "-"],
         &file,
         &["not an intcodec container"],
         Some("(at byte offset 3)"),
@@ -789,7 +795,7 @@ fn bad_header_fields() {
         let input = s.put("in", &bad);
         fails_cleanly(
             &s,
-            |out| args!["decode", input, out],
+            &args!["decode", input],
             b"",
             words,
             Some(&format!("(at byte offset {at})")),
@@ -819,7 +825,7 @@ fn codec_error_inside_a_valid_container() {
     };
     fails_cleanly(
         &s,
-        |out| args!["decode", "-", out],
+        &args!["decode", "-"],
         &file,
         &["corrupt streamvbyte stream", "input truncated"],
         Some(&at),
@@ -831,7 +837,7 @@ fn codec_error_inside_a_valid_container() {
     reseal(&mut file);
     fails_cleanly(
         &s,
-        |out| args!["decode", "-", out],
+        &args!["decode", "-"],
         &file,
         &["trailing bytes", "4 values", "2 bytes left over"],
         Some(&format!("(at byte offset {})", HEADER_LEN + 1 + 4)),
@@ -851,18 +857,7 @@ fn raw_decode_errors() {
     let input = s.put("long", &long);
     fails_cleanly(
         &s,
-        |out| {
-            args![
-                "decode",
-                "--raw",
-                "--codec",
-                "streamvbyte",
-                "--count",
-                n,
-                input,
-                out
-            ]
-        },
+        &raw_decode("streamvbyte", &n, &input),
         b"",
         &["trailing bytes", "3 bytes left over"],
         Some(&format!("(at byte offset {})", stream.len())),
@@ -879,18 +874,7 @@ fn raw_decode_errors() {
     };
     fails_cleanly(
         &s,
-        |out| {
-            args![
-                "decode",
-                "--raw",
-                "--codec",
-                "streamvbyte",
-                "--count",
-                n,
-                "-",
-                out
-            ]
-        },
+        &raw_decode("streamvbyte", &n, "-"),
         short,
         &["corrupt streamvbyte stream", "input truncated"],
         Some(&at),
@@ -907,18 +891,7 @@ fn raw_decode_errors() {
     let at = format!("(at byte offset {})", stream.len());
     fails_cleanly(
         &s,
-        |out| {
-            args![
-                "decode",
-                "--raw",
-                "--codec",
-                "streamvbyte",
-                "--count",
-                "1000000000000",
-                "-",
-                out
-            ]
-        },
+        &raw_decode("streamvbyte", "1000000000000", "-"),
         &stream,
         &[&count_words],
         Some(&at),
@@ -931,24 +904,14 @@ fn unknown_codec_name() {
     let input = s.put("in", &to_le(&[1, 2]));
     fails_cleanly(
         &s,
-        |out| args!["encode", "--codec", "lz4", input, out],
+        &args!["encode", "--codec", "lz4", input],
         b"",
         &["unknown codec 'lz4'", "streamvbyte", "streamvbyte-0124"],
         None,
     );
     fails_cleanly(
         &s,
-        |out| {
-            args![
-                "decode",
-                "--raw",
-                "--codec=zstd",
-                "--count",
-                "2",
-                input,
-                out
-            ]
-        },
+        &args!["decode", "--raw", "--codec=zstd", "--count", "2", input],
         b"",
         &["unknown codec 'zstd'", "streamvbyte-0124"],
         None,
@@ -959,67 +922,42 @@ fn unknown_codec_name() {
 fn missing_arguments() {
     let s = Scratch::new("missing");
     let input = s.put("in", &to_le(&[1, 2]));
-    fails_cleanly(
-        &s,
-        |out| args!["encode", input, out],
-        b"",
-        &["missing --codec"],
-        None,
-    );
-    fails_cleanly(
-        &s,
-        |out| args!["decode", "--raw", "--codec", "streamvbyte", input, out],
-        b"",
-        &["missing --count"],
-        None,
-    );
-    fails_cleanly(
-        &s,
-        |out| args!["decode", "--raw", "--count", "2", input, out],
-        b"",
-        &["missing --codec"],
-        None,
-    );
-    fails_cleanly(
-        &s,
-        |out| args!["decode", "--count", "2", input, out],
-        b"",
-        &["--count", "only with --raw"],
-        None,
-    );
-    fails_cleanly(
-        &s,
-        |out| {
-            args![
-                "encode",
-                "--codec",
-                "streamvbyte",
-                "--frobnicate",
-                input,
-                out
-            ]
-        },
-        b"",
-        &["unknown option '--frobnicate'"],
-        None,
-    );
+    let cases: [(Vec<OsString>, &[&str]); 5] = [
+        (args!["encode", input], &["missing --codec"]),
+        (
+            args!["decode", "--raw", "--codec", "streamvbyte", input],
+            &["missing --count"],
+        ),
+        (
+            args!["decode", "--raw", "--count", "2", input],
+            &["missing --codec"],
+        ),
+        (
+            args!["decode", "--count", "2", input],
+            &["--count", "only with --raw"],
+        ),
+        (
+            args!["encode", "--codec", "streamvbyte", "--frobnicate", input],
+            &["unknown option '--frobnicate'"],
+        ),
+    ];
+    for (cmd, words) in cases {
+        fails_cleanly(&s, &cmd, b"", words, None);
+    }
+    // Without OUTPUT (or more): nothing is written.
     let before = s.names();
-    assert_error(
-        &run(&args!["encode", "--codec", "streamvbyte", input], b""),
-        &["missing OUTPUT"],
-        None,
-    );
-    assert_error(
-        &run(&args!["decode"], b""),
-        &["missing INPUT and OUTPUT"],
-        None,
-    );
-    assert_error(&run(&args![], b""), &["missing command"], None);
-    assert_error(
-        &run(&args!["squash", "a", "b"], b""),
-        &["unknown command 'squash'"],
-        None,
-    );
+    let cases: [(Vec<OsString>, &str); 4] = [
+        (
+            args!["encode", "--codec", "streamvbyte", input],
+            "missing OUTPUT",
+        ),
+        (args!["decode"], "missing INPUT and OUTPUT"),
+        (args![], "missing command"),
+        (args!["squash", "a", "b"], "unknown command 'squash'"),
+    ];
+    for (cmd, words) in cases {
+        assert_error(&run(&cmd, b""), &[words], None);
+    }
     assert_eq!(s.names(), before);
 }
 
@@ -1029,7 +967,7 @@ fn io_errors_name_the_path() {
     let missing = s.path("no-such-input.u32");
     fails_cleanly(
         &s,
-        |out| args!["encode", "--codec", "streamvbyte", missing, out],
+        &args!["encode", "--codec", "streamvbyte", missing],
         b"",
         &["cannot read input", "no-such-input.u32"],
         None,
@@ -1082,18 +1020,7 @@ fn varint_malformed_streams_are_one_line_errors() {
     let bad_vint = [0xFFu8, 0xFF, 0xFF, 0xFF, 0x1F];
     fails_cleanly(
         &s,
-        |out| {
-            args![
-                "decode",
-                "--raw",
-                "--codec",
-                "varint-gb-lucene",
-                "--count",
-                "1",
-                "-",
-                out
-            ]
-        },
+        &raw_decode("varint-gb-lucene", "1", "-"),
         &bad_vint,
         &["corrupt varint-gb-lucene stream", "malformed input"],
         Some("(at byte offset 4, value index 0)"),
@@ -1101,18 +1028,7 @@ fn varint_malformed_streams_are_one_line_errors() {
     // Low-first: the second value's bytes are missing.
     fails_cleanly(
         &s,
-        |out| {
-            args![
-                "decode",
-                "--raw",
-                "--codec",
-                "varint-gb",
-                "--count",
-                "2",
-                "-",
-                out
-            ]
-        },
+        &raw_decode("varint-gb", "2", "-"),
         &[0x04, 7, 0],
         &["corrupt varint-gb stream", "input truncated"],
         Some("(at byte offset 2, value index 1)"),
@@ -1128,18 +1044,7 @@ fn g8iu_malformed_descriptor_is_a_one_line_error() {
     bytes.extend_from_slice(&[0xFF; 9]);
     fails_cleanly(
         &s,
-        |out| {
-            args![
-                "decode",
-                "--raw",
-                "--codec",
-                "varint-g8iu",
-                "--count",
-                "5",
-                "-",
-                out
-            ]
-        },
+        &raw_decode("varint-g8iu", "5", "-"),
         &bytes,
         &["corrupt varint-g8iu stream", "malformed input"],
         Some("(at byte offset 9, value index 4)"),
@@ -1167,7 +1072,7 @@ fn g8iu_needs_its_feature() {
     let input = s.put("in", &to_le(&[1, 2]));
     fails_cleanly(
         &s,
-        |out| args!["encode", "--codec", "varint-g8iu", input, out],
+        &args!["encode", "--codec", "varint-g8iu", input],
         b"",
         &[
             "codec 'varint-g8iu' is not available",

@@ -5,8 +5,11 @@
 //! `dlopen` so that exactly that build is used. [`shared_data`] finds the
 //! project's shared real data sets, when present. [`fastpfor`] drives
 //! FastPFor's C++ codecs through PyPI's `pyfastpfor` in a Python subprocess.
+//! [`harness`] holds what the tests share: our kernels, the random and real
+//! lists, the checks of our side against a reference's bytes.
 
 pub mod fastpfor;
+pub mod harness;
 
 type EncodeFn = unsafe extern "C" fn(*const u32, u32, *mut u8) -> usize;
 type DeltaEncodeFn = unsafe extern "C" fn(*const u32, u32, *mut u8, u32) -> usize;

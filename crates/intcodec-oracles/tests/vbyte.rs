@@ -6,18 +6,13 @@
 //! missing (a loud skip, as for the other oracle tests).
 
 use intcodec::vbyte::VByte;
-use intcodec::Isa;
-use intcodec::{IntCodec, KernelChoice};
-use intcodec_oracles::shared_data;
+use intcodec::IntCodec;
+use intcodec_oracles::harness::{check_ours_matches, every_kernel, posting_files};
+use intcodec_testkit::SplitMix64;
 use integer_encoding::VarInt;
 
 fn kernels() -> Vec<VByte> {
-    let ks: Vec<_> = Isa::ALL
-        .into_iter()
-        .filter_map(|isa| VByte::new().with_isa(isa))
-        .collect();
-    assert!(ks.iter().any(|k| k.isa() == Isa::Scalar));
-    ks
+    every_kernel(VByte::new())
 }
 
 fn prost_encode<T: Copy + Into<u64>>(values: &[T]) -> Vec<u8> {
@@ -73,28 +68,12 @@ fn check_u32(values: &[u32], prev: u32, what: &str) {
     let theirs_delta = prost_encode(&gaps(values, prev));
     for k in kernels() {
         let ctx = format!("{what} n={n} {k:?}");
-        // ours encode == theirs encode
-        assert_eq!(k.encode_to_vec(values), theirs, "encode {ctx}");
-        assert_eq!(
-            k.encode_delta_to_vec(values, prev),
-            theirs_delta,
-            "delta encode {ctx}"
-        );
-        // theirs encode -> ours decode (exact count, and to the end)
-        assert_eq!(
-            k.decode_to_vec(&theirs, n).as_deref(),
-            Ok(values),
-            "decode {ctx}"
-        );
+        check_ours_matches(&k, values, prev, &theirs, &theirs_delta, &ctx);
+        // theirs encode -> ours decode to the end, too
         assert_eq!(
             k.decode_all_to_vec(&theirs).as_deref(),
             Ok(values),
             "decode_all {ctx}"
-        );
-        assert_eq!(
-            k.decode_delta_to_vec(&theirs_delta, n, prev).as_deref(),
-            Ok(values),
-            "delta decode {ctx}"
         );
         let mut out = vec![0; n];
         assert_eq!(k.decode(&theirs, n, &mut out), Ok(theirs.len()), "{ctx}");
@@ -139,39 +118,32 @@ fn check_u64(values: &[u64], what: &str) {
     );
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 #[test]
 fn random_data_matches_prost_and_integer_encoding() {
-    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    let mut rng = SplitMix64::new(0x1234_5678_9ABC_DEF1);
     let mut lengths: Vec<usize> = (0..=70).collect();
     lengths.extend([127, 128, 129, 1000, 4095, 4096, 4097, 100_000]);
     for &n in &lengths {
         let mixed: Vec<u32> = (0..n)
-            .map(|_| (rng.next() >> 32) as u32 >> (rng.next() % 32))
+            .map(|_| (rng.next_u64() >> 32) as u32 >> (rng.next_u64() % 32))
             .collect();
-        check_u32(&mixed, (rng.next() >> 32) as u32, "mixed lengths");
-        let full: Vec<u32> = (0..n).map(|_| (rng.next() >> 32) as u32).collect();
+        check_u32(&mixed, (rng.next_u64() >> 32) as u32, "mixed lengths");
+        let full: Vec<u32> = (0..n).map(|_| (rng.next_u64() >> 32) as u32).collect();
         check_u32(&full, 0, "full range");
         let mut acc = 0u32;
         let sorted: Vec<u32> = (0..n)
             .map(|_| {
-                acc = acc.wrapping_add(((rng.next() >> 32) as u32) >> (8 + rng.next() % 24));
+                acc =
+                    acc.wrapping_add(((rng.next_u64() >> 32) as u32) >> (8 + rng.next_u64() % 24));
                 acc
             })
             .collect();
         check_u32(&sorted, 0, "sorted");
-        let mixed64: Vec<u64> = (0..n).map(|_| rng.next() >> (rng.next() % 64)).collect();
+        let mixed64: Vec<u64> = (0..n)
+            .map(|_| rng.next_u64() >> (rng.next_u64() % 64))
+            .collect();
         check_u64(&mixed64, "mixed u64 lengths");
-        let full64: Vec<u64> = (0..n).map(|_| rng.next()).collect();
+        let full64: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
         check_u64(&full64, "full u64 range");
     }
 }
@@ -181,13 +153,13 @@ fn malformed_u64_agrees_with_prost() {
     // Random byte strings, biased to continuation bytes: whenever prost
     // decodes one value, so do we, to the same value and length; whenever it
     // refuses (over 10 bytes, a 10th byte above 1, truncated), so do we.
-    let mut rng = Rng(42);
+    let mut rng = SplitMix64::new(42);
     for _ in 0..20_000 {
-        let len = (rng.next() % 14) as usize;
+        let len = (rng.next_u64() % 14) as usize;
         let bytes: Vec<u8> = (0..len)
             .map(|_| {
-                let b = rng.next() as u8;
-                if rng.next().is_multiple_of(8) {
+                let b = rng.next_u64() as u8;
+                if rng.next_u64().is_multiple_of(8) {
                     b & 0x7F
                 } else {
                     b | 0x80
@@ -214,26 +186,12 @@ fn malformed_u64_agrees_with_prost() {
 #[test]
 fn real_posting_lists_match_prost_and_integer_encoding() {
     let test = "real_posting_lists_match_prost_and_integer_encoding";
-    let Some(dir) = shared_data(test) else {
-        return;
-    };
-    let mut files = 0;
-    for name in intcodec_testkit::shared::POSTINGS {
-        let path = dir.join("postings").join(name);
-        if !path.exists() {
-            eprintln!("*** {test}: {} missing, skipped ***", path.display());
-            continue;
-        }
-        let coll = intcodec_testkit::ds2i::read(&path).expect("valid .docs file");
-        assert!(!coll.lists.is_empty(), "{name} has lists");
-        for list in &coll.lists {
+    for file in posting_files(test, 1) {
+        for list in &file.lists {
             // The ids (delta-coded from 0) and their gaps as plain values.
-            check_u32(list, 0, name);
-            check_u32(&gaps(list, 0), 0, name);
+            check_u32(list, 0, file.name);
+            check_u32(&gaps(list, 0), 0, file.name);
         }
-        let all: Vec<u32> = coll.lists.iter().flatten().copied().collect();
-        check_u32(&all, 0, name);
-        files += 1;
+        check_u32(&file.long, 0, file.name);
     }
-    assert!(files > 0, "no posting-list file found in {}", dir.display());
 }

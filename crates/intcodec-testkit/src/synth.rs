@@ -83,16 +83,21 @@ impl Model {
     }
 }
 
+/// The draws with one answer, which both models share: no values, or every
+/// value of `[min, max)` (appended). Whether `n` was one of them.
+fn none_or_all(n: u64, min: u64, max: u64, out: &mut Vec<u32>) -> bool {
+    if n == max - min {
+        out.extend((min..max).map(|v| v as u32));
+    }
+    n == 0 || n == max - min
+}
+
 /// Appends `n` distinct sorted values from `[min, max)`, uniformly.
 fn uniform(rng: &mut SplitMix64, n: u64, min: u64, max: u64, out: &mut Vec<u32>) {
+    if none_or_all(n, min, max, out) {
+        return;
+    }
     let range = max - min;
-    if n == 0 {
-        return;
-    }
-    if n == range {
-        out.extend((min..max).map(|v| v as u32));
-        return;
-    }
     if range <= 4 * n {
         // Dense: selection sampling (Knuth's Algorithm S), one pass over the
         // range, each value kept with probability needed / remaining.
@@ -130,18 +135,14 @@ fn uniform(rng: &mut SplitMix64, n: u64, min: u64, max: u64, out: &mut Vec<u32>)
 
 /// Appends `n` distinct sorted values from `[min, max)`, clustered.
 fn clustered(rng: &mut SplitMix64, n: u64, min: u64, max: u64, out: &mut Vec<u32>) {
-    let range = max - min;
-    if n == 0 {
-        return;
-    }
-    if n == range {
-        out.extend((min..max).map(|v| v as u32));
+    if none_or_all(n, min, max, out) {
         return;
     }
     if n <= LEAF {
         uniform(rng, n, min, max, out);
         return;
     }
+    let range = max - min;
     let left = n / 2;
     let right = n - left;
     // Room: [min, cut) needs `left` values, [cut, max) needs `right`.

@@ -70,30 +70,31 @@ impl<C: KernelChoice> Codec for Ours<C> {
             + SLACK
     }
     #[inline]
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
-        self.codec.encode(values, out).map_err(|e| e.to_string())
+    fn encode_with(
+        &self,
+        values: &[u32],
+        delta: Option<u32>,
+        out: &mut [u8],
+    ) -> Result<usize, String> {
+        match delta {
+            None => self.codec.encode(values, out),
+            Some(prev) => self.codec.encode_delta(values, prev, out),
+        }
+        .map_err(|e| e.to_string())
     }
     #[inline]
-    fn encode_delta(&self, values: &[u32], prev: u32, out: &mut [u8]) -> Result<usize, String> {
-        self.codec
-            .encode_delta(values, prev, out)
-            .map_err(|e| e.to_string())
-    }
-    #[inline]
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
-        self.codec.decode(input, n, out).map_err(|e| e.to_string())
-    }
-    #[inline]
-    fn decode_delta(
+    fn decode_with(
         &self,
         input: &[u8],
         n: usize,
-        prev: u32,
+        delta: Option<u32>,
         out: &mut [u32],
     ) -> Result<usize, String> {
-        self.codec
-            .decode_delta(input, n, prev, out)
-            .map_err(|e| e.to_string())
+        match delta {
+            None => self.codec.decode(input, n, out),
+            Some(prev) => self.codec.decode_delta(input, n, prev, out),
+        }
+        .map_err(|e| e.to_string())
     }
 }
 

@@ -30,28 +30,65 @@ pub trait Codec {
     fn name(&self) -> String;
     /// Kernel column in reports (`scalar`, `sse41`, `c-simd`).
     fn kernel(&self) -> String;
-    /// Whether this is another project's implementation.
-    fn is_peer(&self) -> bool;
+    /// Whether this is another project's implementation (every codec but
+    /// ours, which says `false`).
+    fn is_peer(&self) -> bool {
+        true
+    }
     /// Whether this is the kernel our run-time dispatch picks here (the one
-    /// users get): the one compared with peers in the summary.
-    fn is_default(&self) -> bool;
+    /// users get): the one compared with peers in the summary. Never a peer.
+    fn is_default(&self) -> bool {
+        false
+    }
     /// Buffer size `encode*` needs, and readable bytes `decode*` needs, for
     /// `n` values (including any over-read or over-write slack).
     fn max_encoded_len(&self, n: usize) -> usize;
+    /// Encodes `values`: plain when `delta` is `None`, as deltas from `prev`
+    /// when it is `Some(prev)`. The one encoder an implementation writes;
+    /// [`Codec::encode`] and [`Codec::encode_delta`] call it.
+    fn encode_with(
+        &self,
+        values: &[u32],
+        delta: Option<u32>,
+        out: &mut [u8],
+    ) -> Result<usize, String>;
+    /// Decodes `n` values into `out[..n]`: plain when `delta` is `None`,
+    /// delta-coded from `prev` when it is `Some(prev)`. The one decoder an
+    /// implementation writes; [`Codec::decode`] and [`Codec::decode_delta`]
+    /// call it.
+    fn decode_with(
+        &self,
+        input: &[u8],
+        n: usize,
+        delta: Option<u32>,
+        out: &mut [u32],
+    ) -> Result<usize, String>;
     /// Encodes `values`.
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String>;
+    #[inline]
+    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
+        self.encode_with(values, None, out)
+    }
     /// Encodes `values` as deltas from `prev`.
-    fn encode_delta(&self, values: &[u32], prev: u32, out: &mut [u8]) -> Result<usize, String>;
+    #[inline]
+    fn encode_delta(&self, values: &[u32], prev: u32, out: &mut [u8]) -> Result<usize, String> {
+        self.encode_with(values, Some(prev), out)
+    }
     /// Decodes `n` values into `out[..n]`.
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String>;
+    #[inline]
+    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
+        self.decode_with(input, n, None, out)
+    }
     /// Decodes `n` delta-coded values (from `prev`) into `out[..n]`.
+    #[inline]
     fn decode_delta(
         &self,
         input: &[u8],
         n: usize,
         prev: u32,
         out: &mut [u32],
-    ) -> Result<usize, String>;
+    ) -> Result<usize, String> {
+        self.decode_with(input, n, Some(prev), out)
+    }
 
     /// Whether this codec can run `op` (one of [`Op::CODEC_OPS`]). A peer
     /// without a delta API says `false` for [`Op::DecodeDelta`] and

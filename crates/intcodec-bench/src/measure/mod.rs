@@ -239,11 +239,7 @@ fn decode_chunk<C: Codec + ?Sized>(
     ch: &Chunk,
     buf: &mut [u32],
 ) -> Result<usize, String> {
-    if delta {
-        c.decode_delta(input, ch.len, ch.prev, buf)
-    } else {
-        c.decode(input, ch.len, buf)
-    }
+    c.decode_with(input, ch.len, delta.then_some(ch.prev), buf)
 }
 
 /// Encodes chunk `ch` of `b` into `scratch`: its ids as deltas from
@@ -256,11 +252,12 @@ fn encode_chunk<C: Codec + ?Sized>(
     ch: &Chunk,
     scratch: &mut [u8],
 ) -> Result<usize, String> {
-    if delta {
-        c.encode_delta(&b.ids[ch.start..][..ch.len], ch.prev, scratch)
-    } else {
-        c.encode(&b.gaps[ch.start..][..ch.len], scratch)
-    }
+    let values = if delta { &b.ids } else { &b.gaps };
+    c.encode_with(
+        &values[ch.start..][..ch.len],
+        delta.then_some(ch.prev),
+        scratch,
+    )
 }
 
 /// Encodes every chunk of `b`: the gaps as plain values, or (`delta`) the
@@ -495,33 +492,25 @@ mod tests {
         fn is_peer(&self) -> bool {
             false
         }
-        fn is_default(&self) -> bool {
-            false
-        }
         fn max_encoded_len(&self, n: usize) -> usize {
             self.0.max_encoded_len(n)
         }
-        fn encode(&self, v: &[u32], out: &mut [u8]) -> Result<usize, String> {
-            self.0.encode(v, out)
+        fn encode_with(
+            &self,
+            v: &[u32],
+            delta: Option<u32>,
+            out: &mut [u8],
+        ) -> Result<usize, String> {
+            self.0.encode_with(v, delta, out)
         }
-        fn encode_delta(&self, v: &[u32], p: u32, out: &mut [u8]) -> Result<usize, String> {
-            self.0.encode_delta(v, p, out)
-        }
-        fn decode(&self, i: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
-            let r = self.0.decode(i, n, out)?;
-            if n > 10 {
-                out[10] ^= 4;
-            }
-            Ok(r)
-        }
-        fn decode_delta(
+        fn decode_with(
             &self,
             i: &[u8],
             n: usize,
-            p: u32,
+            delta: Option<u32>,
             out: &mut [u32],
         ) -> Result<usize, String> {
-            let r = self.0.decode_delta(i, n, p, out)?;
+            let r = self.0.decode_with(i, n, delta, out)?;
             if n > 10 {
                 out[10] ^= 4;
             }

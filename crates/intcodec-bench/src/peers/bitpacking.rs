@@ -126,12 +126,6 @@ impl<P: BitPacker> Codec for Peer<P> {
     fn kernel(&self) -> String {
         if P::BLOCK_LEN == 128 { "sse3" } else { "avx2" }.to_string()
     }
-    fn is_peer(&self) -> bool {
-        true
-    }
-    fn is_default(&self) -> bool {
-        false
-    }
     fn max_encoded_len(&self, n: usize) -> usize {
         let layout = if P::BLOCK_LEN == 128 {
             Layout::Lanes4
@@ -140,23 +134,22 @@ impl<P: BitPacker> Codec for Peer<P> {
         };
         max_len(layout, n)
     }
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
-        Ok(self.enc(values, false, 0, out))
+    fn encode_with(
+        &self,
+        values: &[u32],
+        delta: Option<u32>,
+        out: &mut [u8],
+    ) -> Result<usize, String> {
+        Ok(self.enc(values, delta.is_some(), delta.unwrap_or(0), out))
     }
-    fn encode_delta(&self, values: &[u32], prev: u32, out: &mut [u8]) -> Result<usize, String> {
-        Ok(self.enc(values, true, prev, out))
-    }
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
-        self.dec(input, false, 0, &mut out[..n])
-    }
-    fn decode_delta(
+    fn decode_with(
         &self,
         input: &[u8],
         n: usize,
-        prev: u32,
+        delta: Option<u32>,
         out: &mut [u32],
     ) -> Result<usize, String> {
-        self.dec(input, true, prev, &mut out[..n])
+        self.dec(input, delta.is_some(), delta.unwrap_or(0), &mut out[..n])
     }
 }
 

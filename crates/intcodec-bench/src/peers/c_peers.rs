@@ -210,35 +210,84 @@ impl Codec for CPeer {
     fn kernel(&self) -> String {
         self.0.kernel.to_string()
     }
-    fn is_peer(&self) -> bool {
-        true
-    }
-    fn is_default(&self) -> bool {
-        false
-    }
     fn own_format(&self) -> bool {
         self.0.own_format
     }
     fn max_encoded_len(&self, n: usize) -> usize {
         5 * n + SLACK
     }
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
-        self.encode_delta_impl(values, false, 0, out)
+    fn encode_with(
+        &self,
+        values: &[u32],
+        delta: Option<u32>,
+        out: &mut [u8],
+    ) -> Result<usize, String> {
+        let n = values.len();
+        if n > CHUNK {
+            return Err(self.err(&format!("{n} values: the shim takes at most {CHUNK}")));
+        }
+        if out.len() < self.max_encoded_len(n) {
+            return Err(self.err(&format!("output has {} bytes", out.len())));
+        }
+        if out.as_ptr().align_offset(4) != 0 {
+            return Err(self.err("output not 4-byte aligned"));
+        }
+        // SAFETY: `values` holds `n` <= CHUNK values; `out` has
+        // max_encoded_len(n) writable bytes (checked), which bounds every
+        // encoder's output for `n` values, and is 4-byte aligned (checked),
+        // as FastPFor's word-writing encoders need.
+        let w = unsafe {
+            ic_peer_encode(
+                self.0.id,
+                values.as_ptr(),
+                n,
+                i32::from(delta.is_some()),
+                delta.unwrap_or(0),
+                out.as_mut_ptr(),
+                out.len(),
+            )
+        };
+        if w == FAIL || w > out.len() {
+            return Err(self.err("encode failed"));
+        }
+        Ok(w)
     }
-    fn encode_delta(&self, values: &[u32], prev: u32, out: &mut [u8]) -> Result<usize, String> {
-        self.encode_delta_impl(values, true, prev, out)
-    }
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
-        self.decode_impl(input, n, false, 0, out)
-    }
-    fn decode_delta(
+
+    fn decode_with(
         &self,
         input: &[u8],
         n: usize,
-        prev: u32,
+        delta: Option<u32>,
         out: &mut [u32],
     ) -> Result<usize, String> {
-        self.decode_impl(input, n, true, prev, out)
+        if n > CHUNK || out.len() < n {
+            return Err(self.err(&format!("{n} values into {} slots", out.len())));
+        }
+        if input.len() < self.max_encoded_len(n) {
+            return Err(self.err(&format!("input has {} bytes", input.len())));
+        }
+        if self.0.own_format && input.as_ptr().align_offset(4) != 0 {
+            return Err(self.err("input not 4-byte aligned"));
+        }
+        // SAFETY: `input` has max_encoded_len(n) readable bytes (checked),
+        // which covers every decoder's reads for a stream of `n` values that
+        // its encoder wrote (the benchmark decodes only those), and is
+        // aligned where FastPFor's word readers need it (checked); `out`
+        // has room for `n` values (checked; the shim copies exactly `n`).
+        let r = unsafe {
+            ic_peer_decode(
+                self.0.id,
+                input.as_ptr(),
+                n,
+                i32::from(delta.is_some()),
+                delta.unwrap_or(0),
+                out.as_mut_ptr(),
+            )
+        };
+        if r == FAIL {
+            return Err(self.err("decode failed"));
+        }
+        Ok(r)
     }
 
     /// One call into C: the loop over lists runs there.
@@ -359,84 +408,6 @@ impl Codec for CPeer {
             ends: light.ends,
             bytes: light.bytes,
         })
-    }
-}
-
-impl CPeer {
-    fn encode_delta_impl(
-        &self,
-        values: &[u32],
-        delta: bool,
-        prev: u32,
-        out: &mut [u8],
-    ) -> Result<usize, String> {
-        let n = values.len();
-        if n > CHUNK {
-            return Err(self.err(&format!("{n} values: the shim takes at most {CHUNK}")));
-        }
-        if out.len() < self.max_encoded_len(n) {
-            return Err(self.err(&format!("output has {} bytes", out.len())));
-        }
-        if out.as_ptr().align_offset(4) != 0 {
-            return Err(self.err("output not 4-byte aligned"));
-        }
-        // SAFETY: `values` holds `n` <= CHUNK values; `out` has
-        // max_encoded_len(n) writable bytes (checked), which bounds every
-        // encoder's output for `n` values, and is 4-byte aligned (checked),
-        // as FastPFor's word-writing encoders need.
-        let w = unsafe {
-            ic_peer_encode(
-                self.0.id,
-                values.as_ptr(),
-                n,
-                i32::from(delta),
-                prev,
-                out.as_mut_ptr(),
-                out.len(),
-            )
-        };
-        if w == FAIL || w > out.len() {
-            return Err(self.err("encode failed"));
-        }
-        Ok(w)
-    }
-
-    fn decode_impl(
-        &self,
-        input: &[u8],
-        n: usize,
-        delta: bool,
-        prev: u32,
-        out: &mut [u32],
-    ) -> Result<usize, String> {
-        if n > CHUNK || out.len() < n {
-            return Err(self.err(&format!("{n} values into {} slots", out.len())));
-        }
-        if input.len() < self.max_encoded_len(n) {
-            return Err(self.err(&format!("input has {} bytes", input.len())));
-        }
-        if self.0.own_format && input.as_ptr().align_offset(4) != 0 {
-            return Err(self.err("input not 4-byte aligned"));
-        }
-        // SAFETY: `input` has max_encoded_len(n) readable bytes (checked),
-        // which covers every decoder's reads for a stream of `n` values that
-        // its encoder wrote (the benchmark decodes only those), and is
-        // aligned where FastPFor's word readers need it (checked); `out`
-        // has room for `n` values (checked; the shim copies exactly `n`).
-        let r = unsafe {
-            ic_peer_decode(
-                self.0.id,
-                input.as_ptr(),
-                n,
-                i32::from(delta),
-                prev,
-                out.as_mut_ptr(),
-            )
-        };
-        if r == FAIL {
-            return Err(self.err("decode failed"));
-        }
-        Ok(r)
     }
 }
 

@@ -56,13 +56,20 @@ impl PeerFastPFor {
     pub fn new() -> Self {
         Self::default()
     }
+}
 
+impl Codec for PeerFastPFor {
     /// Encodes `values` (`delta`: their gaps from `prev`).
-    fn enc(&self, values: &[u32], delta: bool, prev: u32, out: &mut [u8]) -> Result<usize, String> {
+    fn encode_with(
+        &self,
+        values: &[u32],
+        delta: Option<u32>,
+        out: &mut [u8],
+    ) -> Result<usize, String> {
         let mut codec = self.codec.borrow_mut();
         let mut words = self.words.borrow_mut();
         words.clear();
-        let r = if delta {
+        let r = if let Some(prev) = delta {
             let mut gaps = self.values.borrow_mut();
             gaps.clear();
             let mut p = prev;
@@ -92,12 +99,11 @@ impl PeerFastPFor {
     }
 
     /// Decodes `n` values (`delta`: adds them up from `prev`).
-    fn dec(
+    fn decode_with(
         &self,
         input: &[u8],
         n: usize,
-        delta: bool,
-        prev: u32,
+        delta: Option<u32>,
         out: &mut [u32],
     ) -> Result<usize, String> {
         let head: [u8; 4] = input
@@ -143,7 +149,7 @@ impl PeerFastPFor {
                 values.len()
             ));
         }
-        if delta {
+        if let Some(prev) = delta {
             let mut acc = prev;
             for (o, &g) in out.iter_mut().zip(values.iter()) {
                 acc = acc.wrapping_add(g);
@@ -154,9 +160,7 @@ impl PeerFastPFor {
         }
         Ok(len)
     }
-}
 
-impl Codec for PeerFastPFor {
     fn family(&self) -> &'static str {
         crate::contenders::bp128::FAMILY_4X
     }
@@ -170,39 +174,11 @@ impl Codec for PeerFastPFor {
         }
         "rust-scalar".to_string()
     }
-    fn is_peer(&self) -> bool {
-        true
-    }
-    fn is_default(&self) -> bool {
-        false
-    }
     fn own_format(&self) -> bool {
         true
     }
     fn max_encoded_len(&self, n: usize) -> usize {
         max_len(n)
-    }
-    #[inline]
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
-        self.enc(values, false, 0, out)
-    }
-    #[inline]
-    fn encode_delta(&self, values: &[u32], prev: u32, out: &mut [u8]) -> Result<usize, String> {
-        self.enc(values, true, prev, out)
-    }
-    #[inline]
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
-        self.dec(input, n, false, 0, out)
-    }
-    #[inline]
-    fn decode_delta(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        out: &mut [u32],
-    ) -> Result<usize, String> {
-        self.dec(input, n, true, prev, out)
     }
 }
 
@@ -212,13 +188,8 @@ mod tests {
     use fastpfor::FastPFor256;
 
     fn inputs() -> Vec<Vec<u32>> {
-        let mut x = 0x1234_5678u32;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            x
-        };
+        let mut rng = intcodec_testkit::SplitMix64::new(0x1234_5678);
+        let mut next = move || rng.next_u32();
         let mut all = Vec::new();
         for n in [0usize, 1, 7, 255, 256, 257, 511, 1000, 4095, 4096] {
             // Small gaps with rare large exceptions (FastPFor's patching).

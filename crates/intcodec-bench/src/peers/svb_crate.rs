@@ -61,19 +61,21 @@ impl Codec for PeerSvb {
         let k = "rust";
         k.to_string()
     }
-    fn is_peer(&self) -> bool {
-        true
-    }
-    fn is_default(&self) -> bool {
-        false
-    }
     fn supports(&self, op: Op) -> bool {
         !matches!(op, Op::DecodeDelta | Op::EncodeDelta)
     }
     fn max_encoded_len(&self, n: usize) -> usize {
         max_compressed_len(n) + 16
     }
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
+    fn encode_with(
+        &self,
+        values: &[u32],
+        delta: Option<u32>,
+        out: &mut [u8],
+    ) -> Result<usize, String> {
+        if delta.is_some() {
+            return Err(format!("{NAME}: no delta coding"));
+        }
         let mut bytes = self.bytes.borrow_mut();
         bytes.clear();
         U32Classic.encode_into(values, &mut bytes);
@@ -84,10 +86,16 @@ impl Codec for PeerSvb {
             .copy_from_slice(&bytes);
         Ok(w)
     }
-    fn encode_delta(&self, _: &[u32], _: u32, _: &mut [u8]) -> Result<usize, String> {
-        Err(format!("{NAME}: no delta coding"))
-    }
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
+    fn decode_with(
+        &self,
+        input: &[u8],
+        n: usize,
+        delta: Option<u32>,
+        out: &mut [u32],
+    ) -> Result<usize, String> {
+        if delta.is_some() {
+            return Err(format!("{NAME}: no delta coding"));
+        }
         let used = StreamVByte::new()
             .encoded_len(input, n)
             .map_err(|e| format!("{NAME}: {e}"))?;
@@ -100,9 +108,6 @@ impl Codec for PeerSvb {
             .ok_or_else(|| format!("{NAME}: output holds fewer than {n} values"))?
             .copy_from_slice(&values[..n]);
         Ok(used)
-    }
-    fn decode_delta(&self, _: &[u8], _: usize, _: u32, _: &mut [u32]) -> Result<usize, String> {
-        Err(format!("{NAME}: no delta coding"))
     }
 
     fn pass(

@@ -158,12 +158,6 @@ impl Codec for StreamVbyteRs {
     fn kernel(&self) -> String {
         "rust-sse41".to_string()
     }
-    fn is_peer(&self) -> bool {
-        true
-    }
-    fn is_default(&self) -> bool {
-        false
-    }
     fn max_encoded_len(&self, n: usize) -> usize {
         max_compressed_len(n) + SLACK
     }
@@ -171,25 +165,36 @@ impl Codec for StreamVbyteRs {
         !matches!(op, Op::DecodeDelta | Op::EncodeDelta)
     }
     #[inline]
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
+    fn encode_with(
+        &self,
+        values: &[u32],
+        delta: Option<u32>,
+        out: &mut [u8],
+    ) -> Result<usize, String> {
+        if delta.is_some() {
+            return Err(format!("{SV}: unsupported (the crate has no delta coding)"));
+        }
         // SAFETY: `values` and `out` are live slices of these lengths.
         let r = unsafe {
             (self.0.sv_encode)(values.as_ptr(), values.len(), out.as_mut_ptr(), out.len())
         };
         done(SV, r)
     }
-    fn encode_delta(&self, _: &[u32], _: u32, _: &mut [u8]) -> Result<usize, String> {
-        Err(format!("{SV}: unsupported (the crate has no delta coding)"))
-    }
     #[inline]
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
+    fn decode_with(
+        &self,
+        input: &[u8],
+        n: usize,
+        delta: Option<u32>,
+        out: &mut [u32],
+    ) -> Result<usize, String> {
+        if delta.is_some() {
+            return Err(format!("{SV}: unsupported (the crate has no delta coding)"));
+        }
         room(SV, out.len(), n)?;
         // SAFETY: `input` is a live slice; `out` holds at least `n` values (checked).
         let r = unsafe { (self.0.sv_decode)(input.as_ptr(), input.len(), n, out.as_mut_ptr()) };
         done(SV, r)
-    }
-    fn decode_delta(&self, _: &[u8], _: usize, _: u32, _: &mut [u32]) -> Result<usize, String> {
-        Err(format!("{SV}: unsupported (the crate has no delta coding)"))
     }
 }
 
@@ -201,44 +206,6 @@ impl StreamVbyte64 {
     /// The peer, if the cdylib is loaded.
     pub fn new() -> Option<Self> {
         lib().ok().map(StreamVbyte64)
-    }
-
-    fn enc(&self, values: &[u32], delta: bool, prev: u32, out: &mut [u8]) -> Result<usize, String> {
-        // SAFETY: `values` and `out` are live slices of these lengths.
-        let r = unsafe {
-            (self.0.s64_encode)(
-                values.as_ptr(),
-                values.len(),
-                u32::from(delta),
-                prev,
-                out.as_mut_ptr(),
-                out.len(),
-            )
-        };
-        done(S64, r)
-    }
-
-    fn dec(
-        &self,
-        input: &[u8],
-        n: usize,
-        delta: bool,
-        prev: u32,
-        out: &mut [u32],
-    ) -> Result<usize, String> {
-        room(S64, out.len(), n)?;
-        // SAFETY: `input` is a live slice; `out` holds at least `n` values (checked).
-        let r = unsafe {
-            (self.0.s64_decode)(
-                input.as_ptr(),
-                input.len(),
-                n,
-                u32::from(delta),
-                prev,
-                out.as_mut_ptr(),
-            )
-        };
-        done(S64, r)
     }
 }
 
@@ -252,36 +219,52 @@ impl Codec for StreamVbyte64 {
     fn kernel(&self) -> String {
         format!("rust-{}", self.0.s64_kernel)
     }
-    fn is_peer(&self) -> bool {
-        true
-    }
-    fn is_default(&self) -> bool {
-        false
-    }
     fn max_encoded_len(&self, n: usize) -> usize {
         max_compressed_len(n) + SLACK
     }
+
     #[inline]
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
-        self.enc(values, false, 0, out)
+    fn encode_with(
+        &self,
+        values: &[u32],
+        delta: Option<u32>,
+        out: &mut [u8],
+    ) -> Result<usize, String> {
+        // SAFETY: `values` and `out` are live slices of these lengths.
+        let r = unsafe {
+            (self.0.s64_encode)(
+                values.as_ptr(),
+                values.len(),
+                u32::from(delta.is_some()),
+                delta.unwrap_or(0),
+                out.as_mut_ptr(),
+                out.len(),
+            )
+        };
+        done(S64, r)
     }
+
     #[inline]
-    fn encode_delta(&self, values: &[u32], prev: u32, out: &mut [u8]) -> Result<usize, String> {
-        self.enc(values, true, prev, out)
-    }
-    #[inline]
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
-        self.dec(input, n, false, 0, out)
-    }
-    #[inline]
-    fn decode_delta(
+    fn decode_with(
         &self,
         input: &[u8],
         n: usize,
-        prev: u32,
+        delta: Option<u32>,
         out: &mut [u32],
     ) -> Result<usize, String> {
-        self.dec(input, n, true, prev, out)
+        room(S64, out.len(), n)?;
+        // SAFETY: `input` is a live slice; `out` holds at least `n` values (checked).
+        let r = unsafe {
+            (self.0.s64_decode)(
+                input.as_ptr(),
+                input.len(),
+                n,
+                u32::from(delta.is_some()),
+                delta.unwrap_or(0),
+                out.as_mut_ptr(),
+            )
+        };
+        done(S64, r)
     }
 }
 
@@ -323,13 +306,8 @@ mod tests {
     }
 
     fn inputs() -> Vec<Vec<u32>> {
-        let mut x = 0x9E37_79B9u32;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            x
-        };
+        let mut rng = intcodec_testkit::SplitMix64::new(0x9E37_79B9);
+        let mut next = move || rng.next_u32();
         let mut all = Vec::new();
         // Every tail length, each byte length, and a full chunk.
         for n in (0..=41).chain([255, 256, 257, 4093, 4096]) {

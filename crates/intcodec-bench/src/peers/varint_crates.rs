@@ -43,7 +43,7 @@ fn check_room(name: &str, what: &str, room: usize, needed: usize) -> Result<(), 
 }
 
 #[inline(always)]
-fn decode_with<L: Lib, const DELTA: bool>(
+fn decode_values<L: Lib, const DELTA: bool>(
     input: &[u8],
     n: usize,
     mut prev: u32,
@@ -67,7 +67,7 @@ fn decode_with<L: Lib, const DELTA: bool>(
 }
 
 #[inline(always)]
-fn encode_with<L: Lib, const DELTA: bool>(
+fn encode_values<L: Lib, const DELTA: bool>(
     values: &[u32],
     mut prev: u32,
     out: &mut [u8],
@@ -97,36 +97,33 @@ impl<L: Lib> Codec for Peer<L> {
     fn kernel(&self) -> String {
         L::KERNEL.to_string()
     }
-    fn is_peer(&self) -> bool {
-        true
-    }
-    fn is_default(&self) -> bool {
-        false
-    }
     fn max_encoded_len(&self, n: usize) -> usize {
         max_len(n)
     }
     #[inline]
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
-        encode_with::<L, false>(values, 0, out)
+    fn encode_with(
+        &self,
+        values: &[u32],
+        delta: Option<u32>,
+        out: &mut [u8],
+    ) -> Result<usize, String> {
+        match delta {
+            None => encode_values::<L, false>(values, 0, out),
+            Some(prev) => encode_values::<L, true>(values, prev, out),
+        }
     }
     #[inline]
-    fn encode_delta(&self, values: &[u32], prev: u32, out: &mut [u8]) -> Result<usize, String> {
-        encode_with::<L, true>(values, prev, out)
-    }
-    #[inline]
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
-        decode_with::<L, false>(input, n, 0, out)
-    }
-    #[inline]
-    fn decode_delta(
+    fn decode_with(
         &self,
         input: &[u8],
         n: usize,
-        prev: u32,
+        delta: Option<u32>,
         out: &mut [u32],
     ) -> Result<usize, String> {
-        decode_with::<L, true>(input, n, prev, out)
+        match delta {
+            None => decode_values::<L, false>(input, n, 0, out),
+            Some(prev) => decode_values::<L, true>(input, n, prev, out),
+        }
     }
 }
 

@@ -40,28 +40,31 @@ pub fn csv(o: &Outcome, out: &mut dyn Write) -> Result<(), String> {
     csv_rows(&o.rows, out)
 }
 
+/// The fields of `r` in [`CSV_HEADER`]'s order, its text fields (names,
+/// all static or from the run) through `text`.
+fn fields(r: &Row, text: fn(&str) -> String) -> [String; 13] {
+    [
+        text(&r.suite),
+        text(&r.dataset),
+        r.bucket.to_string(),
+        text(&r.codec),
+        text(&r.kernel),
+        text(r.op.name()),
+        r.ints.to_string(),
+        format!("{:.3}", r.bits_per_int),
+        format!("{:.2}", r.mis()),
+        format!("{:.2}", mis_of(r.ints, r.seconds_max)),
+        format!("{:.2}", mis_of(r.ints, r.seconds_min)),
+        r.lists.to_string(),
+        r.reps.to_string(),
+    ]
+}
+
 /// Writes CSV of `rows` (of any suites), one header line.
 pub fn csv_rows(rows: &[Row], out: &mut dyn Write) -> Result<(), String> {
     writeln!(out, "{CSV_HEADER}").map_err(io)?;
     for r in rows {
-        writeln!(
-            out,
-            "{},{},{},{},{},{},{},{:.3},{:.2},{:.2},{:.2},{},{}",
-            csv_field(&r.suite),
-            csv_field(&r.dataset),
-            r.bucket,
-            csv_field(&r.codec),
-            csv_field(&r.kernel),
-            r.op.name(),
-            r.ints,
-            r.bits_per_int,
-            r.mis(),
-            mis_of(r.ints, r.seconds_max),
-            mis_of(r.ints, r.seconds_min),
-            r.lists,
-            r.reps
-        )
-        .map_err(io)?;
+        writeln!(out, "{}", fields(r, csv_field).join(",")).map_err(io)?;
     }
     Ok(())
 }
@@ -94,26 +97,12 @@ pub fn json_rows(rows: &[Row], out: &mut dyn Write) -> Result<(), String> {
     writeln!(out, "[").map_err(io)?;
     for (i, r) in rows.iter().enumerate() {
         let sep = if i + 1 < rows.len() { "," } else { "" };
-        writeln!(
-            out,
-            "  {{\"suite\": {}, \"dataset\": {}, \"bucket\": {}, \"codec\": {}, \"kernel\": {}, \
-             \"op\": {}, \"ints\": {}, \"bits_per_int\": {:.3}, \"mis\": {:.2}, \"mis_min\": {:.2}, \
-             \"mis_max\": {:.2}, \"lists\": {}, \"reps\": {}}}{sep}",
-            json_str(&r.suite),
-            json_str(&r.dataset),
-            r.bucket,
-            json_str(&r.codec),
-            json_str(&r.kernel),
-            json_str(r.op.name()),
-            r.ints,
-            r.bits_per_int,
-            r.mis(),
-            mis_of(r.ints, r.seconds_max),
-            mis_of(r.ints, r.seconds_min),
-            r.lists,
-            r.reps
-        )
-        .map_err(io)?;
+        let pairs: Vec<String> = CSV_HEADER
+            .split(',')
+            .zip(fields(r, json_str))
+            .map(|(k, v)| format!("\"{k}\": {v}"))
+            .collect();
+        writeln!(out, "  {{{}}}{sep}", pairs.join(", ")).map_err(io)?;
     }
     writeln!(out, "]").map_err(io)?;
     Ok(())
