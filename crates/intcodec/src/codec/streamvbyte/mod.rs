@@ -45,11 +45,10 @@
 //! the stream are not an error: the byte count consumed is returned.
 
 use crate::dispatch::{KernelSet, Registry};
-use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
+use crate::error::{DecodeError, DecodeErrorKind};
 use crate::isa::Isa;
 use crate::tables::streamvbyte::{SvbTables, BYTES_0124, BYTES_1234, TABLES_0124, TABLES_1234};
-use crate::traits::{IntCodec, KernelChoice};
-use alloc::boxed::Box;
+use crate::traits::IntCodec;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -290,20 +289,7 @@ pub struct StreamVByte {
     k: &'static Kernels,
 }
 
-impl fmt::Debug for StreamVByte {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("StreamVByte")
-            .field("isa", &self.k.isa)
-            .field("variant", &self.k.variant)
-            .finish()
-    }
-}
-
-impl Default for StreamVByte {
-    fn default() -> Self {
-        Self::new()
-    }
-}
+super::kernel_handle!(StreamVByte { variant }, best: Self::new(), registry: |k| registry(k.variant));
 
 impl StreamVByte {
     /// The standard ("1234") codec with the best kernel for this CPU.
@@ -339,40 +325,6 @@ impl StreamVByte {
             Variant::V1234 => BYTES_1234,
             Variant::V0124 => BYTES_0124,
         }
-    }
-
-    #[inline]
-    fn check_encode_room(
-        &self,
-        values: &[u32],
-        prev: Option<u32>,
-        out: &[u8],
-    ) -> Result<(), EncodeError> {
-        if out.len() >= max_compressed_len(values.len()) {
-            return Ok(());
-        }
-        self.check_exact_room(values, prev, out)
-    }
-
-    /// [`check_encode_room`](Self::check_encode_room) when `out` is shorter
-    /// than the maximum: the exact length decides (kept out of line, so the
-    /// common check inlines into the callers).
-    #[cold]
-    #[inline(never)]
-    fn check_exact_room(
-        &self,
-        values: &[u32],
-        prev: Option<u32>,
-        out: &[u8],
-    ) -> Result<(), EncodeError> {
-        let needed = self.compressed_len_from(values, prev);
-        if out.len() < needed {
-            return Err(EncodeError::OutputTooSmall {
-                needed,
-                available: out.len(),
-            });
-        }
-        Ok(())
     }
 
     /// The checks before a decode (`kernel_decoders!`): room for `n`
@@ -419,17 +371,7 @@ impl IntCodec for StreamVByte {
         }
     }
 
-    fn isa(&self) -> Isa {
-        self.k.isa
-    }
-
-    fn kernel_isas(&self) -> Vec<Isa> {
-        registry(self.k.variant).enabled_isas()
-    }
-
-    fn with_isa_dyn(&self, isa: Isa) -> Option<Box<dyn IntCodec>> {
-        Some(Box::new(self.with_isa(isa)?))
-    }
+    super::kernel_info!();
 
     fn max_compressed_len(&self, n: usize) -> Option<usize> {
         n.checked_mul(4)?.checked_add(control_len(n))
@@ -451,33 +393,7 @@ impl IntCodec for StreamVByte {
         }
     }
 
-    fn compressed_len(&self, values: &[u32]) -> usize {
-        self.compressed_len_from(values, None)
-    }
-
-    fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
-        self.compressed_len_from(values, Some(prev))
-    }
-
-    #[inline]
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, None, out)?;
-        // SAFETY: `self.k` came from a registry, so its ISA is supported here
-        // (`crate::dispatch`), and `out` holds the encoded length (checked above).
-        Ok(unsafe { (self.k.encode)(values, 0, out) })
-    }
-
-    #[inline]
-    fn encode_delta(
-        &self,
-        values: &[u32],
-        prev: u32,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, Some(prev), out)?;
-        // SAFETY: as in `encode`: supported ISA, room checked above.
-        Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
-    }
+    super::kernel_encoders!();
 
     /// Length in bytes of a stream of `n` values, read from its control bytes
     /// (the data bytes need not be present).
@@ -487,18 +403,6 @@ impl IntCodec for StreamVByte {
     }
 
     super::kernel_decoders!();
-}
-
-impl KernelChoice for StreamVByte {
-    fn best() -> Self {
-        Self::new()
-    }
-
-    fn with_isa(&self, isa: Isa) -> Option<Self> {
-        registry(self.k.variant)
-            .for_isa(isa)
-            .map(|k| StreamVByte { k })
-    }
 }
 
 #[cfg(test)]

@@ -73,12 +73,10 @@
 //! | AVX2 | the SSSE3 loop, VEX-encoded | scalar |
 
 use crate::dispatch::{KernelSet, Registry};
-use crate::error::{DecodeError, EncodeError};
+use crate::error::DecodeError;
 use crate::isa::Isa;
-use crate::traits::{IntCodec, KernelChoice};
-use alloc::boxed::Box;
+use crate::traits::IntCodec;
 use alloc::vec::Vec;
-use core::fmt;
 
 pub(crate) mod scalar;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
@@ -161,19 +159,7 @@ pub struct VarIntG8iu {
     k: &'static Kernels,
 }
 
-impl fmt::Debug for VarIntG8iu {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("VarIntG8iu")
-            .field("isa", &self.k.isa)
-            .finish()
-    }
-}
-
-impl Default for VarIntG8iu {
-    fn default() -> Self {
-        Self::new()
-    }
-}
+super::kernel_handle!(VarIntG8iu {}, best: Self::new(), registry: |_| &KERNELS);
 
 impl VarIntG8iu {
     /// The best kernel for this CPU.
@@ -181,23 +167,8 @@ impl VarIntG8iu {
         VarIntG8iu { k: KERNELS.best() }
     }
 
-    fn check_encode_room(
-        &self,
-        values: &[u32],
-        prev: Option<u32>,
-        out: &[u8],
-    ) -> Result<(), EncodeError> {
-        if out.len() >= max_compressed_len(values.len()) {
-            return Ok(());
-        }
-        let needed = scalar::compressed_len(values, prev);
-        if out.len() < needed {
-            return Err(EncodeError::OutputTooSmall {
-                needed,
-                available: out.len(),
-            });
-        }
-        Ok(())
+    fn compressed_len_from(&self, values: &[u32], prev: Option<u32>) -> usize {
+        scalar::compressed_len(values, prev)
     }
 
     /// The checks before a decode (`kernel_decoders!`): room for `n`
@@ -234,17 +205,7 @@ impl IntCodec for VarIntG8iu {
         "varint-g8iu"
     }
 
-    fn isa(&self) -> Isa {
-        self.k.isa
-    }
-
-    fn kernel_isas(&self) -> Vec<Isa> {
-        KERNELS.enabled_isas()
-    }
-
-    fn with_isa_dyn(&self, isa: Isa) -> Option<Box<dyn IntCodec>> {
-        Some(Box::new(self.with_isa(isa)?))
-    }
+    super::kernel_info!();
 
     fn max_compressed_len(&self, n: usize) -> Option<usize> {
         n.div_ceil(2).checked_mul(BLOCK)
@@ -255,30 +216,7 @@ impl IntCodec for VarIntG8iu {
         input_len / BLOCK * 8
     }
 
-    fn compressed_len(&self, values: &[u32]) -> usize {
-        scalar::compressed_len(values, None)
-    }
-
-    fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
-        scalar::compressed_len(values, Some(prev))
-    }
-
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, None, out)?;
-        // SAFETY: supported ISA (registry); room checked above.
-        Ok(unsafe { (self.k.encode)(values, 0, out) })
-    }
-
-    fn encode_delta(
-        &self,
-        values: &[u32],
-        prev: u32,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, Some(prev), out)?;
-        // SAFETY: as in `encode`.
-        Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
-    }
+    super::kernel_encoders!();
 
     /// Length in bytes of a stream of `n` values, read from its descriptors;
     /// the same errors as `decode`.
@@ -287,16 +225,6 @@ impl IntCodec for VarIntG8iu {
     }
 
     super::kernel_decoders!();
-}
-
-impl KernelChoice for VarIntG8iu {
-    fn best() -> Self {
-        Self::new()
-    }
-
-    fn with_isa(&self, isa: Isa) -> Option<Self> {
-        KERNELS.for_isa(isa).map(|k| VarIntG8iu { k })
-    }
 }
 
 #[cfg(test)]

@@ -74,11 +74,10 @@
 //! kernel returns the same result and the same error.
 
 use crate::dispatch::{KernelSet, Registry};
-use crate::error::{DecodeError, EncodeError};
+use crate::error::DecodeError;
 use crate::isa::Isa;
 use crate::tables::varint_gb::{GbTables, TABLES_LOW_FIRST, TABLES_LUCENE};
-use crate::traits::{IntCodec, KernelChoice};
-use alloc::boxed::Box;
+use crate::traits::IntCodec;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -281,20 +280,7 @@ pub struct VarIntGb {
     k: &'static Kernels,
 }
 
-impl fmt::Debug for VarIntGb {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("VarIntGb")
-            .field("isa", &self.k.isa)
-            .field("layout", &self.k.layout)
-            .finish()
-    }
-}
-
-impl Default for VarIntGb {
-    fn default() -> Self {
-        Self::new()
-    }
-}
+super::kernel_handle!(VarIntGb { layout }, best: Self::new(), registry: |k| registry(k.layout));
 
 impl VarIntGb {
     /// The low-first (FastPFor) layout with the best kernel for this CPU.
@@ -323,25 +309,6 @@ impl VarIntGb {
             Layout::LowFirst => scalar::compressed_len::<LowFirst>(values, prev),
             Layout::Lucene => scalar::compressed_len::<Lucene>(values, prev),
         }
-    }
-
-    fn check_encode_room(
-        &self,
-        values: &[u32],
-        prev: Option<u32>,
-        out: &[u8],
-    ) -> Result<(), EncodeError> {
-        if out.len() >= max_compressed_len(values.len()) {
-            return Ok(());
-        }
-        let needed = self.compressed_len_from(values, prev);
-        if out.len() < needed {
-            return Err(EncodeError::OutputTooSmall {
-                needed,
-                available: out.len(),
-            });
-        }
-        Ok(())
     }
 
     /// The checks before a decode (`kernel_decoders!`): room for `n`
@@ -385,17 +352,7 @@ impl IntCodec for VarIntGb {
         }
     }
 
-    fn isa(&self) -> Isa {
-        self.k.isa
-    }
-
-    fn kernel_isas(&self) -> Vec<Isa> {
-        registry(self.k.layout).enabled_isas()
-    }
-
-    fn with_isa_dyn(&self, isa: Isa) -> Option<Box<dyn IntCodec>> {
-        Some(Box::new(self.with_isa(isa)?))
-    }
+    super::kernel_info!();
 
     fn max_compressed_len(&self, n: usize) -> Option<usize> {
         (n / 4).checked_mul(17)?.checked_add((n % 4) * 5)
@@ -414,30 +371,7 @@ impl IntCodec for VarIntGb {
         4 * q + tail
     }
 
-    fn compressed_len(&self, values: &[u32]) -> usize {
-        self.compressed_len_from(values, None)
-    }
-
-    fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
-        self.compressed_len_from(values, Some(prev))
-    }
-
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, None, out)?;
-        // SAFETY: supported ISA (registry); room checked above.
-        Ok(unsafe { (self.k.encode)(values, 0, out) })
-    }
-
-    fn encode_delta(
-        &self,
-        values: &[u32],
-        prev: u32,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, Some(prev), out)?;
-        // SAFETY: as in `encode`.
-        Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
-    }
+    super::kernel_encoders!();
 
     /// Length in bytes of a stream of `n` values, read from its control bytes
     /// (and vint tail); the same errors as `decode`. Costs
@@ -451,16 +385,6 @@ impl IntCodec for VarIntGb {
     }
 
     super::kernel_decoders!();
-}
-
-impl KernelChoice for VarIntGb {
-    fn best() -> Self {
-        Self::new()
-    }
-
-    fn with_isa(&self, isa: Isa) -> Option<Self> {
-        registry(self.k.layout).for_isa(isa).map(|k| VarIntGb { k })
-    }
 }
 
 #[cfg(test)]
