@@ -407,44 +407,28 @@ fn check_valid(ks: &[Box<dyn IntCodec>], values: &[u32], at: At<'_>) -> Vec<u8> 
             );
         }
 
-        // Decoding: exact size.
-        let mut got = vec![SENTINEL; n];
-        assert_eq!(
-            decode(k, &want, n, mode, &mut got),
-            Ok(len),
-            "{at}: decode (exact-size buffer)"
-        );
-        assert!(
-            got == values,
-            "{at}: decoded values differ ({})",
-            first_diff(&got, values)
-        );
-        // Larger buffer: nothing past n.
-        let mut got = vec![SENTINEL; n + 5];
-        assert_eq!(
-            decode(k, &want, n, mode, &mut got),
-            Ok(len),
-            "{at}: decode (larger buffer)"
-        );
-        assert!(
-            got[..n] == *values,
-            "{at}: decoded values differ (larger buffer)"
-        );
-        assert!(
-            got[n..].iter().all(|&v| v == SENTINEL),
-            "{at}: decode wrote past n into the larger buffer"
-        );
-        // Trailing bytes are ignored.
-        let mut got = vec![SENTINEL; n];
-        assert_eq!(
-            decode(k, &padded_in, n, mode, &mut got),
-            Ok(len),
-            "{at}: decode with trailing bytes"
-        );
-        assert!(
-            got == values,
-            "{at}: decoded values differ with trailing bytes"
-        );
+        // Decoding: exact size, larger (nothing written past n), trailing
+        // bytes ignored.
+        let check_decode = |input: &[u8], extra: usize, what: &str| {
+            let mut got = vec![SENTINEL; n + extra];
+            assert_eq!(
+                decode(k, input, n, mode, &mut got),
+                Ok(len),
+                "{at}: decode ({what})"
+            );
+            assert!(
+                got[..n] == *values,
+                "{at}: decoded values differ ({what}: {})",
+                first_diff(&got[..n], values)
+            );
+            assert!(
+                got[n..].iter().all(|&v| v == SENTINEL),
+                "{at}: decode wrote past n ({what})"
+            );
+        };
+        check_decode(&want, 0, "exact-size buffer");
+        check_decode(&want, 5, "larger buffer");
+        check_decode(&padded_in, 0, "with trailing bytes");
         assert_eq!(k.encoded_len(&want, n), Ok(len), "{at}: encoded_len");
         assert_eq!(
             k.encoded_len(&padded_in, n),
