@@ -11,6 +11,42 @@ pub mod vbyte;
 
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 
+// The kernel signatures of the byte-oriented codecs (Stream VByte,
+// VarInt-GB, G8IU). The pointers are `unsafe fn` only because SIMD kernels
+// may be called only on CPUs with their features; a handle holds only sets
+// from the registries, which checked that (see `crate::dispatch`).
+//
+// decode: `(input, out, prev)`: decodes `out.len()` values (delta-coded
+// from `prev` in the delta kernels); bytes consumed or the first error.
+// encode: `(values, prev, out)`, `out.len() >= compressed length`; returns
+// bytes written.
+// unchecked decode: a valid stream followed by the codec's `PADDING`
+// readable bytes; bytes consumed.
+pub(crate) type DecodeFn = unsafe fn(&[u8], &mut [u32], u32) -> Result<usize, DecodeError>;
+pub(crate) type EncodeFn = unsafe fn(&[u32], u32, &mut [u8]) -> usize;
+pub(crate) type DecodeUncheckedFn = unsafe fn(&[u8], &mut [u32], u32) -> usize;
+
+/// `impl KernelSet for $K` of a kernel set struct with an `isa` field.
+macro_rules! kernel_set {
+    ($K:ident) => {
+        impl $crate::dispatch::KernelSet for $K {
+            fn isa(&self) -> $crate::isa::Isa {
+                self.isa
+            }
+        }
+    };
+}
+pub(crate) use kernel_set;
+
+/// The set of `r` for `isa`, else `r`'s best: a handle's kernel choice kept
+/// across a change of format option (`with_variant`, `with_layout`).
+pub(crate) fn same_isa<K: crate::dispatch::KernelSet>(
+    r: &'static crate::dispatch::Registry<K>,
+    isa: crate::isa::Isa,
+) -> &'static K {
+    r.for_isa(isa).unwrap_or_else(|| r.best())
+}
+
 /// `OutputTooSmall` unless an output of `out_len` slots holds `n` values.
 #[inline]
 pub(crate) fn check_out(n: usize, out_len: usize) -> Result<(), DecodeError> {

@@ -98,7 +98,7 @@
 //! the array.
 
 use crate::codec::vbyte::VByte;
-use crate::dispatch::{KernelSet, Registry};
+use crate::dispatch::Registry;
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::isa::Isa;
 use crate::traits::{IntCodec, KernelChoice, SortedCodec};
@@ -268,11 +268,7 @@ pub(crate) struct Kernels {
 static SCALAR_4: Kernels = scalar::kernels(Layout::Lanes4);
 static SCALAR_8: Kernels = scalar::kernels(Layout::Lanes8);
 
-impl KernelSet for Kernels {
-    fn isa(&self) -> Isa {
-        self.isa
-    }
-}
+super::kernel_set!(Kernels);
 
 static REGISTRY_4: Registry<Kernels> = Registry::new(&[
     &SCALAR_4,

@@ -44,7 +44,8 @@
 //! missing piece (every kernel reports the same error). Trailing bytes after
 //! the stream are not an error: the byte count consumed is returned.
 
-use crate::dispatch::{KernelSet, Registry};
+use super::{DecodeFn, DecodeUncheckedFn, EncodeFn};
+use crate::dispatch::Registry;
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::isa::Isa;
 use crate::tables::streamvbyte::{SvbTables, BYTES_0124, BYTES_1234, TABLES_0124, TABLES_1234};
@@ -190,17 +191,8 @@ pub const fn max_compressed_len(n: usize) -> usize {
     }
 }
 
-// Kernel signatures. Every kernel is an `unsafe fn` pointer only because SIMD
-// kernels may be called only on CPUs with their features; the handle holds
-// only sets from the registries, which checked that (see `crate::dispatch`).
-//
-// decode:  `input.len() >= control_len(out.len())`; decodes `out.len()` values,
-//          returns bytes consumed or the first error.
-// encode:  `out.len() >= compressed length`; returns bytes written.
-type DecodeFn = unsafe fn(&[u8], &mut [u32], u32) -> Result<usize, DecodeError>;
-type EncodeFn = unsafe fn(&[u32], u32, &mut [u8]) -> usize;
-// Unchecked decode: trusted input with `PADDING` readable bytes after it.
-type DecodeUncheckedFn = unsafe fn(&[u8], &mut [u32], u32) -> usize;
+// Kernel signatures: decode, encode and unchecked decode as in
+// `codec/mod.rs` (decode needs `input.len() >= control_len(out.len())`).
 // Select / seek on a stream split into control bytes, data bytes and the
 // data's offset in the stream (`seek` module): plain select of value `i`,
 // delta select of value `i` from `prev`, delta seek of `target` among `n`.
@@ -224,11 +216,7 @@ pub(crate) struct Kernels {
     seek_delta: SeekFn,
 }
 
-impl KernelSet for Kernels {
-    fn isa(&self) -> Isa {
-        self.isa
-    }
-}
+super::kernel_set!(Kernels);
 
 static SCALAR_1234: Kernels = scalar::kernels::<F1234>();
 static SCALAR_0124: Kernels = scalar::kernels::<F0124>();
@@ -302,9 +290,8 @@ impl StreamVByte {
     /// The same kernel choice, for another variant. If the current ISA has no
     /// kernel for `variant`, the best allowed one is used.
     pub fn with_variant(self, variant: Variant) -> Self {
-        let r = registry(variant);
         StreamVByte {
-            k: r.for_isa(self.k.isa).unwrap_or_else(|| r.best()),
+            k: super::same_isa(registry(variant), self.k.isa),
         }
     }
 

@@ -72,7 +72,8 @@
 //! | SSSE3 | one 8-byte load and two `pshufb` per block (256 × 2 masks) | scalar |
 //! | AVX2 | the SSSE3 loop, VEX-encoded | scalar |
 
-use crate::dispatch::{KernelSet, Registry};
+use super::{DecodeFn, DecodeUncheckedFn, EncodeFn};
+use crate::dispatch::Registry;
 use crate::error::DecodeError;
 use crate::isa::Isa;
 use crate::traits::IntCodec;
@@ -105,10 +106,6 @@ pub(crate) fn bytes_of(v: u32) -> usize {
     1 + (v > 0xFF) as usize + (v > 0xFFFF) as usize + (v > 0xFF_FFFF) as usize
 }
 
-type DecodeFn = unsafe fn(&[u8], &mut [u32], u32) -> Result<usize, DecodeError>;
-type EncodeFn = unsafe fn(&[u32], u32, &mut [u8]) -> usize;
-type DecodeUncheckedFn = unsafe fn(&[u8], &mut [u32], u32) -> usize;
-
 /// One kernel set. The pointers are `unsafe fn` only because SIMD kernels
 /// need their CPU features, which the registry checks.
 pub(crate) struct Kernels {
@@ -121,11 +118,7 @@ pub(crate) struct Kernels {
     encode_delta: EncodeFn,
 }
 
-impl KernelSet for Kernels {
-    fn isa(&self) -> Isa {
-        self.isa
-    }
-}
+super::kernel_set!(Kernels);
 
 static SCALAR: Kernels = scalar::kernels();
 

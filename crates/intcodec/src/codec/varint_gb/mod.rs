@@ -73,7 +73,8 @@
 //! vint of more than 32 bits gives `Malformed` at its fifth byte. Every
 //! kernel returns the same result and the same error.
 
-use crate::dispatch::{KernelSet, Registry};
+use super::{DecodeFn, DecodeUncheckedFn, EncodeFn};
+use crate::dispatch::Registry;
 use crate::error::DecodeError;
 use crate::isa::Isa;
 use crate::tables::varint_gb::{GbTables, TABLES_LOW_FIRST, TABLES_LUCENE};
@@ -188,15 +189,8 @@ pub const fn max_compressed_len(n: usize) -> usize {
     }
 }
 
-// Kernel signatures (as in Stream VByte). The pointers are `unsafe fn` only
-// because SIMD kernels need their CPU features, which the registries check.
-//
-// decode: decodes `out.len()` values; bytes consumed or the first error.
-// encode: `out.len() >= compressed length`; returns bytes written.
-type DecodeFn = unsafe fn(&[u8], &mut [u32], u32) -> Result<usize, DecodeError>;
-type EncodeFn = unsafe fn(&[u32], u32, &mut [u8]) -> usize;
-// Unchecked decode: a valid stream followed by `PADDING` readable bytes.
-type DecodeUncheckedFn = unsafe fn(&[u8], &mut [u32], u32) -> usize;
+// Kernel signatures: decode, encode and unchecked decode as in
+// `codec/mod.rs`.
 // Delta select of value `i < n` from `prev` (`seek` module).
 type SelectDeltaFn = unsafe fn(&[u8], usize, u32, usize) -> Result<u32, DecodeError>;
 // Delta seek: the first of `n` values (from `prev`) at or above `target`.
@@ -216,11 +210,7 @@ pub(crate) struct Kernels {
     seek_delta: SeekFn,
 }
 
-impl KernelSet for Kernels {
-    fn isa(&self) -> Isa {
-        self.isa
-    }
-}
+super::kernel_set!(Kernels);
 
 static SCALAR_LOW: Kernels = scalar::kernels::<LowFirst>();
 static SCALAR_LUCENE: Kernels = scalar::kernels::<Lucene>();
@@ -293,9 +283,8 @@ impl VarIntGb {
     /// The same kernel choice for another layout (the best allowed kernel if
     /// the current ISA has none for `layout`).
     pub fn with_layout(self, layout: Layout) -> Self {
-        let r = registry(layout);
         VarIntGb {
-            k: r.for_isa(self.k.isa).unwrap_or_else(|| r.best()),
+            k: super::same_isa(registry(layout), self.k.isa),
         }
     }
 
