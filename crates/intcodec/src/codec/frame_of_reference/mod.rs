@@ -355,9 +355,7 @@ macro_rules! for_sorted {
                 _prev: u32,
                 key: u32,
             ) -> Result<Option<(usize, u32)>, DecodeError> {
-                let get = self.values_of(input, n)?;
-                let k = lower_bound_by(n, key, &get);
-                Ok((k < n).then(|| (k, get(k))))
+                Ok(lower_bound_value(n, key, self.values_of(input, n)?))
             }
 
             fn insert(
@@ -507,12 +505,7 @@ impl ForArray {
 
     /// Wraps a FOR encoding of `n` values; `bytes` must be exactly one.
     pub fn from_encoded(bytes: Vec<u8>, n: usize) -> Result<Self, DecodeError> {
-        let len = For.encoded_len(&bytes, n)?;
-        check_bomb(&bytes, n)?;
-        if len != bytes.len() {
-            return Err(DecodeError::new(DecodeErrorKind::Malformed, len, Some(n)));
-        }
-        let (min, b) = header(&bytes)?;
+        let (min, b) = check_encoded(&For, &bytes, n)?;
         Ok(ForArray { n, min, b, bytes })
     }
 
@@ -539,8 +532,7 @@ impl SortedSet for ForArray {
 
     /// A binary search on the packed data.
     fn lower_bound(&self, key: u32) -> Option<(usize, u32)> {
-        let k = lower_bound_by(self.n, key, |i| self.get(i));
-        (k < self.n).then(|| (k, self.get(k)))
+        lower_bound_value(self.n, key, |i| self.get(i))
     }
 
     fn insert(&mut self, value: u32) -> usize {
@@ -558,6 +550,34 @@ impl SortedSet for ForArray {
     fn compressed_bytes(&self) -> usize {
         self.bytes.len()
     }
+}
+
+/// The first index of the `n` values `get` reads whose value is `>= key`,
+/// with the value (`None` if none is): a binary search (sorted values).
+#[inline]
+pub(crate) fn lower_bound_value(
+    n: usize,
+    key: u32,
+    get: impl Fn(usize) -> u32,
+) -> Option<(usize, u32)> {
+    let k = lower_bound_by(n, key, &get);
+    (k < n).then(|| (k, get(k)))
+}
+
+/// The checks of a wrapped encoding (`ForArray::from_encoded`,
+/// `SimdForArray::from_encoded`): `bytes` is exactly one stream of `n`
+/// values of `codec` within the bomb guard; its frame `(min, bits)`.
+pub(crate) fn check_encoded(
+    codec: &dyn IntCodec,
+    bytes: &[u8],
+    n: usize,
+) -> Result<(u32, u8), DecodeError> {
+    let len = codec.encoded_len(bytes, n)?;
+    check_bomb(bytes, n)?;
+    if len != bytes.len() {
+        return Err(DecodeError::new(DecodeErrorKind::Malformed, len, Some(n)));
+    }
+    header(bytes)
 }
 
 /// Binary search: the first `i < n` with `get(i) >= target`, else `n`.

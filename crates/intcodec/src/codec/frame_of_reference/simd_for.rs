@@ -4,8 +4,8 @@
 //! of the packed block (O(1)); `lower_bound` is a binary search over it.
 
 use super::{
-    check_bomb, check_stream, frame, framed, get_stream, header, insert_plain, lower_bound_by,
-    max_len, max_values, no_delta, put_header, put_stream, stream_len, HEADER,
+    check_bomb, check_encoded, check_stream, frame, framed, get_stream, header, insert_plain,
+    lower_bound_value, max_len, max_values, no_delta, put_header, put_stream, stream_len, HEADER,
 };
 use crate::codec::bp128::{call_pack, call_unpack, registry, splat, Kernels, Layout, Mode};
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
@@ -218,12 +218,7 @@ impl SimdForArray {
 
     /// Wraps an encoding of `n` values; `bytes` must be exactly one.
     pub fn from_encoded(codec: SimdFor, bytes: Vec<u8>, n: usize) -> Result<Self, DecodeError> {
-        let len = codec.encoded_len(&bytes, n)?;
-        check_bomb(&bytes, n)?;
-        if len != bytes.len() {
-            return Err(DecodeError::new(DecodeErrorKind::Malformed, len, Some(n)));
-        }
-        let (min, b) = header(&bytes)?;
+        let (min, b) = check_encoded(&codec, &bytes, n)?;
         Ok(SimdForArray {
             codec,
             n,
@@ -266,8 +261,7 @@ impl SortedSet for SimdForArray {
 
     /// A binary search on the packed data.
     fn lower_bound(&self, key: u32) -> Option<(usize, u32)> {
-        let k = lower_bound_by(self.n, key, |i| self.get(i));
-        (k < self.n).then(|| (k, self.get(k)))
+        lower_bound_value(self.n, key, |i| self.get(i))
     }
 
     fn insert(&mut self, value: u32) -> usize {
