@@ -47,6 +47,21 @@ pub(crate) fn same_isa<K: crate::dispatch::KernelSet>(
     r.for_isa(isa).unwrap_or_else(|| r.best())
 }
 
+/// Where `value` goes in a sorted stream of `n` values: after any equal
+/// values, i.e. at the first index whose value is above it, found by
+/// `seek(target)` (the first index whose value is `>= target`, with the
+/// value; it also validates the stream as far as it reads).
+pub(crate) fn insertion_index(
+    n: usize,
+    value: u32,
+    seek: impl FnOnce(u32) -> Result<Option<(usize, u32)>, DecodeError>,
+) -> Result<usize, DecodeError> {
+    Ok(match seek(value.saturating_add(1))? {
+        Some((i, _)) if value != u32::MAX => i,
+        _ => n,
+    })
+}
+
 /// `OutputTooSmall` unless an output of `out_len` slots holds `n` values.
 #[inline]
 pub(crate) fn check_out(n: usize, out_len: usize) -> Result<(), DecodeError> {

@@ -93,13 +93,9 @@ impl VarIntGb {
         prev: u32,
         value: u32,
     ) -> Result<usize, DecodeError> {
-        // After any equal values: the first index whose value is > `value`
-        // (the scan also validates the stream as far as it reads).
-        let first_above = self.lower_bound(stream, n, prev, value.saturating_add(1))?;
-        let at = match first_above {
-            Some((i, _)) if value != u32::MAX => i,
-            _ => n,
-        };
+        let at = crate::codec::insertion_index(n, value, |target| {
+            self.lower_bound(stream, n, prev, target)
+        })?;
         // Block `at / 4`: where it starts and the value before it.
         let g = at / 4;
         let block = if g == 0 {

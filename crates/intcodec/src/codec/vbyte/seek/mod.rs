@@ -30,18 +30,8 @@ pub(crate) mod scalar;
 
 /// On a delta-coded u32 stream of `n` values (encoded from `prev`): the
 /// value at index `i` (`Ok(None)` if `i >= n`), the first index whose value
-/// is `>= target` with the value (`Ok(None)` if none is), and insertion.
-///
-/// ```
-/// use intcodec::vbyte::VByte;
-/// use intcodec::{IntCodec, SortedCodec};
-/// let codec = VByte::new();
-/// let ids = [3u32, 7, 19, 20, 1000, 1001];
-/// let bytes = codec.encode_delta_to_vec(&ids, 0);
-/// assert_eq!(codec.select(&bytes, 6, 0, 4)?, Some(1000));
-/// assert_eq!(codec.lower_bound(&bytes, 6, 0, 21)?, Some((4, 1000)));
-/// # Ok::<(), intcodec::DecodeError>(())
-/// ```
+/// is `>= target` with the value (`Ok(None)` if none is), and insertion
+/// (example there).
 impl SortedCodec for VByte {
     crate::codec::delta_seek!();
 
@@ -58,6 +48,8 @@ impl SortedCodec for VByte {
     /// let mut bytes = codec.encode_delta_to_vec(&[10u32, 20, 40], 0);
     /// assert_eq!(codec.insert(&mut bytes, 3, 0, 30)?, 2);
     /// assert_eq!(bytes, [10, 10, 10, 10]);
+    /// assert_eq!(codec.select(&bytes, 4, 0, 2)?, Some(30));
+    /// assert_eq!(codec.lower_bound(&bytes, 4, 0, 31)?, Some((3, 40)));
     /// # Ok::<(), intcodec::DecodeError>(())
     /// ```
     fn insert(
