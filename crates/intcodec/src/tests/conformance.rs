@@ -85,6 +85,17 @@ enum Mode {
     Delta(u32),
 }
 
+impl Mode {
+    /// Delta-coded from `prev` if `delta`, else plain.
+    fn of(delta: bool, prev: u32) -> Mode {
+        if delta {
+            Mode::Delta(prev)
+        } else {
+            Mode::Plain
+        }
+    }
+}
+
 impl fmt::Display for Mode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -104,7 +115,18 @@ struct At<'a> {
     mode: Mode,
 }
 
-impl At<'_> {
+impl<'a> At<'a> {
+    /// The scalar kernel's checks of `n` values of `family` in `mode`.
+    fn scalar(codec: &'static str, n: usize, family: &'a str, mode: Mode) -> Self {
+        At {
+            codec,
+            isa: Isa::Scalar,
+            n,
+            family,
+            mode,
+        }
+    }
+
     fn on(self, isa: Isa) -> Self {
         At { isa, ..self }
     }
@@ -211,13 +233,7 @@ pub(crate) fn check_codec(codec: &dyn IntCodec) {
                 }
             }
             for (m, &mode) in modes.iter().enumerate() {
-                let at = At {
-                    codec: name,
-                    isa: Isa::Scalar,
-                    n,
-                    family,
-                    mode,
-                };
+                let at = At::scalar(name, n, family, mode);
                 let stream = check_valid(&ks, &values, at);
                 // The quadratic checks: on the first two modes, and on long
                 // lists only for a few families.
@@ -690,13 +706,7 @@ fn check_garbage(ks: &[Box<dyn IntCodec>], name: &'static str, delta: bool, rng:
         } else {
             Mode::Plain
         };
-        let at = At {
-            codec: name,
-            isa: Isa::Scalar,
-            n,
-            family: "garbage",
-            mode,
-        };
+        let at = At::scalar(name, n, "garbage", mode);
         let what = format!("garbage round {round} ({len} bytes)");
         let _ = agree(ks, &input, n, at, &what);
     }
@@ -868,17 +878,7 @@ pub(crate) fn check_sorted<C: SortedCodec + KernelChoice>(c: C) {
                 vec![0, 0x9E37_79B9]
             };
             for (m, &prev) in prevs.iter().enumerate() {
-                let at = At {
-                    codec: name,
-                    isa: Isa::Scalar,
-                    n,
-                    family,
-                    mode: if delta {
-                        Mode::Delta(prev)
-                    } else {
-                        Mode::Plain
-                    },
-                };
+                let at = At::scalar(name, n, family, Mode::of(delta, prev));
                 let stream = sorted_stream(&ks[0], &values, prev);
                 let mut trailing = stream.clone();
                 trailing.extend_from_slice(&TRAILING);
@@ -1052,17 +1052,7 @@ fn sorted_inserts<C: SortedCodec + KernelChoice>(
                 0xDEAD_BEEF
             };
             let low = if delta { prev } else { 0 };
-            let at = At {
-                codec: name,
-                isa: Isa::Scalar,
-                n,
-                family,
-                mode: if delta {
-                    Mode::Delta(prev)
-                } else {
-                    Mode::Plain
-                },
-            };
+            let at = At::scalar(name, n, family, Mode::of(delta, prev));
             for k in ks {
                 let at = at.on(k.isa());
                 let mut model = values.clone();
