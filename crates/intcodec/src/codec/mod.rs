@@ -38,6 +38,25 @@ macro_rules! kernel_set {
 }
 pub(crate) use kernel_set;
 
+/// `static $name: Registry<Kernels>`: the scalar set, then the x86 sets and
+/// the AArch64 sets, each compiled only for its architecture; best last.
+macro_rules! kernel_registry {
+    ($name:ident = [$scalar:path; x86: $($x:path),*; aarch64: $($a:path),*]) => {
+        static $name: $crate::dispatch::Registry<Kernels> = $crate::dispatch::Registry::new(&[
+            &$scalar,
+            $(
+                #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+                &$x,
+            )*
+            $(
+                #[cfg(target_arch = "aarch64")]
+                &$a,
+            )*
+        ]);
+    };
+}
+pub(crate) use kernel_registry;
+
 /// The set of `r` for `isa`, else `r`'s best: a handle's kernel choice kept
 /// across a change of format option (`with_variant`, `with_layout`).
 pub(crate) fn same_isa<K: crate::dispatch::KernelSet>(

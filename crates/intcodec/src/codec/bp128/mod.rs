@@ -270,23 +270,15 @@ static SCALAR_8: Kernels = scalar::kernels(Layout::Lanes8);
 
 super::kernel_set!(Kernels);
 
-static REGISTRY_4: Registry<Kernels> = Registry::new(&[
-    &SCALAR_4,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::sse41::KERNELS_4,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx2::KERNELS_4,
-    #[cfg(target_arch = "aarch64")]
-    &aarch64::neon::KERNELS_4,
+super::kernel_registry!(REGISTRY_4 = [
+    SCALAR_4;
+    x86: x86::sse41::KERNELS_4, x86::avx2::KERNELS_4;
+    aarch64: aarch64::neon::KERNELS_4
 ]);
-static REGISTRY_8: Registry<Kernels> = Registry::new(&[
-    &SCALAR_8,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::sse41::KERNELS_8,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx2::KERNELS_8,
-    #[cfg(target_arch = "aarch64")]
-    &aarch64::neon::KERNELS_8,
+super::kernel_registry!(REGISTRY_8 = [
+    SCALAR_8;
+    x86: x86::sse41::KERNELS_8, x86::avx2::KERNELS_8;
+    aarch64: aarch64::neon::KERNELS_8
 ]);
 
 /// The kernel sets of `layout`.

@@ -221,28 +221,16 @@ super::kernel_set!(Kernels);
 static SCALAR_1234: Kernels = scalar::kernels::<F1234>();
 static SCALAR_0124: Kernels = scalar::kernels::<F0124>();
 
-/// Kernel sets of each variant (best last).
-static KERNELS_1234: Registry<Kernels> = Registry::new(&[
-    &SCALAR_1234,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::sse41::KERNELS_1234,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx2::KERNELS_1234,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx512::KERNELS_1234,
-    #[cfg(target_arch = "aarch64")]
-    &aarch64::neon::KERNELS_1234,
+// Kernel sets of each variant (best last).
+super::kernel_registry!(KERNELS_1234 = [
+    SCALAR_1234;
+    x86: x86::sse41::KERNELS_1234, x86::avx2::KERNELS_1234, x86::avx512::KERNELS_1234;
+    aarch64: aarch64::neon::KERNELS_1234
 ]);
-static KERNELS_0124: Registry<Kernels> = Registry::new(&[
-    &SCALAR_0124,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::sse41::KERNELS_0124,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx2::KERNELS_0124,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx512::KERNELS_0124,
-    #[cfg(target_arch = "aarch64")]
-    &aarch64::neon::KERNELS_0124,
+super::kernel_registry!(KERNELS_0124 = [
+    SCALAR_0124;
+    x86: x86::sse41::KERNELS_0124, x86::avx2::KERNELS_0124, x86::avx512::KERNELS_0124;
+    aarch64: aarch64::neon::KERNELS_0124
 ]);
 
 fn registry(variant: Variant) -> &'static Registry<Kernels> {

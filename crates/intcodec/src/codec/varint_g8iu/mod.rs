@@ -73,7 +73,6 @@
 //! | AVX2 | the SSSE3 loop, VEX-encoded | scalar |
 
 use super::{DecodeFn, DecodeUncheckedFn, EncodeFn};
-use crate::dispatch::Registry;
 use crate::error::DecodeError;
 use crate::isa::Isa;
 use crate::traits::IntCodec;
@@ -122,13 +121,11 @@ super::kernel_set!(Kernels);
 
 static SCALAR: Kernels = scalar::kernels();
 
-/// Kernel sets in order of preference (best last).
-static KERNELS: Registry<Kernels> = Registry::new(&[
-    &SCALAR,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::ssse3::KERNELS,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx2::KERNELS,
+// Kernel sets in order of preference (best last).
+super::kernel_registry!(KERNELS = [
+    SCALAR;
+    x86: x86::ssse3::KERNELS, x86::avx2::KERNELS;
+    aarch64:
 ]);
 
 /// A VarInt-G8IU codec bound to one kernel (ISA). The codec operations are

@@ -215,24 +215,16 @@ super::kernel_set!(Kernels);
 static SCALAR_LOW: Kernels = scalar::kernels::<LowFirst>();
 static SCALAR_LUCENE: Kernels = scalar::kernels::<Lucene>();
 
-/// Kernel sets of each layout (best last).
-static KERNELS_LOW: Registry<Kernels> = Registry::new(&[
-    &SCALAR_LOW,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::ssse3::KERNELS_LOW_FIRST,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx2::KERNELS_LOW_FIRST,
-    #[cfg(target_arch = "aarch64")]
-    &aarch64::neon::KERNELS_LOW_FIRST,
+// Kernel sets of each layout (best last).
+super::kernel_registry!(KERNELS_LOW = [
+    SCALAR_LOW;
+    x86: x86::ssse3::KERNELS_LOW_FIRST, x86::avx2::KERNELS_LOW_FIRST;
+    aarch64: aarch64::neon::KERNELS_LOW_FIRST
 ]);
-static KERNELS_LUCENE: Registry<Kernels> = Registry::new(&[
-    &SCALAR_LUCENE,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::ssse3::KERNELS_LUCENE,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx2::KERNELS_LUCENE,
-    #[cfg(target_arch = "aarch64")]
-    &aarch64::neon::KERNELS_LUCENE,
+super::kernel_registry!(KERNELS_LUCENE = [
+    SCALAR_LUCENE;
+    x86: x86::ssse3::KERNELS_LUCENE, x86::avx2::KERNELS_LUCENE;
+    aarch64: aarch64::neon::KERNELS_LUCENE
 ]);
 
 fn registry(layout: Layout) -> &'static Registry<Kernels> {
