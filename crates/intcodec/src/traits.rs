@@ -166,25 +166,33 @@ pub trait IntCodec: fmt::Debug + Send + Sync {
         out
     }
 
-    /// `decode` into a new vector; refuses a count the input cannot hold
-    /// before allocating.
-    fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+    /// The output of the allocating decoders: `n` zeroed values, allocated
+    /// only once `input` is known to be able to hold them, else the error
+    /// decoding would give. By default the count is bounded by
+    /// [`IntCodec::max_values`]; a codec that can check its stream's length
+    /// cheaply checks that instead.
+    fn alloc_decoded(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
         check_count(self.max_values(input.len()), input.len(), n)?;
-        let mut out = alloc::vec![0u32; n];
+        Ok(alloc::vec![0u32; n])
+    }
+
+    /// `decode` into a new vector; refuses a count the input cannot hold
+    /// before allocating ([`IntCodec::alloc_decoded`]).
+    fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+        let mut out = self.alloc_decoded(input, n)?;
         self.decode(input, n, &mut out)?;
         Ok(out)
     }
 
     /// `decode_delta` into a new vector; refuses a count the input cannot
-    /// hold before allocating.
+    /// hold before allocating ([`IntCodec::alloc_decoded`]).
     fn decode_delta_to_vec(
         &self,
         input: &[u8],
         n: usize,
         prev: u32,
     ) -> Result<Vec<u32>, DecodeError> {
-        check_count(self.max_values(input.len()), input.len(), n)?;
-        let mut out = alloc::vec![0u32; n];
+        let mut out = self.alloc_decoded(input, n)?;
         self.decode_delta(input, n, prev, &mut out)?;
         Ok(out)
     }

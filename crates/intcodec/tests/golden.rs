@@ -48,16 +48,8 @@ fn golden_vectors_every_kernel() {
             };
             kernels_run += 1;
             let n = v.values.len();
-            let (encoded, decoded) = match v.delta {
-                None => (
-                    codec.encode_to_vec(&v.values),
-                    codec.decode_to_vec(&v.bytes, n),
-                ),
-                Some(p) => (
-                    codec.encode_delta_to_vec(&v.values, p),
-                    codec.decode_delta_to_vec(&v.bytes, n, p),
-                ),
-            };
+            let encoded = common::encode_to_vec(&codec, &v.values, v.delta);
+            let decoded = common::decode_to_vec(&codec, &v.bytes, n, v.delta);
             assert_eq!(encoded, v.bytes, "{} encode with {isa}", v.name);
             assert_eq!(
                 decoded.as_deref(),
@@ -66,10 +58,7 @@ fn golden_vectors_every_kernel() {
                 v.name
             );
             let mut out = vec![0; n];
-            let used = match v.delta {
-                None => codec.decode(&v.bytes, n, &mut out),
-                Some(p) => codec.decode_delta(&v.bytes, n, p, &mut out),
-            };
+            let used = common::decode(&codec, &v.bytes, n, v.delta, &mut out);
             assert_eq!(
                 used,
                 Ok(v.bytes.len()),

@@ -46,20 +46,14 @@ fn golden_vectors_every_kernel() {
                     let Some(k) = base.with_isa(isa) else {
                         continue;
                     };
-                    let (encoded, decoded) = match delta {
-                        None => (k.encode_to_vec(&values), k.decode_to_vec(&bytes, n)),
-                        Some(_) => (
-                            k.encode_delta_to_vec(&values, prev),
-                            k.decode_delta_to_vec(&bytes, n, prev),
-                        ),
-                    };
+                    // The `*_delta` calls from `prev` when delta-coded.
+                    let from = delta.map(|_| prev);
+                    let encoded = common::encode_to_vec(&k, &values, from);
+                    let decoded = common::decode_to_vec(&k, &bytes, n, from);
                     assert_eq!(encoded, bytes, "{name} {isa}");
                     assert_eq!(decoded.unwrap(), values, "{name} {isa}");
                     let mut out = vec![0; n];
-                    let used = match delta {
-                        None => k.decode(&bytes, n, &mut out),
-                        Some(_) => k.decode_delta(&bytes, n, prev, &mut out),
-                    };
+                    let used = common::decode(&k, &bytes, n, from, &mut out);
                     assert_eq!(used, Ok(bytes.len()));
                     // A `SortedArray` codes from 0 (strict: from `None`).
                     let a = match delta {
@@ -74,11 +68,7 @@ fn golden_vectors_every_kernel() {
                         assert_eq!(a.unwrap().to_vec(), values, "{name} {isa}");
                     }
                     for cut in 0..bytes.len() {
-                        let e = match delta {
-                            None => k.decode_to_vec(&bytes[..cut], n),
-                            Some(_) => k.decode_delta_to_vec(&bytes[..cut], n, prev),
-                        };
-                        let e = e.unwrap_err();
+                        let e = common::decode_to_vec(&k, &bytes[..cut], n, from).unwrap_err();
                         assert_eq!(e.kind(), DecodeErrorKind::Truncated, "{name} cut {cut}");
                     }
                 }

@@ -28,55 +28,35 @@ fn load(file: &str) -> Vec<Vector> {
         .collect()
 }
 
-/// The codec operations a golden check needs, for either codec.
-trait Codec: std::fmt::Debug {
-    fn encode(&self, v: &[u32], delta: Option<u32>) -> Vec<u8>;
-    fn decode(
-        &self,
-        b: &[u8],
-        n: usize,
-        delta: Option<u32>,
-    ) -> Result<(Vec<u32>, usize), intcodec::DecodeError>;
+/// `decode` or `decode_delta` into an exact-size output, checked against
+/// `encoded_len`: the values and the bytes consumed.
+fn decode(
+    codec: &dyn IntCodec,
+    b: &[u8],
+    n: usize,
+    delta: Option<u32>,
+) -> Result<(Vec<u32>, usize), intcodec::DecodeError> {
+    let mut out = vec![0; n];
+    let used = common::decode(codec, b, n, delta, &mut out)?;
+    assert_eq!(codec.encoded_len(b, n), Ok(used));
+    Ok((out, used))
 }
 
-impl Codec for VarIntGb {
-    fn encode(&self, v: &[u32], delta: Option<u32>) -> Vec<u8> {
-        match delta {
-            None => self.encode_to_vec(v),
-            Some(p) => self.encode_delta_to_vec(v, p),
-        }
-    }
-    fn decode(
-        &self,
-        b: &[u8],
-        n: usize,
-        delta: Option<u32>,
-    ) -> Result<(Vec<u32>, usize), intcodec::DecodeError> {
-        let mut out = vec![0; n];
-        let used = match delta {
-            None => IntCodec::decode(self, b, n, &mut out)?,
-            Some(p) => self.decode_delta(b, n, p, &mut out)?,
-        };
-        assert_eq!(self.encoded_len(b, n), Ok(used));
-        Ok((out, used))
-    }
-}
-
-fn check(codec: &dyn Codec, v: &Vector) {
+fn check(codec: &dyn IntCodec, v: &Vector) {
     let name = &v.fields["name"];
     let n = v.values.len();
     assert_eq!(
-        codec.encode(&v.values, v.delta),
+        common::encode_to_vec(codec, &v.values, v.delta),
         v.bytes,
         "{name} encode {codec:?}"
     );
     assert_eq!(
-        codec.decode(&v.bytes, n, v.delta),
+        decode(codec, &v.bytes, n, v.delta),
         Ok((v.values.clone(), v.bytes.len())),
         "{name} decode {codec:?}"
     );
     for cut in 0..v.bytes.len() {
-        let e = codec.decode(&v.bytes[..cut], n, v.delta).unwrap_err();
+        let e = decode(codec, &v.bytes[..cut], n, v.delta).unwrap_err();
         assert_eq!(e.kind(), DecodeErrorKind::Truncated, "{name} cut={cut}");
         assert!(e.offset() <= cut, "{name} cut={cut}");
     }
@@ -124,29 +104,6 @@ fn varint_gb_truncation_offsets() {
 mod g8iu {
     use super::*;
     use intcodec::varint_g8iu::VarIntG8iu;
-
-    impl Codec for VarIntG8iu {
-        fn encode(&self, v: &[u32], delta: Option<u32>) -> Vec<u8> {
-            match delta {
-                None => self.encode_to_vec(v),
-                Some(p) => self.encode_delta_to_vec(v, p),
-            }
-        }
-        fn decode(
-            &self,
-            b: &[u8],
-            n: usize,
-            delta: Option<u32>,
-        ) -> Result<(Vec<u32>, usize), intcodec::DecodeError> {
-            let mut out = vec![0; n];
-            let used = match delta {
-                None => IntCodec::decode(self, b, n, &mut out)?,
-                Some(p) => self.decode_delta(b, n, p, &mut out)?,
-            };
-            assert_eq!(self.encoded_len(b, n), Ok(used));
-            Ok((out, used))
-        }
-    }
 
     #[test]
     fn varint_g8iu_golden_vectors_every_kernel() {

@@ -80,16 +80,9 @@ fn golden_vectors_every_kernel() {
                 }
             } else {
                 let values: Vec<u32> = v.values.iter().map(|&x| x as u32).collect();
-                let (enc, dec) = match v.delta {
-                    None => (
-                        codec.encode_to_vec(&values),
-                        codec.decode_to_vec(&v.bytes, n),
-                    ),
-                    Some(p) => (
-                        codec.encode_delta_to_vec(&values, p as u32),
-                        codec.decode_delta_to_vec(&v.bytes, n, p as u32),
-                    ),
-                };
+                let delta = v.delta.map(|p| p as u32);
+                let enc = common::encode_to_vec(&codec, &values, delta);
+                let dec = common::decode_to_vec(&codec, &v.bytes, n, delta);
                 assert_eq!(enc, v.bytes, "{} encode with {isa}", v.name);
                 assert_eq!(
                     dec.as_deref(),
@@ -98,10 +91,7 @@ fn golden_vectors_every_kernel() {
                     v.name
                 );
                 let mut out = vec![0u32; n];
-                let used = match v.delta {
-                    None => codec.decode(&padded, n, &mut out),
-                    Some(p) => codec.decode_delta(&padded, n, p as u32, &mut out),
-                };
+                let used = common::decode(&codec, &padded, n, delta, &mut out);
                 assert_eq!(used, Ok(v.bytes.len()), "{} consumed with {isa}", v.name);
                 assert_eq!(out, values, "{} padded with {isa}", v.name);
                 // A u32 stream is a valid u64 stream with the same values.

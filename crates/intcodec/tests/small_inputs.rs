@@ -85,25 +85,16 @@ fn round_trips_every_kernel() {
         for n in lengths() {
             for values in families(n) {
                 for delta in [None, Some(7u32)] {
-                    let want = match delta {
-                        None => ks[0].encode_to_vec(&values),
-                        Some(p) => ks[0].encode_delta_to_vec(&values, p),
-                    };
+                    let want = common::encode_to_vec(&ks[0], &values, delta);
                     for k in &ks {
                         let ctx = format!("{k:?} n={n} delta={delta:?}");
                         let mut out = vec![0u8; want.len()];
-                        let wrote = match delta {
-                            None => k.encode(&values, &mut out),
-                            Some(p) => k.encode_delta(&values, p, &mut out),
-                        };
+                        let wrote = common::encode(k, &values, delta, &mut out);
                         assert_eq!(wrote, Ok(want.len()), "{ctx}");
                         assert_eq!(out, want, "{ctx}");
                         if !want.is_empty() {
                             let mut short = vec![0u8; want.len() - 1];
-                            let e = match delta {
-                                None => k.encode(&values, &mut short),
-                                Some(p) => k.encode_delta(&values, p, &mut short),
-                            };
+                            let e = common::encode(k, &values, delta, &mut short);
                             let too_small = EncodeError::OutputTooSmall {
                                 needed: want.len(),
                                 available: want.len() - 1,
@@ -112,21 +103,16 @@ fn round_trips_every_kernel() {
                         }
                         let input = exact(&want, 0);
                         let mut got = vec![0u32; n];
-                        let used = match delta {
-                            None => k.decode(&input, n, &mut got),
-                            Some(p) => k.decode_delta(&input, n, p, &mut got),
-                        };
+                        let used = common::decode(k, &input, n, delta, &mut got);
                         assert_eq!((used, &got), (Ok(want.len()), &values), "{ctx}");
                         assert_eq!(k.encoded_len(&input, n), Ok(want.len()), "{ctx}");
                         let padded = exact(&want, PADDING);
                         let mut got = vec![0u32; n];
-                        let used = match delta {
-                            // SAFETY: a stream written by this variant's
-                            // encoder, then PADDING bytes; `got` has `n` slots.
-                            None => unsafe { k.decode_unchecked(&padded, n, &mut got) },
-                            // SAFETY: as above.
-                            Some(p) => unsafe { k.decode_delta_unchecked(&padded, n, p, &mut got) },
-                        };
+                        // SAFETY: a stream written by this variant's encoder
+                        // (delta-coded when `delta` is set), then PADDING
+                        // bytes; `got` has `n` slots.
+                        let used =
+                            unsafe { common::decode_unchecked(k, &padded, n, delta, &mut got) };
                         assert_eq!((used, &got), (want.len(), &values), "{ctx} unchecked");
                     }
                 }

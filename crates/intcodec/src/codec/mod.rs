@@ -9,7 +9,77 @@ pub mod varint_g8iu;
 pub mod varint_gb;
 pub mod vbyte;
 
-use crate::error::{DecodeError, DecodeErrorKind};
+use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
+
+// The kernel signatures of the byte-oriented codecs (Stream VByte,
+// VarInt-GB, G8IU). The pointers are `unsafe fn` only because SIMD kernels
+// may be called only on CPUs with their features; a handle holds only sets
+// from the registries, which checked that (see `crate::dispatch`).
+//
+// decode: `(input, out, prev)`: decodes `out.len()` values (delta-coded
+// from `prev` in the delta kernels); bytes consumed or the first error.
+// encode: `(values, prev, out)`, `out.len() >= compressed length`; returns
+// bytes written.
+// unchecked decode: a valid stream followed by the codec's `PADDING`
+// readable bytes; bytes consumed.
+pub(crate) type DecodeFn = unsafe fn(&[u8], &mut [u32], u32) -> Result<usize, DecodeError>;
+pub(crate) type EncodeFn = unsafe fn(&[u32], u32, &mut [u8]) -> usize;
+pub(crate) type DecodeUncheckedFn = unsafe fn(&[u8], &mut [u32], u32) -> usize;
+
+/// `impl KernelSet for $K` of a kernel set struct with an `isa` field.
+macro_rules! kernel_set {
+    ($K:ident) => {
+        impl $crate::dispatch::KernelSet for $K {
+            fn isa(&self) -> $crate::isa::Isa {
+                self.isa
+            }
+        }
+    };
+}
+pub(crate) use kernel_set;
+
+/// `static $name: Registry<Kernels>`: the scalar set, then the x86 sets and
+/// the AArch64 sets, each compiled only for its architecture; best last.
+macro_rules! kernel_registry {
+    ($name:ident = [$scalar:path; x86: $($x:path),*; aarch64: $($a:path),*]) => {
+        static $name: $crate::dispatch::Registry<Kernels> = $crate::dispatch::Registry::new(&[
+            &$scalar,
+            $(
+                #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+                &$x,
+            )*
+            $(
+                #[cfg(target_arch = "aarch64")]
+                &$a,
+            )*
+        ]);
+    };
+}
+pub(crate) use kernel_registry;
+
+/// The set of `r` for `isa`, else `r`'s best: a handle's kernel choice kept
+/// across a change of format option (`with_variant`, `with_layout`).
+pub(crate) fn same_isa<K: crate::dispatch::KernelSet>(
+    r: &'static crate::dispatch::Registry<K>,
+    isa: crate::isa::Isa,
+) -> &'static K {
+    r.for_isa(isa).unwrap_or_else(|| r.best())
+}
+
+/// Where `value` goes in a sorted stream of `n` values: after any equal
+/// values, i.e. at the first index whose value is above it, found by
+/// `seek(target)` (the first index whose value is `>= target`, with the
+/// value; it also validates the stream as far as it reads).
+pub(crate) fn insertion_index(
+    n: usize,
+    value: u32,
+    seek: impl FnOnce(u32) -> Result<Option<(usize, u32)>, DecodeError>,
+) -> Result<usize, DecodeError> {
+    Ok(match seek(value.saturating_add(1))? {
+        Some((i, _)) if value != u32::MAX => i,
+        _ => n,
+    })
+}
 
 /// `OutputTooSmall` unless an output of `out_len` slots holds `n` values.
 #[inline]
@@ -24,6 +94,211 @@ pub(crate) fn check_out(n: usize, out_len: usize) -> Result<(), DecodeError> {
     Ok(())
 }
 
+/// `EncodeError::OutputTooSmall` unless an output of `out_len` bytes holds
+/// the encoding: at once when it holds `max` (the largest encoding of that
+/// many values, `None` on overflow), else the exact size `needed()` decides,
+/// computed out of line so that the common check inlines into the encoders.
+#[inline]
+pub(crate) fn check_room(
+    out_len: usize,
+    max: Option<usize>,
+    needed: impl FnOnce() -> usize,
+) -> Result<(), EncodeError> {
+    if max.is_some_and(|m| out_len >= m) {
+        return Ok(());
+    }
+    check_exact_room(out_len, needed)
+}
+
+/// [`check_room`] when the output is shorter than the largest encoding.
+#[cold]
+#[inline(never)]
+fn check_exact_room(out_len: usize, needed: impl FnOnce() -> usize) -> Result<(), EncodeError> {
+    let needed = needed();
+    if out_len < needed {
+        return Err(EncodeError::OutputTooSmall {
+            needed,
+            available: out_len,
+        });
+    }
+    Ok(())
+}
+
+/// The plumbing of a handle `$T { k: &'static Kernels }` whose kernel set
+/// has an `isa` field (Stream VByte, VarInt-GB, G8IU, SIMD-FOR), written
+/// once: `Debug` (the ISA and the named format options, fields of the
+/// kernel set), `Default` and [`KernelChoice`](crate::KernelChoice) (`best`
+/// is `$best`), and `kernel_registry()`, the registry of the handle's
+/// format options (`$reg` maps the kernel set to it), which
+/// [`kernel_info!`] reads.
+macro_rules! kernel_handle {
+    ($T:ident { $($opt:ident),* }, best: $best:expr, registry: $reg:expr) => {
+        impl $T {
+            /// The kernel sets of this handle's format options.
+            fn kernel_registry(&self) -> &'static $crate::dispatch::Registry<Kernels> {
+                let reg: fn(&'static Kernels) -> &'static $crate::dispatch::Registry<Kernels> = $reg;
+                reg(self.k)
+            }
+        }
+
+        impl core::fmt::Debug for $T {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.debug_struct(stringify!($T))
+                    .field("isa", &self.k.isa)
+                    $(.field(stringify!($opt), &self.k.$opt))*
+                    .finish()
+            }
+        }
+
+        impl Default for $T {
+            fn default() -> Self {
+                <Self as $crate::traits::KernelChoice>::best()
+            }
+        }
+
+        impl $crate::traits::KernelChoice for $T {
+            fn best() -> Self {
+                $best
+            }
+
+            fn with_isa(&self, isa: $crate::isa::Isa) -> Option<Self> {
+                self.kernel_registry().for_isa(isa).map(|k| $T { k })
+            }
+        }
+    };
+}
+pub(crate) use kernel_handle;
+
+/// The [`IntCodec`](crate::IntCodec) methods `isa`, `kernel_isas` and
+/// `with_isa_dyn` of a handle with a kernel set `self.k`, an inherent
+/// `kernel_registry()` (see [`kernel_handle!`]) and `KernelChoice`.
+macro_rules! kernel_info {
+    () => {
+        fn isa(&self) -> $crate::isa::Isa {
+            self.k.isa
+        }
+
+        fn kernel_isas(&self) -> ::alloc::vec::Vec<$crate::isa::Isa> {
+            self.kernel_registry().enabled_isas()
+        }
+
+        fn with_isa_dyn(
+            &self,
+            isa: $crate::isa::Isa,
+        ) -> Option<::alloc::boxed::Box<dyn $crate::traits::IntCodec>> {
+            let codec = $crate::traits::KernelChoice::with_isa(self, isa)?;
+            Some(::alloc::boxed::Box::new(codec))
+        }
+    };
+}
+pub(crate) use kernel_info;
+
+/// [`SortedCodec`](crate::SortedCodec)'s `select` and `lower_bound` of a
+/// handle whose kernel set holds `select_delta` and `seek_delta`, called on
+/// the whole stream as `(input, n, prev, i)` and `(input, n, prev, target)`
+/// (VByte, VarInt-GB): `Ok(None)` past `n`, else one kernel call.
+macro_rules! delta_seek {
+    () => {
+        fn select(
+            &self,
+            input: &[u8],
+            n: usize,
+            prev: u32,
+            i: usize,
+        ) -> Result<Option<u32>, DecodeError> {
+            if i >= n {
+                return Ok(None);
+            }
+            // SAFETY: the handle's kernel set came from a registry, so this
+            // CPU has its ISA (`crate::dispatch`); checked kernels read only
+            // inside `input`.
+            unsafe { (self.k.select_delta)(input, n, prev, i) }.map(Some)
+        }
+
+        fn lower_bound(
+            &self,
+            input: &[u8],
+            n: usize,
+            prev: u32,
+            target: u32,
+        ) -> Result<Option<(usize, u32)>, DecodeError> {
+            // SAFETY: as in `select`.
+            unsafe { (self.k.seek_delta)(input, n, prev, target) }
+        }
+    };
+}
+pub(crate) use delta_seek;
+
+/// `decode_unchecked` and `decode_delta_unchecked` of a codec whose checked
+/// decoders are its fastest: they run `decode` / `decode_delta` (and panic
+/// on a stream that breaks the contract).
+macro_rules! checked_as_unchecked {
+    () => {
+        unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
+            self.decode(input, n, out)
+                .expect("the caller guarantees a valid stream")
+        }
+
+        unsafe fn decode_delta_unchecked(
+            &self,
+            input: &[u8],
+            n: usize,
+            prev: u32,
+            out: &mut [u32],
+        ) -> usize {
+            self.decode_delta(input, n, prev, out)
+                .expect("the caller guarantees a valid stream")
+        }
+    };
+}
+pub(crate) use checked_as_unchecked;
+
+/// The [`IntCodec`](crate::IntCodec) sizes and encoders of a handle whose
+/// kernel set holds `encode` and `encode_delta`, each called as `(values,
+/// prev, out)` (Stream VByte, VarInt-GB, G8IU): written once. The handle
+/// provides `self.compressed_len_from(values, prev: Option<u32>)`, the exact
+/// encoded size (delta-coded from `prev` when `Some`); the kernels need an
+/// output of that size, checked by [`check_room`].
+macro_rules! kernel_encoders {
+    () => {
+        fn compressed_len(&self, values: &[u32]) -> usize {
+            self.compressed_len_from(values, None)
+        }
+
+        fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
+            self.compressed_len_from(values, Some(prev))
+        }
+
+        #[inline]
+        fn encode(
+            &self,
+            values: &[u32],
+            out: &mut [u8],
+        ) -> Result<usize, $crate::error::EncodeError> {
+            let max = self.max_compressed_len(values.len());
+            $crate::codec::check_room(out.len(), max, || self.compressed_len_from(values, None))?;
+            // SAFETY: the kernel's ISA is supported (it came from a
+            // registry) and `out` holds the encoded length (`check_room`).
+            Ok(unsafe { (self.k.encode)(values, 0, out) })
+        }
+
+        #[inline]
+        fn encode_delta(
+            &self,
+            values: &[u32],
+            prev: u32,
+            out: &mut [u8],
+        ) -> Result<usize, $crate::error::EncodeError> {
+            let max = self.max_compressed_len(values.len());
+            let needed = || self.compressed_len_from(values, Some(prev));
+            $crate::codec::check_room(out.len(), max, needed)?;
+            // SAFETY: as in `encode`: supported ISA, room checked above.
+            Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
+        }
+    };
+}
+pub(crate) use kernel_encoders;
+
 /// The [`IntCodec`](crate::IntCodec) decoders of a handle `{ k: &'static
 /// Kernels }` whose kernel set holds `decode`, `decode_delta`,
 /// `decode_unchecked` and `decode_delta_unchecked`, each called as
@@ -31,7 +306,8 @@ pub(crate) fn check_out(n: usize, out_len: usize) -> Result<(), DecodeError> {
 /// written once. The handle provides `Self::decode_args(input, n, out_len)`
 /// (the checks before a checked kernel runs: at least `check_out`) and
 /// `self.vec_for(input, n)` (a zeroed `Vec` of `n` values, allocated only
-/// once the input is known to be able to hold them, else decoding's error).
+/// once the input is known to be able to hold them, else decoding's error),
+/// which the allocating decoders (`decode_to_vec`, ...) use.
 macro_rules! kernel_decoders {
     () => {
         #[inline]
@@ -78,25 +354,9 @@ macro_rules! kernel_decoders {
             unsafe { (self.k.decode_delta_unchecked)(input, out, prev) }
         }
 
-        /// Decodes `n` values into a new `Vec`, allocated only once the
-        /// input is known to be able to hold them, so an absurd `n` fails
-        /// without allocating.
-        fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
-            let mut out = self.vec_for(input, n)?;
-            self.decode(input, n, &mut out)?;
-            Ok(out)
-        }
-
-        /// As `decode_to_vec`, for delta-coded values (from `prev`).
-        fn decode_delta_to_vec(
-            &self,
-            input: &[u8],
-            n: usize,
-            prev: u32,
-        ) -> Result<Vec<u32>, DecodeError> {
-            let mut out = self.vec_for(input, n)?;
-            self.decode_delta(input, n, prev, &mut out)?;
-            Ok(out)
+        /// The output of the allocating decoders: `self.vec_for(input, n)`.
+        fn alloc_decoded(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+            self.vec_for(input, n)
         }
     };
 }

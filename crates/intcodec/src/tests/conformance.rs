@@ -85,6 +85,17 @@ enum Mode {
     Delta(u32),
 }
 
+impl Mode {
+    /// Delta-coded from `prev` if `delta`, else plain.
+    fn of(delta: bool, prev: u32) -> Mode {
+        if delta {
+            Mode::Delta(prev)
+        } else {
+            Mode::Plain
+        }
+    }
+}
+
 impl fmt::Display for Mode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -104,7 +115,18 @@ struct At<'a> {
     mode: Mode,
 }
 
-impl At<'_> {
+impl<'a> At<'a> {
+    /// The scalar kernel's checks of `n` values of `family` in `mode`.
+    fn scalar(codec: &'static str, n: usize, family: &'a str, mode: Mode) -> Self {
+        At {
+            codec,
+            isa: Isa::Scalar,
+            n,
+            family,
+            mode,
+        }
+    }
+
     fn on(self, isa: Isa) -> Self {
         At { isa, ..self }
     }
@@ -211,13 +233,7 @@ pub(crate) fn check_codec(codec: &dyn IntCodec) {
                 }
             }
             for (m, &mode) in modes.iter().enumerate() {
-                let at = At {
-                    codec: name,
-                    isa: Isa::Scalar,
-                    n,
-                    family,
-                    mode,
-                };
+                let at = At::scalar(name, n, family, mode);
                 let stream = check_valid(&ks, &values, at);
                 // The quadratic checks: on the first two modes, and on long
                 // lists only for a few families.
@@ -407,44 +423,28 @@ fn check_valid(ks: &[Box<dyn IntCodec>], values: &[u32], at: At<'_>) -> Vec<u8> 
             );
         }
 
-        // Decoding: exact size.
-        let mut got = vec![SENTINEL; n];
-        assert_eq!(
-            decode(k, &want, n, mode, &mut got),
-            Ok(len),
-            "{at}: decode (exact-size buffer)"
-        );
-        assert!(
-            got == values,
-            "{at}: decoded values differ ({})",
-            first_diff(&got, values)
-        );
-        // Larger buffer: nothing past n.
-        let mut got = vec![SENTINEL; n + 5];
-        assert_eq!(
-            decode(k, &want, n, mode, &mut got),
-            Ok(len),
-            "{at}: decode (larger buffer)"
-        );
-        assert!(
-            got[..n] == *values,
-            "{at}: decoded values differ (larger buffer)"
-        );
-        assert!(
-            got[n..].iter().all(|&v| v == SENTINEL),
-            "{at}: decode wrote past n into the larger buffer"
-        );
-        // Trailing bytes are ignored.
-        let mut got = vec![SENTINEL; n];
-        assert_eq!(
-            decode(k, &padded_in, n, mode, &mut got),
-            Ok(len),
-            "{at}: decode with trailing bytes"
-        );
-        assert!(
-            got == values,
-            "{at}: decoded values differ with trailing bytes"
-        );
+        // Decoding: exact size, larger (nothing written past n), trailing
+        // bytes ignored.
+        let check_decode = |input: &[u8], extra: usize, what: &str| {
+            let mut got = vec![SENTINEL; n + extra];
+            assert_eq!(
+                decode(k, input, n, mode, &mut got),
+                Ok(len),
+                "{at}: decode ({what})"
+            );
+            assert!(
+                got[..n] == *values,
+                "{at}: decoded values differ ({what}: {})",
+                first_diff(&got[..n], values)
+            );
+            assert!(
+                got[n..].iter().all(|&v| v == SENTINEL),
+                "{at}: decode wrote past n ({what})"
+            );
+        };
+        check_decode(&want, 0, "exact-size buffer");
+        check_decode(&want, 5, "larger buffer");
+        check_decode(&padded_in, 0, "with trailing bytes");
         assert_eq!(k.encoded_len(&want, n), Ok(len), "{at}: encoded_len");
         assert_eq!(
             k.encoded_len(&padded_in, n),
@@ -706,13 +706,7 @@ fn check_garbage(ks: &[Box<dyn IntCodec>], name: &'static str, delta: bool, rng:
         } else {
             Mode::Plain
         };
-        let at = At {
-            codec: name,
-            isa: Isa::Scalar,
-            n,
-            family: "garbage",
-            mode,
-        };
+        let at = At::scalar(name, n, "garbage", mode);
         let what = format!("garbage round {round} ({len} bytes)");
         let _ = agree(ks, &input, n, at, &what);
     }
@@ -884,17 +878,7 @@ pub(crate) fn check_sorted<C: SortedCodec + KernelChoice>(c: C) {
                 vec![0, 0x9E37_79B9]
             };
             for (m, &prev) in prevs.iter().enumerate() {
-                let at = At {
-                    codec: name,
-                    isa: Isa::Scalar,
-                    n,
-                    family,
-                    mode: if delta {
-                        Mode::Delta(prev)
-                    } else {
-                        Mode::Plain
-                    },
-                };
+                let at = At::scalar(name, n, family, Mode::of(delta, prev));
                 let stream = sorted_stream(&ks[0], &values, prev);
                 let mut trailing = stream.clone();
                 trailing.extend_from_slice(&TRAILING);
@@ -1068,17 +1052,7 @@ fn sorted_inserts<C: SortedCodec + KernelChoice>(
                 0xDEAD_BEEF
             };
             let low = if delta { prev } else { 0 };
-            let at = At {
-                codec: name,
-                isa: Isa::Scalar,
-                n,
-                family,
-                mode: if delta {
-                    Mode::Delta(prev)
-                } else {
-                    Mode::Plain
-                },
-            };
+            let at = At::scalar(name, n, family, Mode::of(delta, prev));
             for k in ks {
                 let at = at.on(k.isa());
                 let mut model = values.clone();

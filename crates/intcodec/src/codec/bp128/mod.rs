@@ -98,11 +98,10 @@
 //! the array.
 
 use crate::codec::vbyte::VByte;
-use crate::dispatch::{KernelSet, Registry};
+use crate::dispatch::Registry;
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::isa::Isa;
 use crate::traits::{IntCodec, KernelChoice, SortedCodec};
-use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -269,29 +268,17 @@ pub(crate) struct Kernels {
 static SCALAR_4: Kernels = scalar::kernels(Layout::Lanes4);
 static SCALAR_8: Kernels = scalar::kernels(Layout::Lanes8);
 
-impl KernelSet for Kernels {
-    fn isa(&self) -> Isa {
-        self.isa
-    }
-}
+super::kernel_set!(Kernels);
 
-static REGISTRY_4: Registry<Kernels> = Registry::new(&[
-    &SCALAR_4,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::sse41::KERNELS_4,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx2::KERNELS_4,
-    #[cfg(target_arch = "aarch64")]
-    &aarch64::neon::KERNELS_4,
+super::kernel_registry!(REGISTRY_4 = [
+    SCALAR_4;
+    x86: x86::sse41::KERNELS_4, x86::avx2::KERNELS_4;
+    aarch64: aarch64::neon::KERNELS_4
 ]);
-static REGISTRY_8: Registry<Kernels> = Registry::new(&[
-    &SCALAR_8,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::sse41::KERNELS_8,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx2::KERNELS_8,
-    #[cfg(target_arch = "aarch64")]
-    &aarch64::neon::KERNELS_8,
+super::kernel_registry!(REGISTRY_8 = [
+    SCALAR_8;
+    x86: x86::sse41::KERNELS_8, x86::avx2::KERNELS_8;
+    aarch64: aarch64::neon::KERNELS_8
 ]);
 
 /// The kernel sets of `layout`.
@@ -630,16 +617,10 @@ impl Bp128 {
         prev: u32,
         out: &mut [u8],
     ) -> Result<usize, EncodeError> {
-        let fits = max_len(self.k.layout, values.len()).is_some_and(|m| out.len() >= m);
-        if !fits {
-            let needed = scalar::array_len(self.k.layout, values, mode, prev);
-            if out.len() < needed {
-                return Err(EncodeError::OutputTooSmall {
-                    needed,
-                    available: out.len(),
-                });
-            }
-        }
+        let max = max_len(self.k.layout, values.len());
+        super::check_room(out.len(), max, || {
+            scalar::array_len(self.k.layout, values, mode, prev)
+        })?;
         Ok(scalar::encode_array(
             self.k, &self.tail, values, mode, prev, out,
         ))
@@ -655,13 +636,7 @@ impl Bp128 {
         prev: u32,
         out: &mut [u32],
     ) -> Result<usize, DecodeError> {
-        if out.len() < n {
-            return Err(DecodeError::new(
-                DecodeErrorKind::OutputTooSmall,
-                0,
-                Some(out.len()),
-            ));
-        }
+        super::check_out(n, out.len())?;
         scalar::decode_array(self.k, &self.tail, input, &mut out[..n], mode, prev)
     }
 }
@@ -682,17 +657,7 @@ impl IntCodec for Bp128 {
         }
     }
 
-    fn isa(&self) -> Isa {
-        self.k.isa
-    }
-
-    fn kernel_isas(&self) -> Vec<Isa> {
-        registry(self.k.layout).enabled_isas()
-    }
-
-    fn with_isa_dyn(&self, isa: Isa) -> Option<Box<dyn IntCodec>> {
-        self.with_isa(isa).map(|c| Box::new(c) as Box<dyn IntCodec>)
-    }
+    super::kernel_info!();
 
     fn max_compressed_len(&self, n: usize) -> Option<usize> {
         max_len(self.k.layout, n)
@@ -745,45 +710,22 @@ impl IntCodec for Bp128 {
         self.decode_mode(input, n, Mode::from(self.delta), prev, out)
     }
 
-    /// The checked decoder: it checks each block as its kernel reads it, at
-    /// no measurable cost, so there is no separate unchecked path.
-    unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
-        self.decode(input, n, out)
-            .expect("the caller guarantees a valid stream")
-    }
-
-    /// As [`IntCodec::decode_unchecked`]: the checked decoder.
-    unsafe fn decode_delta_unchecked(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        out: &mut [u32],
-    ) -> usize {
-        self.decode_delta(input, n, prev, out)
-            .expect("the caller guarantees a valid stream")
-    }
+    // The checked decoder checks each block as its kernel reads it, at no
+    // measurable cost, so there is no separate unchecked path.
+    super::checked_as_unchecked!();
 
     /// Allocates only once [`IntCodec::encoded_len`] (the width bytes and
     /// the tail) has shown that the input holds the `n` values.
-    fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+    fn alloc_decoded(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
         self.encoded_len(input, n)?;
-        let mut out = alloc::vec![0u32; n];
-        self.decode(input, n, &mut out)?;
-        Ok(out)
+        Ok(alloc::vec![0u32; n])
     }
+}
 
-    /// As [`IntCodec::decode_to_vec`]: checked before allocating.
-    fn decode_delta_to_vec(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-    ) -> Result<Vec<u32>, DecodeError> {
-        self.encoded_len(input, n)?;
-        let mut out = alloc::vec![0u32; n];
-        self.decode_delta(input, n, prev, out.as_mut_slice())?;
-        Ok(out)
+impl Bp128 {
+    /// The kernel sets of this handle's layout (`kernel_info!`).
+    fn kernel_registry(&self) -> &'static Registry<Kernels> {
+        registry(self.k.layout)
     }
 }
 

@@ -224,16 +224,153 @@ pub(crate) fn max_values(input_len: usize) -> usize {
     }
 }
 
-/// `OutputTooSmall` unless `out` holds `needed` bytes.
-pub(crate) fn check_room(out: &[u8], needed: usize) -> Result<(), EncodeError> {
-    if out.len() < needed {
-        return Err(EncodeError::OutputTooSmall {
-            needed,
-            available: out.len(),
-        });
-    }
-    Ok(())
+/// Checks that `out` holds the `len` bytes of the encoding of `values`,
+/// writes their header and returns their frame `(min, bits)`.
+pub(crate) fn put_header(
+    values: &[u32],
+    len: usize,
+    out: &mut [u8],
+) -> Result<(u32, u8), EncodeError> {
+    crate::codec::check_room(out.len(), None, || len)?;
+    let (min, b) = frame(values);
+    out[..4].copy_from_slice(&min.to_le_bytes());
+    out[4] = b;
+    Ok((min, b))
 }
+
+/// The stream length `len` (from `encoded_len`, which checked the header
+/// and the stream) with the header's frame: `(len, min, bits)`.
+pub(crate) fn framed(
+    len: Result<usize, DecodeError>,
+    input: &[u8],
+) -> Result<(usize, u32, u8), DecodeError> {
+    let len = len?;
+    let (min, b) = header(input)?;
+    Ok((len, min, b))
+}
+
+/// The [`IntCodec`] methods FOR and SIMD-FOR share: sizes, the bomb guard,
+/// no delta mode (the `*_delta` methods return the `Unsupported` errors),
+/// and the checked decoder as the unchecked one.
+macro_rules! for_common {
+    () => {
+        fn supports_delta(&self) -> bool {
+            false
+        }
+
+        fn max_compressed_len(&self, n: usize) -> Option<usize> {
+            max_len(n)
+        }
+
+        fn max_values(&self, input_len: usize) -> usize {
+            max_values(input_len)
+        }
+
+        /// No delta mode: 0.
+        fn compressed_len_delta(&self, _values: &[u32], _prev: u32) -> usize {
+            0
+        }
+
+        fn encode_delta(
+            &self,
+            _values: &[u32],
+            _prev: u32,
+            _out: &mut [u8],
+        ) -> Result<usize, EncodeError> {
+            Err(EncodeError::Unsupported)
+        }
+
+        fn decode_delta(
+            &self,
+            _input: &[u8],
+            _n: usize,
+            _prev: u32,
+            _out: &mut [u32],
+        ) -> Result<usize, DecodeError> {
+            Err(no_delta())
+        }
+
+        /// The checked decoder (O(1) validation).
+        unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
+            self.decode(input, n, out)
+                .expect("the caller guarantees a valid stream")
+        }
+
+        /// No delta mode: no stream can satisfy the contract; returns 0.
+        unsafe fn decode_delta_unchecked(
+            &self,
+            _: &[u8],
+            _: usize,
+            _: u32,
+            _: &mut [u32],
+        ) -> usize {
+            0
+        }
+
+        /// Checks the input holds `n` values, then the
+        /// [`MAX_VALUES_PER_BYTE`](crate::codec::frame_of_reference::MAX_VALUES_PER_BYTE)
+        /// cap (`Truncated` at the end of the input, no index), then
+        /// allocates.
+        fn alloc_decoded(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
+            self.encoded_len(input, n)?;
+            check_bomb(input, n)?;
+            Ok(alloc::vec![0u32; n])
+        }
+
+        fn decode_delta_to_vec(
+            &self,
+            _: &[u8],
+            _: usize,
+            _: u32,
+        ) -> Result<Vec<u32>, DecodeError> {
+            Err(no_delta())
+        }
+    };
+}
+use for_common;
+
+/// The [`SortedCodec`] of FOR and SIMD-FOR (`prev` ignored) over the
+/// handle's `values_of(input, n)`: the values of the checked stream by
+/// index. `select` reads one, `lower_bound` is a binary search (sorted
+/// values), `insert` decodes and re-encodes.
+macro_rules! for_sorted {
+    ($(#[$doc:meta])* $T:ident) => {
+        $(#[$doc])*
+        impl SortedCodec for $T {
+            fn select(
+                &self,
+                input: &[u8],
+                n: usize,
+                _prev: u32,
+                i: usize,
+            ) -> Result<Option<u32>, DecodeError> {
+                let get = self.values_of(input, n)?;
+                Ok((i < n).then(|| get(i)))
+            }
+
+            fn lower_bound(
+                &self,
+                input: &[u8],
+                n: usize,
+                _prev: u32,
+                key: u32,
+            ) -> Result<Option<(usize, u32)>, DecodeError> {
+                Ok(lower_bound_value(n, key, self.values_of(input, n)?))
+            }
+
+            fn insert(
+                &self,
+                bytes: &mut Vec<u8>,
+                n: usize,
+                _prev: u32,
+                value: u32,
+            ) -> Result<usize, DecodeError> {
+                insert_plain(self, bytes, n, value)
+            }
+        }
+    };
+}
+use for_sorted;
 
 impl IntCodec for For {
     fn name(&self) -> &'static str {
@@ -252,45 +389,18 @@ impl IntCodec for For {
         self.with_isa(isa).map(|c| Box::new(c) as Box<dyn IntCodec>)
     }
 
-    fn supports_delta(&self) -> bool {
-        false
-    }
-
-    fn max_compressed_len(&self, n: usize) -> Option<usize> {
-        max_len(n)
-    }
-
-    fn max_values(&self, input_len: usize) -> usize {
-        max_values(input_len)
-    }
+    for_common!();
 
     fn compressed_len(&self, values: &[u32]) -> usize {
         let (_, b) = frame(values);
         HEADER + stream_len(values.len(), b).expect("fits: the values exist")
     }
 
-    /// No delta mode: 0.
-    fn compressed_len_delta(&self, _values: &[u32], _prev: u32) -> usize {
-        0
-    }
-
     fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
         let len = self.compressed_len(values);
-        check_room(out, len)?;
-        let (min, b) = frame(values);
-        out[..4].copy_from_slice(&min.to_le_bytes());
-        out[4] = b;
+        let (min, b) = put_header(values, len, out)?;
         put_stream(values, min, b, &mut out[HEADER..len]);
         Ok(len)
-    }
-
-    fn encode_delta(
-        &self,
-        _values: &[u32],
-        _prev: u32,
-        _out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        Err(EncodeError::Unsupported)
     }
 
     /// O(1): bounds `n` before allocating.
@@ -301,49 +411,12 @@ impl IntCodec for For {
 
     fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
         crate::codec::check_out(n, out.len())?;
-        let len = self.encoded_len(input, n)?;
-        let (min, b) = header(input)?;
+        let (len, min, b) = framed(self.encoded_len(input, n), input)?;
         let data = &input[HEADER..len];
         for (i, o) in out[..n].iter_mut().enumerate() {
             *o = get_stream(data, b, i).wrapping_add(min);
         }
         Ok(len)
-    }
-
-    fn decode_delta(
-        &self,
-        _input: &[u8],
-        _n: usize,
-        _prev: u32,
-        _out: &mut [u32],
-    ) -> Result<usize, DecodeError> {
-        Err(no_delta())
-    }
-
-    /// The checked decoder (a bit stream read with bounds-checked slices).
-    unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
-        self.decode(input, n, out)
-            .expect("the caller guarantees a valid stream")
-    }
-
-    /// No delta mode: no stream can satisfy the contract; returns 0.
-    unsafe fn decode_delta_unchecked(&self, _: &[u8], _: usize, _: u32, _: &mut [u32]) -> usize {
-        0
-    }
-
-    /// Checks the input holds `n` values, then the
-    /// [`MAX_VALUES_PER_BYTE`] cap (`Truncated` at the end of the input,
-    /// no index), then allocates.
-    fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
-        self.encoded_len(input, n)?;
-        check_bomb(input, n)?;
-        let mut out = alloc::vec![0u32; n];
-        self.decode(input, n, &mut out)?;
-        Ok(out)
-    }
-
-    fn decode_delta_to_vec(&self, _: &[u8], _: usize, _: u32) -> Result<Vec<u32>, DecodeError> {
-        Err(no_delta())
     }
 }
 
@@ -357,48 +430,26 @@ impl KernelChoice for For {
     }
 }
 
-/// On a plain FOR stream (`prev` ignored): `select` O(1), `lower_bound` a
-/// binary search on the packed data (sorted values), `insert` decode +
-/// re-encode. The header and the stream's length are checked first (O(1)).
-impl SortedCodec for For {
-    fn select(
+impl For {
+    /// The checked stream's values by index (`for_sorted!`).
+    fn values_of<'a>(
         &self,
-        input: &[u8],
+        input: &'a [u8],
         n: usize,
-        _prev: u32,
-        i: usize,
-    ) -> Result<Option<u32>, DecodeError> {
-        let len = self.encoded_len(input, n)?;
-        let (min, b) = header(input)?;
+    ) -> Result<impl Fn(usize) -> u32 + 'a, DecodeError> {
+        let (len, min, b) = framed(self.encoded_len(input, n), input)?;
         let data = &input[HEADER..len];
-        Ok((i < n).then(|| get_stream(data, b, i).wrapping_add(min)))
-    }
-
-    fn lower_bound(
-        &self,
-        input: &[u8],
-        n: usize,
-        _prev: u32,
-        key: u32,
-    ) -> Result<Option<(usize, u32)>, DecodeError> {
-        let len = self.encoded_len(input, n)?;
-        let (min, b) = header(input)?;
-        let data = &input[HEADER..len];
-        let get = |i| get_stream(data, b, i).wrapping_add(min);
-        let k = lower_bound_by(n, key, get);
-        Ok((k < n).then(|| (k, get(k))))
-    }
-
-    fn insert(
-        &self,
-        bytes: &mut Vec<u8>,
-        n: usize,
-        _prev: u32,
-        value: u32,
-    ) -> Result<usize, DecodeError> {
-        insert_plain(self, bytes, n, value)
+        Ok(move |i| get_stream(data, b, i).wrapping_add(min))
     }
 }
+
+for_sorted!(
+    /// On a plain FOR stream (`prev` ignored): `select` O(1), `lower_bound`
+    /// a binary search on the packed data (sorted values), `insert` decode +
+    /// re-encode. The header and the stream's length are checked first
+    /// (O(1)).
+    For
+);
 
 /// `SortedCodec::insert` of a plain codec: decode, insert after any equal
 /// values, re-encode in place of the old stream.
@@ -454,12 +505,7 @@ impl ForArray {
 
     /// Wraps a FOR encoding of `n` values; `bytes` must be exactly one.
     pub fn from_encoded(bytes: Vec<u8>, n: usize) -> Result<Self, DecodeError> {
-        let len = For.encoded_len(&bytes, n)?;
-        check_bomb(&bytes, n)?;
-        if len != bytes.len() {
-            return Err(DecodeError::new(DecodeErrorKind::Malformed, len, Some(n)));
-        }
-        let (min, b) = header(&bytes)?;
+        let (min, b) = check_encoded(&For, &bytes, n)?;
         Ok(ForArray { n, min, b, bytes })
     }
 
@@ -486,8 +532,7 @@ impl SortedSet for ForArray {
 
     /// A binary search on the packed data.
     fn lower_bound(&self, key: u32) -> Option<(usize, u32)> {
-        let k = lower_bound_by(self.n, key, |i| self.get(i));
-        (k < self.n).then(|| (k, self.get(k)))
+        lower_bound_value(self.n, key, |i| self.get(i))
     }
 
     fn insert(&mut self, value: u32) -> usize {
@@ -505,6 +550,34 @@ impl SortedSet for ForArray {
     fn compressed_bytes(&self) -> usize {
         self.bytes.len()
     }
+}
+
+/// The first index of the `n` values `get` reads whose value is `>= key`,
+/// with the value (`None` if none is): a binary search (sorted values).
+#[inline]
+pub(crate) fn lower_bound_value(
+    n: usize,
+    key: u32,
+    get: impl Fn(usize) -> u32,
+) -> Option<(usize, u32)> {
+    let k = lower_bound_by(n, key, &get);
+    (k < n).then(|| (k, get(k)))
+}
+
+/// The checks of a wrapped encoding (`ForArray::from_encoded`,
+/// `SimdForArray::from_encoded`): `bytes` is exactly one stream of `n`
+/// values of `codec` within the bomb guard; its frame `(min, bits)`.
+pub(crate) fn check_encoded(
+    codec: &dyn IntCodec,
+    bytes: &[u8],
+    n: usize,
+) -> Result<(u32, u8), DecodeError> {
+    let len = codec.encoded_len(bytes, n)?;
+    check_bomb(bytes, n)?;
+    if len != bytes.len() {
+        return Err(DecodeError::new(DecodeErrorKind::Malformed, len, Some(n)));
+    }
+    header(bytes)
 }
 
 /// Binary search: the first `i < n` with `get(i) >= target`, else `n`.

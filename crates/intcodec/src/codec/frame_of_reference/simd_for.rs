@@ -4,16 +4,13 @@
 //! of the packed block (O(1)); `lower_bound` is a binary search over it.
 
 use super::{
-    check_bomb, check_room, check_stream, frame, get_stream, header, insert_plain, lower_bound_by,
-    max_len, max_values, no_delta, put_stream, stream_len, HEADER,
+    check_bomb, check_encoded, check_stream, frame, framed, get_stream, header, insert_plain,
+    lower_bound_value, max_len, max_values, no_delta, put_header, put_stream, stream_len, HEADER,
 };
 use crate::codec::bp128::{call_pack, call_unpack, registry, splat, Kernels, Layout, Mode};
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
-use crate::isa::Isa;
 use crate::traits::{IntCodec, KernelChoice, SortedCodec, SortedSet};
-use alloc::boxed::Box;
 use alloc::vec::Vec;
-use core::fmt;
 
 const BL: usize = 128;
 
@@ -38,46 +35,19 @@ pub struct SimdFor {
     k: &'static Kernels,
 }
 
-impl fmt::Debug for SimdFor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("SimdFor").field("isa", &self.k.isa).finish()
-    }
-}
-
-impl Default for SimdFor {
-    fn default() -> Self {
-        Self::best()
-    }
-}
+crate::codec::kernel_handle!(
+    SimdFor {},
+    best: SimdFor { k: registry(Layout::Lanes4).best() },
+    registry: |_| registry(Layout::Lanes4)
+);
 
 impl IntCodec for SimdFor {
     fn name(&self) -> &'static str {
         "simd-for"
     }
 
-    fn isa(&self) -> Isa {
-        self.k.isa
-    }
-
-    fn kernel_isas(&self) -> Vec<Isa> {
-        registry(Layout::Lanes4).enabled_isas()
-    }
-
-    fn with_isa_dyn(&self, isa: Isa) -> Option<Box<dyn IntCodec>> {
-        self.with_isa(isa).map(|c| Box::new(c) as Box<dyn IntCodec>)
-    }
-
-    fn supports_delta(&self) -> bool {
-        false
-    }
-
-    fn max_compressed_len(&self, n: usize) -> Option<usize> {
-        max_len(n)
-    }
-
-    fn max_values(&self, input_len: usize) -> usize {
-        max_values(input_len)
-    }
+    crate::codec::kernel_info!();
+    super::for_common!();
 
     fn compressed_len(&self, values: &[u32]) -> usize {
         let (_, b) = frame(values);
@@ -85,17 +55,9 @@ impl IntCodec for SimdFor {
         HEADER + m * 16 * b as usize + stream_len(values.len() % BL, b).expect("small")
     }
 
-    /// No delta mode: 0.
-    fn compressed_len_delta(&self, _values: &[u32], _prev: u32) -> usize {
-        0
-    }
-
     fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
         let len = self.compressed_len(values);
-        check_room(out, len)?;
-        let (min, b) = frame(values);
-        out[..4].copy_from_slice(&min.to_le_bytes());
-        out[4] = b;
+        let (min, b) = put_header(values, len, out)?;
         let blen = 16 * b as usize;
         let mut pos = HEADER;
         let (blocks, tail) = values.as_chunks::<BL>();
@@ -112,15 +74,6 @@ impl IntCodec for SimdFor {
         }
         put_stream(tail, min, b, &mut out[pos..len]);
         Ok(len)
-    }
-
-    fn encode_delta(
-        &self,
-        _values: &[u32],
-        _prev: u32,
-        _out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        Err(EncodeError::Unsupported)
     }
 
     /// O(1).
@@ -146,8 +99,7 @@ impl IntCodec for SimdFor {
 
     fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
         crate::codec::check_out(n, out.len())?;
-        let len = self.encoded_len(input, n)?;
-        let (min, b) = header(input)?;
+        let (len, min, b) = framed(self.encoded_len(input, n), input)?;
         let blen = 16 * b as usize;
         let mut pos = HEADER;
         let (blocks, tail) = out[..n].as_chunks_mut::<BL>();
@@ -167,96 +119,28 @@ impl IntCodec for SimdFor {
         }
         Ok(len)
     }
-
-    fn decode_delta(
-        &self,
-        _input: &[u8],
-        _n: usize,
-        _prev: u32,
-        _out: &mut [u32],
-    ) -> Result<usize, DecodeError> {
-        Err(no_delta())
-    }
-
-    /// The checked decoder (O(1) validation, then the kernels).
-    unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
-        self.decode(input, n, out)
-            .expect("the caller guarantees a valid stream")
-    }
-
-    /// No delta mode: no stream can satisfy the contract; returns 0.
-    unsafe fn decode_delta_unchecked(&self, _: &[u8], _: usize, _: u32, _: &mut [u32]) -> usize {
-        0
-    }
-
-    /// Checks the input holds `n` values, then the
-    /// [`MAX_VALUES_PER_BYTE`](super::MAX_VALUES_PER_BYTE) cap (`Truncated`
-    /// at the end of the input, no index), then allocates.
-    fn decode_to_vec(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {
-        self.encoded_len(input, n)?;
-        check_bomb(input, n)?;
-        let mut out = alloc::vec![0u32; n];
-        self.decode(input, n, &mut out)?;
-        Ok(out)
-    }
-
-    fn decode_delta_to_vec(&self, _: &[u8], _: usize, _: u32) -> Result<Vec<u32>, DecodeError> {
-        Err(no_delta())
-    }
 }
 
-impl KernelChoice for SimdFor {
-    fn best() -> Self {
-        SimdFor {
-            k: registry(Layout::Lanes4).best(),
-        }
-    }
-
-    fn with_isa(&self, isa: Isa) -> Option<Self> {
-        registry(Layout::Lanes4).for_isa(isa).map(|k| SimdFor { k })
-    }
-}
-
-/// On a SIMD-FOR stream (`prev` ignored): `select` reads one or two u32 of
-/// the packed block (O(1)), `lower_bound` is a binary search over it,
-/// `insert` decode + re-encode. The header and the stream's length are
-/// checked first (O(1)).
-impl SortedCodec for SimdFor {
-    fn select(
+impl SimdFor {
+    /// The checked stream's values by index (`for_sorted!`).
+    fn values_of<'a>(
         &self,
-        input: &[u8],
+        input: &'a [u8],
         n: usize,
-        _prev: u32,
-        i: usize,
-    ) -> Result<Option<u32>, DecodeError> {
+    ) -> Result<impl Fn(usize) -> u32 + 'a, DecodeError> {
         self.encoded_len(input, n)?;
         let (min, b) = header(input)?;
-        Ok((i < n).then(|| get(input, n, min, b, i)))
-    }
-
-    fn lower_bound(
-        &self,
-        input: &[u8],
-        n: usize,
-        _prev: u32,
-        key: u32,
-    ) -> Result<Option<(usize, u32)>, DecodeError> {
-        self.encoded_len(input, n)?;
-        let (min, b) = header(input)?;
-        let k = lower_bound_by(n, key, |i| get(input, n, min, b, i));
-        Ok((k < n).then(|| (k, get(input, n, min, b, k))))
-    }
-
-    fn insert(
-        &self,
-        bytes: &mut Vec<u8>,
-        n: usize,
-        _prev: u32,
-        value: u32,
-    ) -> Result<usize, DecodeError> {
-        insert_plain(self, bytes, n, value)
+        Ok(move |i| get(input, n, min, b, i))
     }
 }
+
+super::for_sorted!(
+    /// On a SIMD-FOR stream (`prev` ignored): `select` reads one or two u32
+    /// of the packed block (O(1)), `lower_bound` is a binary search over it,
+    /// `insert` decode + re-encode. The header and the stream's length are
+    /// checked first (O(1)).
+    SimdFor
+);
 
 /// Value `i < n` of the valid SIMD-FOR stream `bytes` of `n` values with
 /// header `(min, b)`.
@@ -334,12 +218,7 @@ impl SimdForArray {
 
     /// Wraps an encoding of `n` values; `bytes` must be exactly one.
     pub fn from_encoded(codec: SimdFor, bytes: Vec<u8>, n: usize) -> Result<Self, DecodeError> {
-        let len = codec.encoded_len(&bytes, n)?;
-        check_bomb(&bytes, n)?;
-        if len != bytes.len() {
-            return Err(DecodeError::new(DecodeErrorKind::Malformed, len, Some(n)));
-        }
-        let (min, b) = header(&bytes)?;
+        let (min, b) = check_encoded(&codec, &bytes, n)?;
         Ok(SimdForArray {
             codec,
             n,
@@ -382,8 +261,7 @@ impl SortedSet for SimdForArray {
 
     /// A binary search on the packed data.
     fn lower_bound(&self, key: u32) -> Option<(usize, u32)> {
-        let k = lower_bound_by(self.n, key, |i| self.get(i));
-        (k < self.n).then(|| (k, self.get(k)))
+        lower_bound_value(self.n, key, |i| self.get(i))
     }
 
     fn insert(&mut self, value: u32) -> usize {

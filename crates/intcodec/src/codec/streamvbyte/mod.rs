@@ -44,12 +44,12 @@
 //! missing piece (every kernel reports the same error). Trailing bytes after
 //! the stream are not an error: the byte count consumed is returned.
 
-use crate::dispatch::{KernelSet, Registry};
-use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
+use super::{DecodeFn, DecodeUncheckedFn, EncodeFn};
+use crate::dispatch::Registry;
+use crate::error::{DecodeError, DecodeErrorKind};
 use crate::isa::Isa;
 use crate::tables::streamvbyte::{SvbTables, BYTES_0124, BYTES_1234, TABLES_0124, TABLES_1234};
-use crate::traits::{IntCodec, KernelChoice};
-use alloc::boxed::Box;
+use crate::traits::IntCodec;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -191,17 +191,8 @@ pub const fn max_compressed_len(n: usize) -> usize {
     }
 }
 
-// Kernel signatures. Every kernel is an `unsafe fn` pointer only because SIMD
-// kernels may be called only on CPUs with their features; the handle holds
-// only sets from the registries, which checked that (see `crate::dispatch`).
-//
-// decode:  `input.len() >= control_len(out.len())`; decodes `out.len()` values,
-//          returns bytes consumed or the first error.
-// encode:  `out.len() >= compressed length`; returns bytes written.
-type DecodeFn = unsafe fn(&[u8], &mut [u32], u32) -> Result<usize, DecodeError>;
-type EncodeFn = unsafe fn(&[u32], u32, &mut [u8]) -> usize;
-// Unchecked decode: trusted input with `PADDING` readable bytes after it.
-type DecodeUncheckedFn = unsafe fn(&[u8], &mut [u32], u32) -> usize;
+// Kernel signatures: decode, encode and unchecked decode as in
+// `codec/mod.rs` (decode needs `input.len() >= control_len(out.len())`).
 // Select / seek on a stream split into control bytes, data bytes and the
 // data's offset in the stream (`seek` module): plain select of value `i`,
 // delta select of value `i` from `prev`, delta seek of `target` among `n`.
@@ -225,37 +216,21 @@ pub(crate) struct Kernels {
     seek_delta: SeekFn,
 }
 
-impl KernelSet for Kernels {
-    fn isa(&self) -> Isa {
-        self.isa
-    }
-}
+super::kernel_set!(Kernels);
 
 static SCALAR_1234: Kernels = scalar::kernels::<F1234>();
 static SCALAR_0124: Kernels = scalar::kernels::<F0124>();
 
-/// Kernel sets of each variant (best last).
-static KERNELS_1234: Registry<Kernels> = Registry::new(&[
-    &SCALAR_1234,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::sse41::KERNELS_1234,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx2::KERNELS_1234,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx512::KERNELS_1234,
-    #[cfg(target_arch = "aarch64")]
-    &aarch64::neon::KERNELS_1234,
+// Kernel sets of each variant (best last).
+super::kernel_registry!(KERNELS_1234 = [
+    SCALAR_1234;
+    x86: x86::sse41::KERNELS_1234, x86::avx2::KERNELS_1234, x86::avx512::KERNELS_1234;
+    aarch64: aarch64::neon::KERNELS_1234
 ]);
-static KERNELS_0124: Registry<Kernels> = Registry::new(&[
-    &SCALAR_0124,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::sse41::KERNELS_0124,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx2::KERNELS_0124,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx512::KERNELS_0124,
-    #[cfg(target_arch = "aarch64")]
-    &aarch64::neon::KERNELS_0124,
+super::kernel_registry!(KERNELS_0124 = [
+    SCALAR_0124;
+    x86: x86::sse41::KERNELS_0124, x86::avx2::KERNELS_0124, x86::avx512::KERNELS_0124;
+    aarch64: aarch64::neon::KERNELS_0124
 ]);
 
 fn registry(variant: Variant) -> &'static Registry<Kernels> {
@@ -290,20 +265,7 @@ pub struct StreamVByte {
     k: &'static Kernels,
 }
 
-impl fmt::Debug for StreamVByte {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("StreamVByte")
-            .field("isa", &self.k.isa)
-            .field("variant", &self.k.variant)
-            .finish()
-    }
-}
-
-impl Default for StreamVByte {
-    fn default() -> Self {
-        Self::new()
-    }
-}
+super::kernel_handle!(StreamVByte { variant }, best: Self::new(), registry: |k| registry(k.variant));
 
 impl StreamVByte {
     /// The standard ("1234") codec with the best kernel for this CPU.
@@ -316,9 +278,8 @@ impl StreamVByte {
     /// The same kernel choice, for another variant. If the current ISA has no
     /// kernel for `variant`, the best allowed one is used.
     pub fn with_variant(self, variant: Variant) -> Self {
-        let r = registry(variant);
         StreamVByte {
-            k: r.for_isa(self.k.isa).unwrap_or_else(|| r.best()),
+            k: super::same_isa(registry(variant), self.k.isa),
         }
     }
 
@@ -339,40 +300,6 @@ impl StreamVByte {
             Variant::V1234 => BYTES_1234,
             Variant::V0124 => BYTES_0124,
         }
-    }
-
-    #[inline]
-    fn check_encode_room(
-        &self,
-        values: &[u32],
-        prev: Option<u32>,
-        out: &[u8],
-    ) -> Result<(), EncodeError> {
-        if out.len() >= max_compressed_len(values.len()) {
-            return Ok(());
-        }
-        self.check_exact_room(values, prev, out)
-    }
-
-    /// [`check_encode_room`](Self::check_encode_room) when `out` is shorter
-    /// than the maximum: the exact length decides (kept out of line, so the
-    /// common check inlines into the callers).
-    #[cold]
-    #[inline(never)]
-    fn check_exact_room(
-        &self,
-        values: &[u32],
-        prev: Option<u32>,
-        out: &[u8],
-    ) -> Result<(), EncodeError> {
-        let needed = self.compressed_len_from(values, prev);
-        if out.len() < needed {
-            return Err(EncodeError::OutputTooSmall {
-                needed,
-                available: out.len(),
-            });
-        }
-        Ok(())
     }
 
     /// The checks before a decode (`kernel_decoders!`): room for `n`
@@ -419,17 +346,7 @@ impl IntCodec for StreamVByte {
         }
     }
 
-    fn isa(&self) -> Isa {
-        self.k.isa
-    }
-
-    fn kernel_isas(&self) -> Vec<Isa> {
-        registry(self.k.variant).enabled_isas()
-    }
-
-    fn with_isa_dyn(&self, isa: Isa) -> Option<Box<dyn IntCodec>> {
-        Some(Box::new(self.with_isa(isa)?))
-    }
+    super::kernel_info!();
 
     fn max_compressed_len(&self, n: usize) -> Option<usize> {
         n.checked_mul(4)?.checked_add(control_len(n))
@@ -451,33 +368,7 @@ impl IntCodec for StreamVByte {
         }
     }
 
-    fn compressed_len(&self, values: &[u32]) -> usize {
-        self.compressed_len_from(values, None)
-    }
-
-    fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
-        self.compressed_len_from(values, Some(prev))
-    }
-
-    #[inline]
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, None, out)?;
-        // SAFETY: `self.k` came from a registry, so its ISA is supported here
-        // (`crate::dispatch`), and `out` holds the encoded length (checked above).
-        Ok(unsafe { (self.k.encode)(values, 0, out) })
-    }
-
-    #[inline]
-    fn encode_delta(
-        &self,
-        values: &[u32],
-        prev: u32,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, Some(prev), out)?;
-        // SAFETY: as in `encode`: supported ISA, room checked above.
-        Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
-    }
+    super::kernel_encoders!();
 
     /// Length in bytes of a stream of `n` values, read from its control bytes
     /// (the data bytes need not be present).
@@ -487,18 +378,6 @@ impl IntCodec for StreamVByte {
     }
 
     super::kernel_decoders!();
-}
-
-impl KernelChoice for StreamVByte {
-    fn best() -> Self {
-        Self::new()
-    }
-
-    fn with_isa(&self, isa: Isa) -> Option<Self> {
-        registry(self.k.variant)
-            .for_isa(isa)
-            .map(|k| StreamVByte { k })
-    }
 }
 
 #[cfg(test)]

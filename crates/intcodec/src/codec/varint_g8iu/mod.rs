@@ -72,13 +72,11 @@
 //! | SSSE3 | one 8-byte load and two `pshufb` per block (256 × 2 masks) | scalar |
 //! | AVX2 | the SSSE3 loop, VEX-encoded | scalar |
 
-use crate::dispatch::{KernelSet, Registry};
-use crate::error::{DecodeError, EncodeError};
+use super::{DecodeFn, DecodeUncheckedFn, EncodeFn};
+use crate::error::DecodeError;
 use crate::isa::Isa;
-use crate::traits::{IntCodec, KernelChoice};
-use alloc::boxed::Box;
+use crate::traits::IntCodec;
 use alloc::vec::Vec;
-use core::fmt;
 
 pub(crate) mod scalar;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
@@ -107,10 +105,6 @@ pub(crate) fn bytes_of(v: u32) -> usize {
     1 + (v > 0xFF) as usize + (v > 0xFFFF) as usize + (v > 0xFF_FFFF) as usize
 }
 
-type DecodeFn = unsafe fn(&[u8], &mut [u32], u32) -> Result<usize, DecodeError>;
-type EncodeFn = unsafe fn(&[u32], u32, &mut [u8]) -> usize;
-type DecodeUncheckedFn = unsafe fn(&[u8], &mut [u32], u32) -> usize;
-
 /// One kernel set. The pointers are `unsafe fn` only because SIMD kernels
 /// need their CPU features, which the registry checks.
 pub(crate) struct Kernels {
@@ -123,21 +117,15 @@ pub(crate) struct Kernels {
     encode_delta: EncodeFn,
 }
 
-impl KernelSet for Kernels {
-    fn isa(&self) -> Isa {
-        self.isa
-    }
-}
+super::kernel_set!(Kernels);
 
 static SCALAR: Kernels = scalar::kernels();
 
-/// Kernel sets in order of preference (best last).
-static KERNELS: Registry<Kernels> = Registry::new(&[
-    &SCALAR,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::ssse3::KERNELS,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx2::KERNELS,
+// Kernel sets in order of preference (best last).
+super::kernel_registry!(KERNELS = [
+    SCALAR;
+    x86: x86::ssse3::KERNELS, x86::avx2::KERNELS;
+    aarch64:
 ]);
 
 /// A VarInt-G8IU codec bound to one kernel (ISA). The codec operations are
@@ -161,19 +149,7 @@ pub struct VarIntG8iu {
     k: &'static Kernels,
 }
 
-impl fmt::Debug for VarIntG8iu {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("VarIntG8iu")
-            .field("isa", &self.k.isa)
-            .finish()
-    }
-}
-
-impl Default for VarIntG8iu {
-    fn default() -> Self {
-        Self::new()
-    }
-}
+super::kernel_handle!(VarIntG8iu {}, best: Self::new(), registry: |_| &KERNELS);
 
 impl VarIntG8iu {
     /// The best kernel for this CPU.
@@ -181,23 +157,8 @@ impl VarIntG8iu {
         VarIntG8iu { k: KERNELS.best() }
     }
 
-    fn check_encode_room(
-        &self,
-        values: &[u32],
-        prev: Option<u32>,
-        out: &[u8],
-    ) -> Result<(), EncodeError> {
-        if out.len() >= max_compressed_len(values.len()) {
-            return Ok(());
-        }
-        let needed = scalar::compressed_len(values, prev);
-        if out.len() < needed {
-            return Err(EncodeError::OutputTooSmall {
-                needed,
-                available: out.len(),
-            });
-        }
-        Ok(())
+    fn compressed_len_from(&self, values: &[u32], prev: Option<u32>) -> usize {
+        scalar::compressed_len(values, prev)
     }
 
     /// The checks before a decode (`kernel_decoders!`): room for `n`
@@ -234,17 +195,7 @@ impl IntCodec for VarIntG8iu {
         "varint-g8iu"
     }
 
-    fn isa(&self) -> Isa {
-        self.k.isa
-    }
-
-    fn kernel_isas(&self) -> Vec<Isa> {
-        KERNELS.enabled_isas()
-    }
-
-    fn with_isa_dyn(&self, isa: Isa) -> Option<Box<dyn IntCodec>> {
-        Some(Box::new(self.with_isa(isa)?))
-    }
+    super::kernel_info!();
 
     fn max_compressed_len(&self, n: usize) -> Option<usize> {
         n.div_ceil(2).checked_mul(BLOCK)
@@ -255,30 +206,7 @@ impl IntCodec for VarIntG8iu {
         input_len / BLOCK * 8
     }
 
-    fn compressed_len(&self, values: &[u32]) -> usize {
-        scalar::compressed_len(values, None)
-    }
-
-    fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
-        scalar::compressed_len(values, Some(prev))
-    }
-
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, None, out)?;
-        // SAFETY: supported ISA (registry); room checked above.
-        Ok(unsafe { (self.k.encode)(values, 0, out) })
-    }
-
-    fn encode_delta(
-        &self,
-        values: &[u32],
-        prev: u32,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, Some(prev), out)?;
-        // SAFETY: as in `encode`.
-        Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
-    }
+    super::kernel_encoders!();
 
     /// Length in bytes of a stream of `n` values, read from its descriptors;
     /// the same errors as `decode`.
@@ -287,16 +215,6 @@ impl IntCodec for VarIntG8iu {
     }
 
     super::kernel_decoders!();
-}
-
-impl KernelChoice for VarIntG8iu {
-    fn best() -> Self {
-        Self::new()
-    }
-
-    fn with_isa(&self, isa: Isa) -> Option<Self> {
-        KERNELS.for_isa(isa).map(|k| VarIntG8iu { k })
-    }
 }
 
 #[cfg(test)]

@@ -73,12 +73,12 @@
 //! vint of more than 32 bits gives `Malformed` at its fifth byte. Every
 //! kernel returns the same result and the same error.
 
-use crate::dispatch::{KernelSet, Registry};
-use crate::error::{DecodeError, EncodeError};
+use super::{DecodeFn, DecodeUncheckedFn, EncodeFn};
+use crate::dispatch::Registry;
+use crate::error::DecodeError;
 use crate::isa::Isa;
 use crate::tables::varint_gb::{GbTables, TABLES_LOW_FIRST, TABLES_LUCENE};
-use crate::traits::{IntCodec, KernelChoice};
-use alloc::boxed::Box;
+use crate::traits::IntCodec;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -189,15 +189,8 @@ pub const fn max_compressed_len(n: usize) -> usize {
     }
 }
 
-// Kernel signatures (as in Stream VByte). The pointers are `unsafe fn` only
-// because SIMD kernels need their CPU features, which the registries check.
-//
-// decode: decodes `out.len()` values; bytes consumed or the first error.
-// encode: `out.len() >= compressed length`; returns bytes written.
-type DecodeFn = unsafe fn(&[u8], &mut [u32], u32) -> Result<usize, DecodeError>;
-type EncodeFn = unsafe fn(&[u32], u32, &mut [u8]) -> usize;
-// Unchecked decode: a valid stream followed by `PADDING` readable bytes.
-type DecodeUncheckedFn = unsafe fn(&[u8], &mut [u32], u32) -> usize;
+// Kernel signatures: decode, encode and unchecked decode as in
+// `codec/mod.rs`.
 // Delta select of value `i < n` from `prev` (`seek` module).
 type SelectDeltaFn = unsafe fn(&[u8], usize, u32, usize) -> Result<u32, DecodeError>;
 // Delta seek: the first of `n` values (from `prev`) at or above `target`.
@@ -217,33 +210,21 @@ pub(crate) struct Kernels {
     seek_delta: SeekFn,
 }
 
-impl KernelSet for Kernels {
-    fn isa(&self) -> Isa {
-        self.isa
-    }
-}
+super::kernel_set!(Kernels);
 
 static SCALAR_LOW: Kernels = scalar::kernels::<LowFirst>();
 static SCALAR_LUCENE: Kernels = scalar::kernels::<Lucene>();
 
-/// Kernel sets of each layout (best last).
-static KERNELS_LOW: Registry<Kernels> = Registry::new(&[
-    &SCALAR_LOW,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::ssse3::KERNELS_LOW_FIRST,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx2::KERNELS_LOW_FIRST,
-    #[cfg(target_arch = "aarch64")]
-    &aarch64::neon::KERNELS_LOW_FIRST,
+// Kernel sets of each layout (best last).
+super::kernel_registry!(KERNELS_LOW = [
+    SCALAR_LOW;
+    x86: x86::ssse3::KERNELS_LOW_FIRST, x86::avx2::KERNELS_LOW_FIRST;
+    aarch64: aarch64::neon::KERNELS_LOW_FIRST
 ]);
-static KERNELS_LUCENE: Registry<Kernels> = Registry::new(&[
-    &SCALAR_LUCENE,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::ssse3::KERNELS_LUCENE,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx2::KERNELS_LUCENE,
-    #[cfg(target_arch = "aarch64")]
-    &aarch64::neon::KERNELS_LUCENE,
+super::kernel_registry!(KERNELS_LUCENE = [
+    SCALAR_LUCENE;
+    x86: x86::ssse3::KERNELS_LUCENE, x86::avx2::KERNELS_LUCENE;
+    aarch64: aarch64::neon::KERNELS_LUCENE
 ]);
 
 fn registry(layout: Layout) -> &'static Registry<Kernels> {
@@ -281,20 +262,7 @@ pub struct VarIntGb {
     k: &'static Kernels,
 }
 
-impl fmt::Debug for VarIntGb {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("VarIntGb")
-            .field("isa", &self.k.isa)
-            .field("layout", &self.k.layout)
-            .finish()
-    }
-}
-
-impl Default for VarIntGb {
-    fn default() -> Self {
-        Self::new()
-    }
-}
+super::kernel_handle!(VarIntGb { layout }, best: Self::new(), registry: |k| registry(k.layout));
 
 impl VarIntGb {
     /// The low-first (FastPFor) layout with the best kernel for this CPU.
@@ -307,9 +275,8 @@ impl VarIntGb {
     /// The same kernel choice for another layout (the best allowed kernel if
     /// the current ISA has none for `layout`).
     pub fn with_layout(self, layout: Layout) -> Self {
-        let r = registry(layout);
         VarIntGb {
-            k: r.for_isa(self.k.isa).unwrap_or_else(|| r.best()),
+            k: super::same_isa(registry(layout), self.k.isa),
         }
     }
 
@@ -323,25 +290,6 @@ impl VarIntGb {
             Layout::LowFirst => scalar::compressed_len::<LowFirst>(values, prev),
             Layout::Lucene => scalar::compressed_len::<Lucene>(values, prev),
         }
-    }
-
-    fn check_encode_room(
-        &self,
-        values: &[u32],
-        prev: Option<u32>,
-        out: &[u8],
-    ) -> Result<(), EncodeError> {
-        if out.len() >= max_compressed_len(values.len()) {
-            return Ok(());
-        }
-        let needed = self.compressed_len_from(values, prev);
-        if out.len() < needed {
-            return Err(EncodeError::OutputTooSmall {
-                needed,
-                available: out.len(),
-            });
-        }
-        Ok(())
     }
 
     /// The checks before a decode (`kernel_decoders!`): room for `n`
@@ -385,17 +333,7 @@ impl IntCodec for VarIntGb {
         }
     }
 
-    fn isa(&self) -> Isa {
-        self.k.isa
-    }
-
-    fn kernel_isas(&self) -> Vec<Isa> {
-        registry(self.k.layout).enabled_isas()
-    }
-
-    fn with_isa_dyn(&self, isa: Isa) -> Option<Box<dyn IntCodec>> {
-        Some(Box::new(self.with_isa(isa)?))
-    }
+    super::kernel_info!();
 
     fn max_compressed_len(&self, n: usize) -> Option<usize> {
         (n / 4).checked_mul(17)?.checked_add((n % 4) * 5)
@@ -414,30 +352,7 @@ impl IntCodec for VarIntGb {
         4 * q + tail
     }
 
-    fn compressed_len(&self, values: &[u32]) -> usize {
-        self.compressed_len_from(values, None)
-    }
-
-    fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
-        self.compressed_len_from(values, Some(prev))
-    }
-
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, None, out)?;
-        // SAFETY: supported ISA (registry); room checked above.
-        Ok(unsafe { (self.k.encode)(values, 0, out) })
-    }
-
-    fn encode_delta(
-        &self,
-        values: &[u32],
-        prev: u32,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        self.check_encode_room(values, Some(prev), out)?;
-        // SAFETY: as in `encode`.
-        Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
-    }
+    super::kernel_encoders!();
 
     /// Length in bytes of a stream of `n` values, read from its control bytes
     /// (and vint tail); the same errors as `decode`. Costs
@@ -451,16 +366,6 @@ impl IntCodec for VarIntGb {
     }
 
     super::kernel_decoders!();
-}
-
-impl KernelChoice for VarIntGb {
-    fn best() -> Self {
-        Self::new()
-    }
-
-    fn with_isa(&self, isa: Isa) -> Option<Self> {
-        registry(self.k.layout).for_isa(isa).map(|k| VarIntGb { k })
-    }
 }
 
 #[cfg(test)]

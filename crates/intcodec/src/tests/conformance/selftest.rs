@@ -86,12 +86,7 @@ impl Toy {
         out: &mut [u8],
     ) -> Result<usize, EncodeError> {
         let len = Self::len_of(values, prev);
-        if out.len() < len {
-            return Err(EncodeError::OutputTooSmall {
-                needed: len,
-                available: out.len(),
-            });
-        }
+        crate::codec::check_room(out.len(), None, || len)?;
         let mut pos = 0;
         for mut x in Self::codes(values, prev) {
             while x >= 0x80 {
@@ -164,13 +159,7 @@ impl Toy {
         prev: Option<u32>,
         out: &mut [u32],
     ) -> Result<usize, DecodeError> {
-        if out.len() < n {
-            return Err(DecodeError::new(
-                DecodeErrorKind::OutputTooSmall,
-                0,
-                Some(out.len()),
-            ));
-        }
+        crate::codec::check_out(n, out.len())?;
         let r = self.parse(input, n, prev, |i, v| {
             out[i] = v;
             true
@@ -258,20 +247,7 @@ impl IntCodec for Toy {
         self.read(input, n, Some(prev), out)
     }
 
-    unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
-        self.read(input, n, None, out).expect("a valid stream")
-    }
-
-    unsafe fn decode_delta_unchecked(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        out: &mut [u32],
-    ) -> usize {
-        self.read(input, n, Some(prev), out)
-            .expect("a valid stream")
-    }
+    crate::codec::checked_as_unchecked!();
 }
 
 impl KernelChoice for Toy {

@@ -214,13 +214,9 @@ impl SortedCodec for StreamVByte {
         value: u32,
     ) -> Result<usize, DecodeError> {
         let p = Parts::of(stream, n)?;
-        // After any equal values: the first index whose value is > `value`
-        // (the scan also validates the stream as far as it reads).
-        let first_above = self.seek_delta_parts(p, n, prev, value.saturating_add(1))?;
-        let at = match first_above {
-            Some((i, _)) if value != u32::MAX => i,
-            _ => n,
-        };
+        let at = crate::codec::insertion_index(n, value, |target| {
+            self.seek_delta_parts(p, n, prev, target)
+        })?;
         let g = at / 4;
         let bytes = self.bytes_of();
         // Where group `g` starts and the value before it.

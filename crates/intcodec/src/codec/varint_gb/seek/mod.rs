@@ -40,47 +40,22 @@ const START: At = At {
     acc: 0,
 };
 
+/// On a delta-coded stream of `n` values (encoded from `prev`): the value at
+/// index `i` (`Ok(None)` if `i >= n`), the first index whose value is `>=
+/// target` with the value (`Ok(None)` if none is), and insertion.
+///
+/// ```
+/// use intcodec::varint_gb::VarIntGb;
+/// use intcodec::{IntCodec, SortedCodec};
+/// let codec = VarIntGb::new();
+/// let ids = [3u32, 7, 19, 20, 1000, 1001];
+/// let bytes = codec.encode_delta_to_vec(&ids, 0);
+/// assert_eq!(codec.select(&bytes, 6, 0, 4)?, Some(1000));
+/// assert_eq!(codec.lower_bound(&bytes, 6, 0, 21)?, Some((4, 1000)));
+/// # Ok::<(), intcodec::DecodeError>(())
+/// ```
 impl SortedCodec for VarIntGb {
-    /// The value at index `i` of a delta-coded stream of `n` values (encoded
-    /// from `prev`); `Ok(None)` if `i >= n`.
-    ///
-    /// ```
-    /// use intcodec::varint_gb::VarIntGb;
-    /// use intcodec::{IntCodec, SortedCodec};
-    /// let codec = VarIntGb::new();
-    /// let ids = [3u32, 7, 19, 20, 1000, 1001];
-    /// let bytes = codec.encode_delta_to_vec(&ids, 0);
-    /// assert_eq!(codec.select(&bytes, 6, 0, 4)?, Some(1000));
-    /// assert_eq!(codec.lower_bound(&bytes, 6, 0, 21)?, Some((4, 1000)));
-    /// # Ok::<(), intcodec::DecodeError>(())
-    /// ```
-    fn select(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        i: usize,
-    ) -> Result<Option<u32>, DecodeError> {
-        if i >= n {
-            return Ok(None);
-        }
-        // SAFETY: the handle's kernel set came from a registry, so this CPU
-        // has its ISA (`crate::dispatch`).
-        unsafe { (self.k.select_delta)(input, n, prev, i) }.map(Some)
-    }
-
-    /// In a delta-coded stream of `n` values (from `prev`), the first index
-    /// whose value is `>= target`, with the value; `Ok(None)` if none is.
-    fn lower_bound(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        target: u32,
-    ) -> Result<Option<(usize, u32)>, DecodeError> {
-        // SAFETY: as in `select`.
-        unsafe { (self.k.seek_delta)(input, n, prev, target) }
-    }
+    crate::codec::delta_seek!();
 
     /// Inserts `value` into the sorted delta-coded stream of `n` values
     /// (from `prev`) before the first value `>= value`; returns its index.
@@ -118,13 +93,9 @@ impl VarIntGb {
         prev: u32,
         value: u32,
     ) -> Result<usize, DecodeError> {
-        // After any equal values: the first index whose value is > `value`
-        // (the scan also validates the stream as far as it reads).
-        let first_above = self.lower_bound(stream, n, prev, value.saturating_add(1))?;
-        let at = match first_above {
-            Some((i, _)) if value != u32::MAX => i,
-            _ => n,
-        };
+        let at = crate::codec::insertion_index(n, value, |target| {
+            self.lower_bound(stream, n, prev, target)
+        })?;
         // Block `at / 4`: where it starts and the value before it.
         let g = at / 4;
         let block = if g == 0 {

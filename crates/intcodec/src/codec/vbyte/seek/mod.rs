@@ -28,47 +28,12 @@ use alloc::vec::Vec;
 
 pub(crate) mod scalar;
 
+/// On a delta-coded u32 stream of `n` values (encoded from `prev`): the
+/// value at index `i` (`Ok(None)` if `i >= n`), the first index whose value
+/// is `>= target` with the value (`Ok(None)` if none is), and insertion
+/// (example there).
 impl SortedCodec for VByte {
-    /// The value at index `i` of a delta-coded u32 stream of `n` values
-    /// (encoded from `prev`); `Ok(None)` if `i >= n`.
-    ///
-    /// ```
-    /// use intcodec::vbyte::VByte;
-    /// use intcodec::{IntCodec, SortedCodec};
-    /// let codec = VByte::new();
-    /// let ids = [3u32, 7, 19, 20, 1000, 1001];
-    /// let bytes = codec.encode_delta_to_vec(&ids, 0);
-    /// assert_eq!(codec.select(&bytes, 6, 0, 4)?, Some(1000));
-    /// assert_eq!(codec.lower_bound(&bytes, 6, 0, 21)?, Some((4, 1000)));
-    /// # Ok::<(), intcodec::DecodeError>(())
-    /// ```
-    fn select(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        i: usize,
-    ) -> Result<Option<u32>, DecodeError> {
-        if i >= n {
-            return Ok(None);
-        }
-        // SAFETY: the handle's kernel set came from a registry, so this CPU
-        // has its ISA (`crate::dispatch`).
-        unsafe { (self.k.select_delta)(input, n, prev, i) }.map(Some)
-    }
-
-    /// In a delta-coded u32 stream of `n` values (from `prev`), the first
-    /// index whose value is `>= target`, with the value; `Ok(None)` if none.
-    fn lower_bound(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        target: u32,
-    ) -> Result<Option<(usize, u32)>, DecodeError> {
-        // SAFETY: as in `select`.
-        unsafe { (self.k.seek_delta)(input, n, prev, target) }
-    }
+    crate::codec::delta_seek!();
 
     /// Inserts `value` into the sorted delta-coded u32 stream of `n` values
     /// (from `prev`) before the first value `>= value`, and returns its
@@ -83,6 +48,8 @@ impl SortedCodec for VByte {
     /// let mut bytes = codec.encode_delta_to_vec(&[10u32, 20, 40], 0);
     /// assert_eq!(codec.insert(&mut bytes, 3, 0, 30)?, 2);
     /// assert_eq!(bytes, [10, 10, 10, 10]);
+    /// assert_eq!(codec.select(&bytes, 4, 0, 2)?, Some(30));
+    /// assert_eq!(codec.lower_bound(&bytes, 4, 0, 31)?, Some((3, 40)));
     /// # Ok::<(), intcodec::DecodeError>(())
     /// ```
     fn insert(
