@@ -74,8 +74,10 @@ INTCODEC_ISA=scalar test_ --test '*'
 # each, and the produced libraries must be AArch64 ELF. The Python
 # extension is a separate workspace (crates/intcodec-py, its own lock file
 # and target directory); PyO3's abi3 build needs no aarch64 interpreter
-# (PYO3_CROSS=1 says "cross-compiling"; the abi3-py39 feature fixes the
-# ABI), and `extension-module` leaves libpython unlinked, as maturin does.
+# (PYO3_CROSS=1 says "cross-compiling"; PYO3_CROSS_PYTHON_VERSION picks the
+# stable ABI, which a native build takes from its interpreter: here the
+# host's, which PyO3's macros, built for the host, assume too), and
+# `extension-module` leaves libpython unlinked, as maturin does.
 
 # Every ELF header in "$1" (one, or one per member of an archive) says
 # AArch64.
@@ -109,7 +111,8 @@ out=$(qemu-aarch64 -L /usr/aarch64-linux-gnu target/c-aarch64/test_api 2>&1) || 
 tail -n 1 <<<"$out"
 part "aarch64 cross build: Python extension (intcodec-py, abi3)"
 (cd crates/intcodec-py &&
-    PYO3_CROSS=1 cargo build -q --target "$TARGET" --features extension-module)
+    PYO3_CROSS=1 PYO3_CROSS_PYTHON_VERSION="$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')" \
+        cargo build -q --target "$TARGET" --features extension-module)
 is_aarch64_elf "crates/intcodec-py/target/$TARGET/debug/libintcodec_py.so"
 
 part "cargo check --target aarch64-apple-darwin -p intcodec"
