@@ -3,8 +3,10 @@
  * (written for intcodec; same functions, signatures and results).
  *
  * No padding: decoding a valid stream reads no byte past its end. Functions
- * given a count find where the values end first, reading only the stream
- * (and never more than 5 bytes per value whatever the bytes are).
+ * given a count read only the stream: with k values to go, the next k bytes
+ * (one per value at least), and past them a byte only while the value it
+ * belongs to continues; never more than 5 bytes per value whatever the
+ * bytes are.
  *
  * Bad streams (a value of more than 5 bytes, or a 5th byte above 0x0F):
  * decoding stops at the first bad value; the values before it are written,

@@ -324,30 +324,67 @@ unsafe fn encode_impl(
     written: *mut usize,
 ) -> IntcodecStatus {
     // SAFETY: forwarded contract.
-    let Some(c) = (unsafe { handle(codec) }) else {
-        return err(INTCODEC_ERR_NULL);
+    let (c, v, o) = match unsafe { buffers(codec, written, vals, n, out, out_cap) } {
+        Ok(b) => b,
+        Err(s) => return s,
     };
-    if written.is_null() {
-        return err(INTCODEC_ERR_NULL);
-    }
-    if let Some(s) = check(vals.is_null(), n, 4).or(check(out.is_null(), out_cap, 1)) {
-        return s;
-    }
-    // SAFETY: `vals` holds `n` values (contract); size checked.
-    let v = unsafe { values(vals, n) };
-    // SAFETY: `out` holds `out_cap` bytes (contract); size checked.
-    let o = unsafe { values_mut(out, out_cap) };
     let r = match prev {
         None => c.codec.encode(v, o),
         Some(p) => c.codec.encode_delta(v, p, o),
     };
+    // SAFETY: `buffers` checked `written` non-NULL; writable (contract).
+    unsafe { finish(r.map_err(from_encode), written) }
+}
+
+/// The handle and the two buffers of a call from `src` to `dst`, checked
+/// (a NULL handle or `result`, a NULL buffer of non-zero length, a size
+/// past `isize::MAX`) and made slices once; else the status to return.
+///
+/// # Safety
+/// `codec` NULL or live; `src` valid for `src_len` reads and `dst` for
+/// `dst_len` writes (either may be NULL when its length is 0), neither
+/// accessed otherwise during `'a`.
+#[inline(always)]
+unsafe fn buffers<'a, S, D>(
+    codec: *const IntcodecCodec,
+    result: *mut usize,
+    src: *const S,
+    src_len: usize,
+    dst: *mut D,
+    dst_len: usize,
+) -> Result<(&'a IntcodecCodec, &'a [S], &'a mut [D]), IntcodecStatus> {
+    // SAFETY: forwarded contract.
+    let Some(c) = (unsafe { handle(codec) }) else {
+        return Err(err(INTCODEC_ERR_NULL));
+    };
+    if result.is_null() {
+        return Err(err(INTCODEC_ERR_NULL));
+    }
+    let (s, d) = (size_of::<S>(), size_of::<D>());
+    if let Some(s) = check(src.is_null(), src_len, s).or(check(dst.is_null(), dst_len, d)) {
+        return Err(s);
+    }
+    // SAFETY: `src` holds `src_len` elements (contract); size checked.
+    let src = unsafe { values(src, src_len) };
+    // SAFETY: `dst` holds `dst_len` elements (contract); size checked.
+    let dst = unsafe { values_mut(dst, dst_len) };
+    Ok((c, src, dst))
+}
+
+/// Stores a call's byte count at `result` and returns `INTCODEC_OK`, or
+/// returns the error's status.
+///
+/// # Safety
+/// `result` is writable.
+#[inline(always)]
+unsafe fn finish(r: Result<usize, IntcodecStatus>, result: *mut usize) -> IntcodecStatus {
     match r {
         Ok(k) => {
-            // SAFETY: `written` is writable (contract), non-NULL.
-            unsafe { written.write(k) };
+            // SAFETY: the caller's contract.
+            unsafe { result.write(k) };
             ok()
         }
-        Err(e) => from_encode(e),
+        Err(s) => s,
     }
 }
 
@@ -406,19 +443,10 @@ unsafe fn decode_impl(
     consumed: *mut usize,
 ) -> IntcodecStatus {
     // SAFETY: forwarded contract.
-    let Some(c) = (unsafe { handle(codec) }) else {
-        return err(INTCODEC_ERR_NULL);
+    let (c, i, o) = match unsafe { buffers(codec, consumed, input, in_len, out, out_cap) } {
+        Ok(b) => b,
+        Err(s) => return s,
     };
-    if consumed.is_null() {
-        return err(INTCODEC_ERR_NULL);
-    }
-    if let Some(s) = check(input.is_null(), in_len, 1).or(check(out.is_null(), out_cap, 4)) {
-        return s;
-    }
-    // SAFETY: `input` holds `in_len` bytes (contract); size checked.
-    let i = unsafe { bytes(input, in_len) };
-    // SAFETY: `out` holds `out_cap` values (contract); size checked.
-    let o = unsafe { values_mut(out, out_cap) };
     if (1..=small::VBYTE_MAX).contains(&n) && out_cap >= n {
         // Short lists: decoded here when whole and well-formed; anything
         // else goes to the core below, which reports it.
@@ -435,9 +463,9 @@ unsafe fn decode_impl(
             _ => None,
         };
         if let Some(k) = done {
-            // SAFETY: `consumed` is writable (contract), non-NULL.
-            unsafe { consumed.write(k) };
-            return ok();
+            // SAFETY: `buffers` checked `consumed` non-NULL; writable
+            // (contract).
+            return unsafe { finish(Ok(k), consumed) };
         }
     }
     let r = match (c.direct, prev) {
@@ -448,14 +476,8 @@ unsafe fn decode_impl(
         (Direct::None, None) => c.codec.decode(i, n, o),
         (Direct::None, Some(p)) => c.codec.decode_delta(i, n, p, o),
     };
-    match r {
-        Ok(k) => {
-            // SAFETY: `consumed` is writable (contract), non-NULL.
-            unsafe { consumed.write(k) };
-            ok()
-        }
-        Err(e) => from_decode(e),
-    }
+    // SAFETY: `buffers` checked `consumed` non-NULL; writable (contract).
+    unsafe { finish(r.map_err(from_decode), consumed) }
 }
 
 /// Decodes `n` values from the `in_len` bytes at `input` into `out`

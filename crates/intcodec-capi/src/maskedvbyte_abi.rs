@@ -1,12 +1,14 @@
 //! Drop-in ABI of MaskedVByte (`varintencode.h`, `varintdecode.h`): the same
 //! symbols, signatures and results, over [`intcodec::vbyte::VByte`].
 //!
-//! Functions given a value count but no input length first find where the
-//! `length` values end ([`stream_len`]), reading only bytes a valid stream of
-//! `length` values holds (at most `5 * length`), then make one call to the
-//! core codec on that exact slice: no padding is needed. The value ends are
-//! counted with SIMD ([`crate::scan`]) inside windows proved to lie in the
-//! stream (see [`stream_len`]). Lists of at most [`small::VBYTE_MAX`] values
+//! `masked_vbyte_decode*` (a value count, no input length) make one call to
+//! the core's trusted-count decoder ([`VByte::decode_counted`]), which reads
+//! only bytes a valid stream of `length` values holds (at most `5 *
+//! length` whatever the bytes are): no length pass, no padding. Select and
+//! search first find where the values they need end ([`stream_len`], value
+//! ends counted with SIMD by [`crate::scan`] inside windows proved to lie in
+//! the stream), then call the core on that exact slice. Lists of at most
+//! [`small::VBYTE_MAX`] values
 //! are decoded directly, byte by byte in one pass ([`crate::small`]; the
 //! 1-int target of issue 19): each byte is read only once the values before
 //! it are known not to have ended, so that pass too stays inside the stream.
@@ -119,7 +121,7 @@ unsafe fn stream_len(p: *const u8, n: usize) -> (usize, usize) {
 /// `input` holds a stream of `n` values; `out` has `n` slots.
 #[inline(always)]
 unsafe fn decode(input: *const u8, out: *mut u32, n: u64, prev: Option<u32>) -> usize {
-    if n == 0 || input.is_null() || out.is_null() || n > (isize::MAX as u64) / 4 {
+    if n == 0 || input.is_null() || out.is_null() || n > (isize::MAX as u64) / 5 {
         return 0;
     }
     let n = n as usize;
@@ -137,31 +139,21 @@ unsafe fn decode(input: *const u8, out: *mut u32, n: u64, prev: Option<u32>) -> 
         }
         // A bad value: the general path below reports it as documented.
     }
-    // SAFETY: forwarded contract.
-    let (len, found) = unsafe { stream_len(input, n) };
-    // SAFETY: `stream_len` read these bytes: they are the stream's.
-    let stream = unsafe { bytes(input, len) };
     let c = codec();
-    let run = |s: &[u8], k: usize, o: &mut [u32]| match prev {
-        None => c.decode(s, k, o),
-        Some(p) => c.decode_delta(s, k, p, o),
+    let r = match prev {
+        // SAFETY: forwarded contract (`decode_counted`'s: a stream of `n`
+        // values, or `5 * n` readable bytes; `5 * n <= isize::MAX` above).
+        None => unsafe { c.decode_counted(input, n, out) },
+        // SAFETY: as above.
+        Some(p) => unsafe { c.decode_delta_counted(input, n, p, out) },
     };
-    match run(stream, found, out) {
-        Ok(used) if found == n => used,
-        r => {
-            // A bad value: keep the values before it, zero the rest.
-            let (good, used) = match r {
-                Ok(used) => (found, used),
-                Err(e) => (e.index().unwrap_or(0).min(found), e.offset().min(len)),
-            };
-            let used = if run(&stream[..used], good, out).is_ok() {
-                used
-            } else {
-                out[..good].fill(0);
-                0
-            };
+    match r {
+        Ok(used) => used,
+        Err(e) => {
+            // A bad value: the values before it are decoded; zero the rest.
+            let good = e.index().unwrap_or(0).min(n);
             out[good..].fill(0);
-            used
+            e.offset()
         }
     }
 }

@@ -67,6 +67,7 @@ use core::fmt;
 
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64;
+pub(crate) mod counted;
 pub(crate) mod scalar;
 pub(crate) mod seek;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
@@ -212,6 +213,8 @@ pub(crate) struct Kernels {
     encode_delta: EncodeFn,
     select_delta: SelectDeltaFn,
     seek_delta: SeekFn,
+    decode_counted: counted::DecodeCountedFn,
+    decode_delta_counted: counted::DecodeCountedFn,
 }
 
 impl KernelSet for Kernels {

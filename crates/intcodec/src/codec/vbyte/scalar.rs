@@ -23,16 +23,24 @@ pub(super) static KERNELS: Kernels = Kernels {
     encode_delta: encode::<u32, true>,
     select_delta: super::seek::scalar::select_delta,
     seek_delta: super::seek::scalar::seek_delta,
+    decode_counted: super::counted::scalar_kernel::<false>,
+    decode_delta_counted: super::counted::scalar_kernel::<true>,
 };
 
-/// Algorithm 1 on a window of `W::MAX` bytes known to be present.
+/// Algorithm 1: the value whose `k`-th byte is `byte(k)` (`None`: past the
+/// end of the input), read in order, byte `k` only after bytes `0..k` had
+/// their continuation bit; the value and its length.
 #[inline(always)]
-fn one_full<W: Word>(bytes: &[u8], pos: usize) -> Result<(W, usize), DecodeErrorKind> {
+fn one_by<W: Word>(
+    mut byte: impl FnMut(usize) -> Option<u8>,
+) -> Result<(W, usize), DecodeErrorKind> {
     let mut v = W::ZERO;
     let mut k = 0;
     // Unrolled by the compiler: `W::MAX` is a constant.
     while k < W::MAX {
-        let b = bytes[pos + k];
+        let Some(b) = byte(k) else {
+            return Err(DecodeErrorKind::Truncated);
+        };
         if k == W::MAX - 1 {
             if b >= 0x80 {
                 return Err(DecodeErrorKind::Overlong);
@@ -50,28 +58,16 @@ fn one_full<W: Word>(bytes: &[u8], pos: usize) -> Result<(W, usize), DecodeError
     unreachable!("the last byte returns")
 }
 
+/// Algorithm 1 on a window of `W::MAX` bytes known to be present.
+#[inline(always)]
+fn one_full<W: Word>(bytes: &[u8], pos: usize) -> Result<(W, usize), DecodeErrorKind> {
+    one_by(|k| Some(bytes[pos + k]))
+}
+
 /// Algorithm 1 near the end of the input: every byte access is checked.
 #[inline]
 fn one_tail<W: Word>(input: &[u8], pos: usize) -> Result<(W, usize), DecodeErrorKind> {
-    let mut v = W::ZERO;
-    for k in 0..W::MAX {
-        let Some(&b) = input.get(pos + k) else {
-            return Err(DecodeErrorKind::Truncated);
-        };
-        if k == W::MAX - 1 {
-            if b >= 0x80 {
-                return Err(DecodeErrorKind::Overlong);
-            }
-            if b > W::LAST {
-                return Err(DecodeErrorKind::Overflow);
-            }
-        }
-        if b < 0x80 {
-            return Ok((v.or_shl(b, 7 * k as u32), k + 1));
-        }
-        v = v.or_shl(b & 0x7F, 7 * k as u32);
-    }
-    unreachable!("the last byte returns")
+    one_by(|k| input.get(pos + k).copied())
 }
 
 /// Decodes the value starting at `pos`: the value and its length in bytes.
@@ -110,12 +106,40 @@ pub(crate) fn decode_from<W: Word, const DELTA: bool>(
     input: &[u8],
     out: &mut [W],
     start: usize,
+    pos: usize,
+    prev: W,
+) -> Result<usize, DecodeError> {
+    decode_by::<W, DELTA>(|at| one::<W>(input, at), out, start, pos, prev)
+}
+
+/// [`decode_from`] on a stream of trusted count and unknown length
+/// ([`super::counted`]): `byte(off)` is the stream's byte `off`, asked for
+/// only in value order, while the value it belongs to has not ended and
+/// is at most 5 bytes long so far. Errors: `Overlong` and `Overflow` (never
+/// `Truncated`).
+#[inline]
+pub(crate) fn decode_counted_from<const DELTA: bool>(
+    byte: impl Fn(usize) -> u8,
+    out: &mut [u32],
+    start: usize,
+    pos: usize,
+    prev: u32,
+) -> Result<usize, DecodeError> {
+    let one = |at: usize| one_by::<u32>(|k| Some(byte(at + k)));
+    decode_by::<u32, DELTA>(one, out, start, pos, prev)
+}
+
+/// The value loop of [`decode_from`]: `one(pos)` decodes the value at `pos`.
+#[inline(always)]
+fn decode_by<W: Word, const DELTA: bool>(
+    mut one: impl FnMut(usize) -> Result<(W, usize), DecodeErrorKind>,
+    out: &mut [W],
+    start: usize,
     mut pos: usize,
     mut prev: W,
 ) -> Result<usize, DecodeError> {
     for (i, slot) in out.iter_mut().enumerate().skip(start) {
-        let (mut v, len) =
-            one::<W>(input, pos).map_err(|kind| DecodeError::new(kind, pos, Some(i)))?;
+        let (mut v, len) = one(pos).map_err(|kind| DecodeError::new(kind, pos, Some(i)))?;
         pos += len;
         if DELTA {
             prev = prev.wrapping_add(v);

@@ -612,3 +612,262 @@ fn word32_matches_bytewise_reference_at_every_length_boundary() {
         assert!(bytes[len..].iter().all(|&b| b == 0), "{v:#x}");
     }
 }
+
+// ------------------------------------------------ trusted count (counted.rs)
+
+/// Memory that ends at an inaccessible page: a stream copied flush against
+/// it makes any read past its last byte fault (Linux; elsewhere a plain
+/// exact-length copy).
+#[cfg(all(target_os = "linux", feature = "std"))]
+mod guarded {
+    use core::ffi::{c_int, c_long, c_void};
+
+    extern "C" {
+        fn mmap(
+            a: *mut c_void,
+            len: usize,
+            prot: c_int,
+            fl: c_int,
+            fd: c_int,
+            off: i64,
+        ) -> *mut c_void;
+        fn mprotect(a: *mut c_void, len: usize, prot: c_int) -> c_int;
+        fn munmap(a: *mut c_void, len: usize) -> c_int;
+        fn sysconf(name: c_int) -> c_long;
+    }
+    const PROT_NONE: c_int = 0;
+    const PROT_RW: c_int = 3;
+    const MAP_PRIVATE_ANON: c_int = 0x02 | 0x20;
+    const SC_PAGESIZE: c_int = 30;
+
+    /// `room` writable bytes followed by a `PROT_NONE` page.
+    pub(super) struct Guarded {
+        map: *mut u8,
+        len: usize,
+        room: usize,
+    }
+
+    impl Guarded {
+        pub(super) fn new(room: usize) -> Self {
+            // SAFETY: `sysconf` has no preconditions.
+            let page = unsafe { sysconf(SC_PAGESIZE) } as usize;
+            let room = room.div_ceil(page).max(1) * page;
+            let len = room + page;
+            // SAFETY: a fresh anonymous private mapping; no memory of ours
+            // is touched.
+            let map = unsafe { mmap(core::ptr::null_mut(), len, PROT_RW, MAP_PRIVATE_ANON, -1, 0) };
+            assert!(!map.is_null() && map as isize != -1, "mmap failed");
+            let map = map.cast::<u8>();
+            // SAFETY: the last page of the mapping made above.
+            let r = unsafe { mprotect(map.wrapping_add(room).cast(), page, PROT_NONE) };
+            assert_eq!(r, 0, "mprotect failed");
+            Guarded { map, len, room }
+        }
+
+        /// `bytes` copied to end exactly at the guard page; its address.
+        pub(super) fn flush(&mut self, bytes: &[u8]) -> *const u8 {
+            assert!(bytes.len() <= self.room);
+            let at = self.map.wrapping_add(self.room - bytes.len());
+            // SAFETY: `at .. at + bytes.len()` is inside the writable part
+            // of our mapping, which `bytes` (a Rust slice) cannot overlap.
+            unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), at, bytes.len()) };
+            at
+        }
+    }
+
+    impl Drop for Guarded {
+        fn drop(&mut self) {
+            // SAFETY: the whole mapping made in `new`, no longer borrowed.
+            unsafe { munmap(self.map.cast(), self.len) };
+        }
+    }
+}
+
+/// Where the counted decoders read from in these tests: at a guard page
+/// where there is one, else an exact-length boxed copy.
+struct Flush {
+    #[cfg(all(target_os = "linux", feature = "std"))]
+    g: guarded::Guarded,
+    #[cfg(not(all(target_os = "linux", feature = "std")))]
+    b: Box<[u8]>,
+}
+
+impl Flush {
+    fn new(room: usize) -> Self {
+        Flush {
+            #[cfg(all(target_os = "linux", feature = "std"))]
+            g: guarded::Guarded::new(room),
+            #[cfg(not(all(target_os = "linux", feature = "std")))]
+            b: vec![0u8; room].into_boxed_slice(),
+        }
+    }
+
+    fn put(&mut self, bytes: &[u8]) -> *const u8 {
+        #[cfg(all(target_os = "linux", feature = "std"))]
+        return self.g.flush(bytes);
+        #[cfg(not(all(target_os = "linux", feature = "std")))]
+        {
+            self.b = bytes.to_vec().into_boxed_slice();
+            self.b.as_ptr()
+        }
+    }
+}
+
+/// `decode_counted` / `decode_delta_counted` of kernel `c` on the `n`-value
+/// stream `bytes` placed flush against a guard page (`5 * n` readable
+/// bytes for garbage): the result and the first `index` (error) or `n`
+/// values.
+fn counted(
+    c: &VByte,
+    f: &mut Flush,
+    bytes: &[u8],
+    n: usize,
+    delta: bool,
+) -> (Result<usize, DecodeError>, Vec<u32>) {
+    let p = f.put(bytes);
+    let mut out = vec![0xDEAD_BEEFu32; n + 3];
+    let r = if delta {
+        // SAFETY: `p` holds `bytes`, a stream of `n` values or `5 * n` bytes.
+        unsafe { c.decode_delta_counted(p, n, 9, &mut out) }
+    } else {
+        // SAFETY: as above.
+        unsafe { c.decode_counted(p, n, &mut out) }
+    };
+    assert!(out[n..].iter().all(|&v| v == 0xDEAD_BEEF), "wrote past n");
+    let good = match &r {
+        Ok(_) => n,
+        Err(e) => e.index().unwrap(),
+    };
+    out.truncate(good);
+    (r, out)
+}
+
+/// Counts around every window of the kernels (16, 32, 48, 64 bytes ahead,
+/// 12 and 16 values of room) and their multiples, and long lists.
+fn counted_lengths() -> Vec<usize> {
+    let mut v: Vec<usize> = (0..=200).collect();
+    for w in [16usize, 32, 48, 64, 96, 128, 192, 256, 512, 1024, 4096] {
+        for n in w.saturating_sub(3)..=w + 3 {
+            if n > 200 {
+                v.push(n);
+            }
+        }
+    }
+    v.extend([1000, 3333, 4097 + 64]);
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Every kernel's trusted-count decoders (forced one by one) against the
+/// scalar kernel's checked decoder, on the exact stream at a guard page:
+/// every count of `counted_lengths`, values of every byte width 1..=5 and
+/// mixed widths, plain and delta.
+#[test]
+fn counted_decoders_read_only_the_stream_on_every_kernel() {
+    let s = scalar();
+    let mut rng = Rng::new(0xC0_07ED);
+    let lens = counted_lengths();
+    let mut f = Flush::new(5 * lens.iter().max().unwrap());
+    for_each_kernel(|c| {
+        for &n in &lens {
+            for width in 0..=5u32 {
+                let vals: Vec<u32> = (0..n)
+                    .map(|_| {
+                        let w = if width == 0 {
+                            1 + (rng.next_u64() % 5) as u32
+                        } else {
+                            width
+                        };
+                        of_len64(&mut rng, w, 32) as u32
+                    })
+                    .collect();
+                let enc = s.encode_to_vec(&vals);
+                for delta in [false, true] {
+                    let mut want = vec![0u32; n];
+                    let used = if delta {
+                        s.decode_delta(&enc, n, 9, &mut want)
+                    } else {
+                        s.decode(&enc, n, &mut want)
+                    };
+                    let got = counted(&c, &mut f, &enc, n, delta);
+                    assert_eq!(
+                        got,
+                        (used, want),
+                        "{:?} n={n} width={width} delta={delta}",
+                        c.isa()
+                    );
+                }
+            }
+        }
+    });
+}
+
+/// Bad streams: random bytes (5 bytes per value readable, as the contract
+/// asks) and valid streams with one bad value planted: the trusted-count
+/// decoders report what the checked decoder reports on those `5 * n`
+/// bytes (Overlong or Overflow at the same value; never Truncated) and
+/// leave the values before it decoded.
+#[test]
+fn counted_decoders_report_bad_values_as_the_checked_decoder() {
+    let s = scalar();
+    let mut rng = Rng::new(0xBAD_C0DE);
+    let mut f = Flush::new(5 * 700);
+    for_each_kernel(|c| {
+        for n in (1..=130).chain([200, 333, 700]) {
+            for trial in 0..4 {
+                let mut bytes: Vec<u8> = if trial < 2 {
+                    // Mostly continuation bytes, or mostly short values.
+                    let p = if trial == 0 { 0xF0 } else { 0x30 };
+                    (0..5 * n)
+                        .map(|_| {
+                            (rng.next_u64() as u8)
+                                | if (rng.next_u64() as u8) < p { 0x80 } else { 0 }
+                        })
+                        .collect()
+                } else {
+                    let vals: Vec<u32> = (0..n)
+                        .map(|_| rng.next_u64() as u32 >> (rng.next_u64() % 32))
+                        .collect();
+                    let at = (rng.next_u64() % n as u64) as usize;
+                    let bad: &[u8] = if trial == 2 {
+                        &[0x80, 0x80, 0x80, 0x80, 0x80, 0x01]
+                    } else {
+                        &[0xFF, 0xFF, 0xFF, 0xFF, 0x1F]
+                    };
+                    with_bad(&vals, at, bad).0
+                };
+                bytes.resize(bytes.len().max(5 * n), 0);
+                bytes.truncate(5 * n);
+                for delta in [false, true] {
+                    let mut want = vec![0u32; n];
+                    let r = if delta {
+                        s.decode_delta(&bytes, n, 9, &mut want)
+                    } else {
+                        s.decode(&bytes, n, &mut want)
+                    };
+                    if let Err(e) = &r {
+                        assert_ne!(e.kind(), DecodeErrorKind::Truncated);
+                        want.truncate(e.index().unwrap());
+                    }
+                    let got = counted(&c, &mut f, &bytes, n, delta);
+                    assert_eq!(
+                        got,
+                        (r, want),
+                        "{:?} n={n} trial={trial} delta={delta}",
+                        c.isa()
+                    );
+                }
+            }
+        }
+    });
+}
+
+#[test]
+fn counted_decoders_check_the_output_size() {
+    let c = VByte::new();
+    let mut out = [0u32; 2];
+    // SAFETY: `n = 3` does not fit `out`: nothing is read.
+    let r = unsafe { c.decode_counted(core::ptr::null(), 3, &mut out) };
+    assert_eq!(r.unwrap_err().kind(), DecodeErrorKind::OutputTooSmall);
+}

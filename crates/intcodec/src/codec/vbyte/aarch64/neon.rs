@@ -53,11 +53,15 @@
 //! a step loads 16 bytes only when they are inside `input`; seek runs a
 //! step only when all its values are below `n`; an overlong value, a 5th
 //! byte above `0x0F`, the tail and every error are left to the scalar walk
-//! (`seek::scalar`), which reads exactly as the decoder. Requires NEON
-//! (baseline on AArch64).
+//! (`seek::scalar`), which reads exactly as the decoder. Trusted count
+//! (`decode_counted`, `counted.rs`): the decode loop over the window `pos +
+//! n - i` that the values still to come are known to hold, as the x86
+//! kernel; the last values byte by byte. Requires NEON (baseline on
+//! AArch64).
 
 use core::arch::aarch64::*;
 
+use super::super::counted::{Counted, Source};
 use super::super::{scalar, Kernels};
 use crate::codec::streamvbyte::aarch64::neon::prefix_sum;
 use crate::error::DecodeError;
@@ -76,6 +80,8 @@ pub(crate) static KERNELS: Kernels = Kernels {
     encode_delta: scalar::encode::<u32, true>,
     select_delta,
     seek_delta,
+    decode_counted: decode_counted::<false>,
+    decode_delta_counted: decode_counted::<true>,
 };
 
 /// The decode shuffles (`0x80`, out of range for `tbl`, gives zero).
@@ -262,16 +268,19 @@ fn group_c_fits(src: &[u8; 16], index: u8) -> bool {
 }
 
 /// The paper's decode loop (see the x86 kernel's `decode_loop`): a step
-/// runs only when 16 bytes are readable at `pos` and 12 values of room
-/// remain in `out`; anything else is left to the scalar decoder, which
-/// continues at the same value and byte.
+/// runs only when 16 bytes of `src`'s window (the input, or for a trusted
+/// count the bytes the values to come are known to hold, `counted.rs`) are
+/// readable at `pos` and 12 values of room remain in `out`; anything else
+/// is left to the scalar decoder (`src.tail`), which continues at the same
+/// value and byte.
 #[target_feature(enable = "neon")]
 #[inline]
-fn decode_loop<const DELTA: bool, const CHECKED: bool>(
-    input: &[u8],
+fn decode_loop<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
+    src: S,
     out: &mut [u32],
     prev: u32,
 ) -> Result<usize, DecodeError> {
+    let n = out.len();
     let mut pos = 0usize; // next input byte
     let mut i = 0usize; // next value
     let mut acc = vdupq_n_u32(prev);
@@ -282,20 +291,26 @@ fn decode_loop<const DELTA: bool, const CHECKED: bool>(
         next_ok: false,
         scan: 0,
     };
-    if input.len() < 16 || out.len() < 12 {
-        return scalar::decode_from::<u32, DELTA>(input, out, 0, 0, prev);
+    // SAFETY: nothing decoded yet: byte 0, `n` values to come.
+    if unsafe { src.window(0, n) }.len() < 16 || n < 12 {
+        // SAFETY: value 0 begins at byte 0.
+        return unsafe { src.tail::<DELTA>(out, 0, 0, prev) };
     }
     loop {
+        // SAFETY: `pos` ends the `i` values decoded (each step moves by the
+        // bytes of the values it decodes, read from their continuation
+        // bits); `n - i` are to come.
+        let input = unsafe { src.window(pos, n - i) };
         if !masks.fill(input) {
             break;
         }
-        let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
+        let Some(at) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
             break;
         };
         let Some(dst) = out.get_mut(i..).and_then(<[u32]>::first_chunk_mut::<12>) else {
             break;
         };
-        let data = load16(src);
+        let data = load16(at);
         let m = masks.low12();
         let (consumed, count) = if m == 0 {
             // Twelve one-byte values.
@@ -321,7 +336,7 @@ fn decode_loop<const DELTA: bool, const CHECKED: bool>(
                 put32::<0, DELTA>(dst, four(data, shuf), &mut acc);
                 4
             } else {
-                if CHECKED && !group_c_fits(src, index) {
+                if CHECKED && !group_c_fits(at, index) {
                     break;
                 }
                 put32::<0, DELTA>(dst, two(data, shuf), &mut acc);
@@ -334,7 +349,8 @@ fn decode_loop<const DELTA: bool, const CHECKED: bool>(
         i += count;
     }
     let prev = vgetq_lane_u32::<0>(acc);
-    scalar::decode_from::<u32, DELTA>(input, out, i, pos, prev)
+    // SAFETY: `pos` ends the `i` values decoded.
+    unsafe { src.tail::<DELTA>(out, i, pos, prev) }
 }
 
 /// Checked decode: see [`Kernels`](super::super::Kernels).
@@ -344,7 +360,24 @@ fn decode<const DELTA: bool>(
     out: &mut [u32],
     prev: u32,
 ) -> Result<usize, DecodeError> {
-    decode_loop::<DELTA, true>(input, out, prev)
+    decode_loop::<&[u8], DELTA, true>(input, out, prev)
+}
+
+/// Trusted-count decode of a stream of unknown length (`counted.rs`): the
+/// checked loop on a [`Counted`] window.
+///
+/// # Safety
+/// As `DecodeCountedFn`: `input` holds a stream of `out.len()` values, or
+/// `5 * out.len()` readable bytes.
+#[target_feature(enable = "neon")]
+unsafe fn decode_counted<const DELTA: bool>(
+    input: *const u8,
+    out: &mut [u32],
+    prev: u32,
+) -> Result<usize, DecodeError> {
+    // SAFETY: the caller's contract is `Counted::new`'s.
+    let src = unsafe { Counted::new(input) };
+    decode_loop::<Counted<'_>, DELTA, true>(src, out, prev)
 }
 
 /// Unchecked decode of trusted, padded input: skips the 5th-byte overflow
@@ -354,7 +387,7 @@ fn decode<const DELTA: bool>(
 /// `input` holds `out.len()` valid values plus `PADDING` bytes.
 #[target_feature(enable = "neon")]
 unsafe fn decode_unchecked<const DELTA: bool>(input: &[u8], out: &mut [u32], prev: u32) -> usize {
-    decode_loop::<DELTA, false>(input, out, prev).unwrap_or(0)
+    decode_loop::<&[u8], DELTA, false>(input, out, prev).unwrap_or(0)
 }
 
 // ------------------------------------------------------------ u64 decode

@@ -45,6 +45,7 @@ macro_rules! masked_vbyte_kernels {
         #[cfg(target_arch = "x86_64")]
         use core::arch::x86_64::*;
 
+        use super::super::counted::{Counted, Source};
         use super::super::{scalar, Kernels};
         use super::kernels::{ENCODE_SHUFFLES, SHUFFLES, STEPS};
         use crate::error::DecodeError;
@@ -63,6 +64,8 @@ macro_rules! masked_vbyte_kernels {
             encode_delta: encode::<true>,
             select_delta,
             seek_delta,
+            decode_counted: decode_counted::<false>,
+            decode_delta_counted: decode_counted::<true>,
         };
 
         /// Continuation bits of 48 bytes: bit `k` = high bit of byte `k`
@@ -303,35 +306,92 @@ macro_rules! masked_vbyte_kernels {
             (v, fits)
         }
 
+        /// One table step (paper §IV) on the 16 bytes `data` at the decoder's
+        /// position, `m` the low 12 of their continuation bits (not all
+        /// clear): the 4096-entry table gives the bytes consumed and the
+        /// shuffle decoding 6, 4 or 2 values into `d0`. Returns `(consumed,
+        /// count)`, or `None` when the table cannot take the step (overlong,
+        /// or if `CHECKED` a 5th byte above `0x0F`): nothing is stored then.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn table_step<const DELTA: bool, const CHECKED: bool>(
+            data: __m128i,
+            m: usize,
+            d0: &mut [u32; 12],
+            acc: &mut __m128i,
+        ) -> Option<(u32, usize)> {
+            let [consumed, index] = STEPS[m];
+            if index == (OVERLONG >> 8) as u8 {
+                return None;
+            }
+            let shuf = SHUFFLES[index as usize];
+            let count = if index < GROUP_B {
+                let v = six(data, shuf);
+                put32::<0, DELTA>(d0, _mm_cvtepu16_epi32(v), acc);
+                put32::<4, DELTA>(d0, _mm_cvtepu16_epi32(_mm_srli_si128::<8>(v)), acc);
+                6
+            } else if index < GROUP_C {
+                put32::<0, DELTA>(d0, four(data, shuf), acc);
+                4
+            } else {
+                let (v, fits) = two(data, shuf);
+                if CHECKED && !fits {
+                    return None;
+                }
+                put32::<0, DELTA>(d0, v, acc);
+                2
+            };
+            Some((u32::from(consumed), count))
+        }
+
+        /// Twelve one-byte values (`data`'s first 12 bytes) into `d0`.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn twelve<const DELTA: bool>(data: __m128i, d0: &mut [u32; 12], acc: &mut __m128i) {
+            put32::<0, DELTA>(d0, _mm_cvtepu8_epi32(data), acc);
+            put32::<4, DELTA>(d0, _mm_cvtepu8_epi32(_mm_srli_si128::<4>(data)), acc);
+            put32::<8, DELTA>(d0, _mm_cvtepu8_epi32(_mm_srli_si128::<8>(data)), acc);
+        }
+
         /// The bulk of a long decode, as MaskedVByte's main loop: `sig`
         /// holds the continuation bits of bytes `pos..covered`; 48 more are
         /// added (three `pmovmskb`) once fewer than 16 remain, and steps run
         /// while 16 are known, with no other per-step bookkeeping. A step
         /// whose low 16 bits are all clear takes sixteen one-byte values
         /// (MaskedVByte's fast path), low 12 clear twelve, otherwise one
-        /// table step as in [`decode_loop`]. Returns `(pos, i, acc)` where it stopped: fewer
-        /// than 48 unscanned bytes, fewer than 16 values of room, or a step
-        /// the table cannot take (overlong, or if `CHECKED` a 5th byte above
-        /// `0x0F`), which [`decode_loop`]'s checked loop and the scalar
-        /// decoder then handle at the same value and byte.
+        /// [`table_step`]. Returns `(pos, i, acc)` where it stopped: fewer
+        /// than 48 unscanned bytes in the window, fewer than 16 values of
+        /// room, or a step the table cannot take, which [`decode_loop`]'s
+        /// loop and the scalar decoder then handle at the same value and
+        /// byte.
         ///
-        /// Bounds: a 16-byte load at `pos` happens only when
-        /// `pos + 16 <= covered <= input.len()`; a mask is made only of 48
-        /// bytes at `covered` when `covered + 48 <= input.len()`; a step
-        /// writes at most 16 values at `i` only when `i + 16 <= out.len()`.
+        /// Bounds: `input` is `src`'s window at the last refill (the whole
+        /// input, or for a trusted count the bytes the values to come are
+        /// known to hold, see `counted.rs`); a 16-byte load at `pos` happens
+        /// only when `pos + 16 <= covered <= input.len()`; a mask is made
+        /// only of 48 bytes at `covered` when `covered + 48 <= input.len()`;
+        /// a step writes at most 16 values at `i` only when `i + 16 <=
+        /// out.len()`.
         #[target_feature(enable = $features)]
         #[inline]
-        fn decode_bulk<const DELTA: bool, const CHECKED: bool>(
-            input: &[u8],
+        fn decode_bulk<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
+            src: S,
             out: &mut [u32],
             mut acc: __m128i,
         ) -> (usize, usize, __m128i) {
+            let n = out.len();
             let mut pos = 0usize;
             let mut i = 0usize;
             let mut covered = 0usize;
             let mut sig = 0u64;
-            'refill: while let Some(blk) = input.get(covered..).and_then(<[u8]>::first_chunk::<48>)
-            {
+            'refill: loop {
+                // SAFETY: `pos` ends the `i` values decoded (each step moves
+                // by the bytes of the values it decodes, read from their
+                // continuation bits); `n - i` are to come.
+                let input = unsafe { src.window(pos, n - i) };
+                let Some(blk) = input.get(covered..).and_then(<[u8]>::first_chunk::<48>) else {
+                    break;
+                };
                 // `covered - pos < 16` here, so the new bits fit in 64.
                 sig |= mask48(blk) << (covered - pos);
                 covered += 48;
@@ -343,21 +403,11 @@ macro_rules! masked_vbyte_kernels {
                     // SAFETY: `pos + 16 <= covered <= input.len()`: 16
                     // readable bytes at `pos`.
                     let data = unsafe { _mm_loadu_si128(input.as_ptr().add(pos).cast()) };
+                    let (d0, rest) = dst
+                        .split_first_chunk_mut::<12>()
+                        .unwrap_or_else(|| unreachable!());
                     let (consumed, count) = if sig & 0xFFFF == 0 {
-                        let (d0, rest) = dst
-                            .split_first_chunk_mut::<12>()
-                            .unwrap_or_else(|| unreachable!());
-                        put32::<0, DELTA>(d0, _mm_cvtepu8_epi32(data), &mut acc);
-                        put32::<4, DELTA>(
-                            d0,
-                            _mm_cvtepu8_epi32(_mm_srli_si128::<4>(data)),
-                            &mut acc,
-                        );
-                        put32::<8, DELTA>(
-                            d0,
-                            _mm_cvtepu8_epi32(_mm_srli_si128::<8>(data)),
-                            &mut acc,
-                        );
+                        twelve::<DELTA>(data, d0, &mut acc);
                         let v = _mm_cvtepu8_epi32(_mm_srli_si128::<12>(data));
                         let v = if DELTA {
                             let (s, a) = psum32(v, acc);
@@ -370,51 +420,19 @@ macro_rules! masked_vbyte_kernels {
                         unsafe { _mm_storeu_si128(rest.as_mut_ptr().cast(), v) };
                         (16, 16)
                     } else if sig & 0xFFF == 0 {
-                        let (d0, _) = dst
-                            .split_first_chunk_mut::<12>()
-                            .unwrap_or_else(|| unreachable!());
-                        put32::<0, DELTA>(d0, _mm_cvtepu8_epi32(data), &mut acc);
-                        put32::<4, DELTA>(
-                            d0,
-                            _mm_cvtepu8_epi32(_mm_srli_si128::<4>(data)),
-                            &mut acc,
-                        );
-                        put32::<8, DELTA>(
-                            d0,
-                            _mm_cvtepu8_epi32(_mm_srli_si128::<8>(data)),
-                            &mut acc,
-                        );
+                        twelve::<DELTA>(data, d0, &mut acc);
                         (12, 12)
                     } else {
-                        let (d0, _) = dst
-                            .split_first_chunk_mut::<12>()
-                            .unwrap_or_else(|| unreachable!());
-                        let [consumed, index] = STEPS[(sig & 0xFFF) as usize];
-                        if index == (OVERLONG >> 8) as u8 {
+                        let step = table_step::<DELTA, CHECKED>(
+                            data,
+                            (sig & 0xFFF) as usize,
+                            d0,
+                            &mut acc,
+                        );
+                        let Some(step) = step else {
                             break 'refill;
-                        }
-                        let shuf = SHUFFLES[index as usize];
-                        let count = if index < GROUP_B {
-                            let v = six(data, shuf);
-                            put32::<0, DELTA>(d0, _mm_cvtepu16_epi32(v), &mut acc);
-                            put32::<4, DELTA>(
-                                d0,
-                                _mm_cvtepu16_epi32(_mm_srli_si128::<8>(v)),
-                                &mut acc,
-                            );
-                            6
-                        } else if index < GROUP_C {
-                            put32::<0, DELTA>(d0, four(data, shuf), &mut acc);
-                            4
-                        } else {
-                            let (v, fits) = two(data, shuf);
-                            if CHECKED && !fits {
-                                break 'refill;
-                            }
-                            put32::<0, DELTA>(d0, v, &mut acc);
-                            2
                         };
-                        (u32::from(consumed), count)
+                        step
                     };
                     sig >>= consumed;
                     pos += consumed as usize;
@@ -427,85 +445,68 @@ macro_rules! masked_vbyte_kernels {
         /// The paper's decode loop, after [`decode_bulk`] (inputs of 64 bytes
         /// and 16 values or more) has taken what it can. Masks of 48 bytes
         /// are made ahead (two in flight, see [`Masks`]), each step takes
-        /// the low 12 bits,
-        /// decodes 12, 6, 4 or 2 values and shifts the mask by the bytes it
-        /// consumed. A step runs only when 16 bytes are readable at `pos` and
-        /// 12 values of room remain in `out`; a mask is made only of bytes
-        /// inside `input`. Anything else — the tail, an overlong value, a
+        /// the low 12 bits, decodes 12 one-byte values or a [`table_step`]
+        /// and shifts the mask by the bytes it consumed. A step runs only
+        /// when 16 bytes of `src`'s window are readable at `pos` and 12
+        /// values of room remain in `out`; a mask is made only of bytes
+        /// inside the window. Anything else — the tail, an overlong value, a
         /// 5-byte value whose last byte is too large (if `CHECKED`) — is left
-        /// to the scalar decoder, which continues at the same value and byte.
+        /// to the scalar decoder (`src.tail`), which continues at the same
+        /// value and byte.
         #[target_feature(enable = $features)]
         #[inline]
-        fn decode_loop<const DELTA: bool, const CHECKED: bool>(
-            input: &[u8],
+        fn decode_loop<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
+            src: S,
             out: &mut [u32],
             prev: u32,
         ) -> Result<usize, DecodeError> {
+            let n = out.len();
             let mut pos = 0usize; // next input byte
             let mut i = 0usize; // next value
             let mut acc = _mm_set1_epi32(prev as i32);
             let mut masks = Masks::new();
-            if input.len() < 16 || out.len() < 12 {
+            // SAFETY: nothing decoded yet: byte 0, `n` values to come.
+            let len = unsafe { src.window(0, n) }.len();
+            if len < 16 || n < 12 {
                 // Too short for one step.
-                return scalar::decode_from::<u32, DELTA>(input, out, 0, 0, prev);
+                // SAFETY: value 0 begins at byte 0.
+                return unsafe { src.tail::<DELTA>(out, 0, 0, prev) };
             }
-            if input.len() >= 64 && out.len() >= 16 {
-                (pos, i, acc) = decode_bulk::<DELTA, CHECKED>(input, out, acc);
+            if len >= 64 && n >= 16 {
+                (pos, i, acc) = decode_bulk::<S, DELTA, CHECKED>(src, out, acc);
                 masks.scan = pos;
             }
             loop {
+                // SAFETY: as in `decode_bulk`: `pos` ends the `i` values
+                // decoded, `n - i` are to come.
+                let input = unsafe { src.window(pos, n - i) };
                 if !masks.fill(input) {
                     break;
                 }
-                let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
+                let Some(at) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
                     break;
                 };
                 let Some(dst) = out.get_mut(i..).and_then(<[u32]>::first_chunk_mut::<12>) else {
                     break;
                 };
-                let data = load16(src);
+                let data = load16(at);
                 let m = masks.low12();
                 let (consumed, count) = if m == 0 {
-                    // Twelve one-byte values.
-                    put32::<0, DELTA>(dst, _mm_cvtepu8_epi32(data), &mut acc);
-                    put32::<4, DELTA>(dst, _mm_cvtepu8_epi32(_mm_srli_si128::<4>(data)), &mut acc);
-                    put32::<8, DELTA>(dst, _mm_cvtepu8_epi32(_mm_srli_si128::<8>(data)), &mut acc);
+                    twelve::<DELTA>(data, dst, &mut acc);
                     (12, 12)
                 } else {
-                    let e = DECODE[m];
-                    if e == OVERLONG {
+                    let Some(step) = table_step::<DELTA, CHECKED>(data, m, dst, &mut acc) else {
                         break;
-                    }
-                    let index = (e >> 8) as u8;
-                    let shuf = SHUFFLES[index as usize];
-                    let count = if index < GROUP_B {
-                        let v = six(data, shuf);
-                        put32::<0, DELTA>(dst, _mm_cvtepu16_epi32(v), &mut acc);
-                        put32::<4, DELTA>(
-                            dst,
-                            _mm_cvtepu16_epi32(_mm_srli_si128::<8>(v)),
-                            &mut acc,
-                        );
-                        6
-                    } else if index < GROUP_C {
-                        put32::<0, DELTA>(dst, four(data, shuf), &mut acc);
-                        4
-                    } else {
-                        let (v, fits) = two(data, shuf);
-                        if CHECKED && !fits {
-                            break;
-                        }
-                        put32::<0, DELTA>(dst, v, &mut acc);
-                        2
                     };
-                    (u32::from(e & 0xFF), count)
+                    step
                 };
                 masks.consume(consumed);
                 pos += consumed as usize;
                 i += count;
             }
             let prev = _mm_cvtsi128_si32(acc) as u32;
-            scalar::decode_from::<u32, DELTA>(input, out, i, pos, prev)
+            // SAFETY: `pos` ends the `i` values decoded.
+            unsafe { src.tail::<DELTA>(out, i, pos, prev) }
         }
 
         /// Checked decode: see [`Kernels`](super::super::Kernels).
@@ -515,7 +516,24 @@ macro_rules! masked_vbyte_kernels {
             out: &mut [u32],
             prev: u32,
         ) -> Result<usize, DecodeError> {
-            decode_loop::<DELTA, true>(input, out, prev)
+            decode_loop::<&[u8], DELTA, true>(input, out, prev)
+        }
+
+        /// Trusted-count decode of a stream of unknown length (`counted.rs`):
+        /// the checked loops on a [`Counted`] window.
+        ///
+        /// # Safety
+        /// As `DecodeCountedFn`: `input` holds a stream of `out.len()`
+        /// values, or `5 * out.len()` readable bytes.
+        #[target_feature(enable = $features)]
+        unsafe fn decode_counted<const DELTA: bool>(
+            input: *const u8,
+            out: &mut [u32],
+            prev: u32,
+        ) -> Result<usize, DecodeError> {
+            // SAFETY: the caller's contract is `Counted::new`'s.
+            let src = unsafe { Counted::new(input) };
+            decode_loop::<Counted<'_>, DELTA, true>(src, out, prev)
         }
 
         /// Unchecked decode of trusted, padded input: skips the 5th-byte
@@ -529,7 +547,7 @@ macro_rules! masked_vbyte_kernels {
             out: &mut [u32],
             prev: u32,
         ) -> usize {
-            decode_loop::<DELTA, false>(input, out, prev).unwrap_or(0)
+            decode_loop::<&[u8], DELTA, false>(input, out, prev).unwrap_or(0)
         }
 
         /// Folds eight 7-bit groups (one per byte, high bits clear) into 56

@@ -34,6 +34,16 @@
 //! reports the error at the same offset. The 5th-byte check is one `ptest`
 //! of the group-C shuffle (which puts each value's 5th byte at byte 6 of
 //! its lane) against `0xF0`. Requires SSSE3 and SSE4.1.
+//!
+//! Trusted count, unknown length (`decode_counted`, `counted.rs`): the same
+//! two loops over a window that grows as values are decoded: with `i` of
+//! `n` values decoded up to byte `pos`, the window is `pos + n - i` bytes
+//! (the values to come take a byte each at least). The bulk loop adds 48
+//! bytes to its mask only when they lie inside the current window, the
+//! checked loop makes its masks and 16-byte loads inside it, so SIMD runs
+//! while 16 to 48 bytes of look-ahead are left; the rest is decoded byte by
+//! byte in value order, each byte read only while its value continues. No
+//! byte past the `n`-th value is read (on a bad stream, none past `5 * n`).
 
 super::kernels::masked_vbyte_kernels!("sse4.1", Isa::Sse41);
 super::seek::masked_vbyte_seek!("sse4.1");
