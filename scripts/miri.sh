@@ -18,14 +18,39 @@ bash scripts/deps.sh --miri
 
 echo "== miri: small-input and golden tests, kernels scalar, ssse3, sse41, avx2"
 # The golden test reads testdata/, which Miri's isolation would refuse.
-MIRIFLAGS="-Zmiri-disable-isolation ${MIRIFLAGS:-}" \
-RUSTFLAGS="-Ctarget-feature=+ssse3,+sse4.1,+avx2,+bmi1,+bmi2,+popcnt,+lzcnt" \
-INTCODEC_EXPECT_KERNELS=scalar,sse41,avx2 \
-INTCODEC_EXPECT_KERNELS_VBYTE=scalar,sse41,avx2 \
-INTCODEC_EXPECT_KERNELS_GB=scalar,ssse3,avx2 \
-INTCODEC_EXPECT_KERNELS_VARINT=scalar,ssse3,bmi2 \
-INTCODEC_ISA='' \
-    cargo +nightly miri test --quiet -p intcodec --test small_inputs --test small_inputs_bytes \
-        --test small_inputs_sorted \
-        --test small_inputs_varint --test golden_varint_single \
-        --test golden
+export MIRIFLAGS="-Zmiri-disable-isolation ${MIRIFLAGS:-}"
+export RUSTFLAGS="-Ctarget-feature=+ssse3,+sse4.1,+avx2,+bmi1,+bmi2,+popcnt,+lzcnt"
+export INTCODEC_EXPECT_KERNELS=scalar,sse41,avx2
+export INTCODEC_EXPECT_KERNELS_VBYTE=scalar,sse41,avx2
+export INTCODEC_EXPECT_KERNELS_GB=scalar,ssse3,avx2
+export INTCODEC_EXPECT_KERNELS_VARINT=scalar,ssse3,bmi2
+export INTCODEC_ISA=''
+
+# Miri interprets on one thread: the tests run as two groups at once (about
+# equal in time), so that Miri uses both cores once the jobs beside it in
+# scripts/test.sh are done. Built first, so the groups only run.
+groups=(
+    "--test small_inputs --test small_inputs_varint --test golden_varint_single --test golden"
+    "--test small_inputs_bytes --test small_inputs_sorted"
+)
+miri_test() {
+    # shellcheck disable=SC2086 # a group is a list of words
+    cargo +nightly miri test --quiet -p intcodec $1 "${@:2}"
+}
+miri_test "${groups[0]} ${groups[1]}" --no-run
+dir=$(mktemp -d)
+pids=()
+for i in "${!groups[@]}"; do
+    miri_test "${groups[$i]}" >"$dir/$i.log" 2>&1 &
+    pids+=($!)
+done
+failed=0
+for i in "${!groups[@]}"; do
+    wait "${pids[$i]}" || failed=1
+    cat "$dir/$i.log"
+done
+rm -rf "$dir"
+if [ "$failed" -ne 0 ]; then
+    echo "FAIL: miri" >&2
+    exit 1
+fi

@@ -124,6 +124,44 @@ fn vbyte_every_kernel() {
     }
 }
 
+/// `VByte::decode_counted` (no input length: the C drop-ins' decoder) on
+/// every kernel, each stream in an allocation that ends where it ends, so
+/// Miri sees any read past it; and on garbage given its `5 * n` bytes, the
+/// same result as the checked decoder on those bytes.
+#[test]
+fn vbyte_counted_every_kernel() {
+    let ks: Vec<VByte> = Isa::ALL
+        .into_iter()
+        .filter_map(|isa| VByte::new().with_isa(isa))
+        .collect();
+    for n in lengths() {
+        let v32: Vec<u32> = values(n, 2).iter().map(|&v| v as u32).collect();
+        let plain = exact(&ks[0].encode_to_vec(&v32), 0);
+        let delta = exact(&ks[0].encode_delta_to_vec(&v32, 9), 0);
+        let mut garbage = vec![0x80u8; 5 * n];
+        if let Some(last) = garbage.last_mut() {
+            *last = 0x7F;
+        }
+        let mut want = vec![0u32; n];
+        let want_r = ks[0].decode(&garbage, n, &mut want);
+        for k in &ks {
+            let ctx = format!("{:?} n={n}", k.isa());
+            let mut got = vec![0u32; n];
+            // SAFETY: `plain` holds `n` values from the VByte encoder.
+            let used = unsafe { k.decode_counted(plain.as_ptr(), n, &mut got) };
+            assert_eq!((used, &got), (Ok(plain.len()), &v32), "{ctx}");
+            let mut got = vec![0u32; n];
+            // SAFETY: `delta` holds `n` values from the VByte encoder.
+            let used = unsafe { k.decode_delta_counted(delta.as_ptr(), n, 9, &mut got) };
+            assert_eq!((used, &got), (Ok(delta.len()), &v32), "{ctx} delta");
+            let mut got = vec![0u32; n];
+            // SAFETY: `garbage` holds `5 * n` readable bytes.
+            let r = unsafe { k.decode_counted(garbage.as_ptr(), n, &mut got) };
+            assert_eq!(r, want_r, "{ctx} garbage");
+        }
+    }
+}
+
 #[test]
 fn varint_gb_every_kernel() {
     for layout in [Layout::LowFirst, Layout::Lucene] {
