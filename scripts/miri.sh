@@ -30,8 +30,8 @@ export INTCODEC_ISA=''
 # equal in time), so that Miri uses both cores once the jobs beside it in
 # scripts/test.sh are done. Built first, so the groups only run.
 groups=(
-    "--test small_inputs --test small_inputs_varint --test golden_varint_single --test golden"
-    "--test small_inputs_bytes --test small_inputs_sorted"
+    "--test small_inputs_sorted --test small_inputs_varint --test golden_varint_single --test golden"
+    "--test small_inputs --test small_inputs_bytes"
 )
 miri_test() {
     # shellcheck disable=SC2086 # a group is a list of words
