@@ -58,12 +58,17 @@ fn cuts(len: usize) -> impl Iterator<Item = usize> {
     (0..len).filter(move |&c| c < 40 || c + 20 >= len || c % 7 == 0)
 }
 
-#[test]
-fn vbyte_every_kernel() {
-    let ks: Vec<VByte> = Isa::ALL
+/// VByte on every kernel this build and CPU have, scalar first.
+fn vbyte_kernels() -> Vec<VByte> {
+    Isa::ALL
         .into_iter()
         .filter_map(|isa| VByte::new().with_isa(isa))
-        .collect();
+        .collect()
+}
+
+#[test]
+fn vbyte_every_kernel() {
+    let ks = vbyte_kernels();
     let names: Vec<&str> = ks.iter().map(|k| k.isa().name()).collect();
     check_kernels(&names, "INTCODEC_EXPECT_KERNELS_VBYTE");
     for n in lengths() {
@@ -130,10 +135,7 @@ fn vbyte_every_kernel() {
 /// same result as the checked decoder on those bytes.
 #[test]
 fn vbyte_counted_every_kernel() {
-    let ks: Vec<VByte> = Isa::ALL
-        .into_iter()
-        .filter_map(|isa| VByte::new().with_isa(isa))
-        .collect();
+    let ks = vbyte_kernels();
     for n in lengths() {
         let v32: Vec<u32> = values(n, 2).iter().map(|&v| v as u32).collect();
         let plain = exact(&ks[0].encode_to_vec(&v32), 0);
