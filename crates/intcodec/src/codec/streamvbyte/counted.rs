@@ -10,8 +10,10 @@
 //! bytes `p .. p + n - done` belong to the stream. That bound never shrinks
 //! (a value consumes at least the one byte it took off the count), so the
 //! x86 kernels run their checked block and group loops with `n - done` as
-//! the room ahead of the cursor instead of the input's end (a block while
-//! its reach fits, a 16-byte group load while `n - done >= 16`), then read
+//! the room ahead of the cursor instead of the input's end (a block of 32
+//! while `n - done >= 44`: its loads reach 16 bytes past its seventh
+//! group's data, and its eighth group holds 4 bytes at least; a 16-byte
+//! group load while `n - done >= 16`), then read
 //! the last values' data, whose exact length their control bytes announce,
 //! as a slice of that length with the checked tail. "0124" has zero-byte
 //! values, so no such bound: it (and the kernels without a counted loop:

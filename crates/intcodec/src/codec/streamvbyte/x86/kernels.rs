@@ -387,7 +387,17 @@ macro_rules! stream_vbyte_kernels {
             // offset each group): simpler addressing on the loads.
             let end = base.wrapping_add(len) as usize;
             let mut src = base.wrapping_add(pos);
-            let nb = blocks.len();
+            // Counted: from `src` on, the stream holds a block's own data
+            // (at least its first seven groups' plus 4 bytes) and a byte
+            // for each of the `n - 32b - 32` values after it, while its
+            // loads reach its first seven groups' data plus 16 (a zero
+            // block: its 32 bytes): so block `b` runs when `n - 32b >= 44`,
+            // whatever its codes, and those blocks run as trusted ones.
+            let nb = if COUNTED {
+                blocks.len().min(n.saturating_sub(12) / 32)
+            } else {
+                blocks.len()
+            };
             let mut b = 0;
             while b < nb {
                 // Invariant: src <= end. A block reads at most 128 bytes from
@@ -395,14 +405,8 @@ macro_rules! stream_vbyte_kernels {
                 // their own (for trusted input, every block). Near the end of
                 // the input (short lists live here) the exact reach of the
                 // next block's loads decides whether it runs.
-                let run = if CHECKED {
-                    // Counted: the values `32b..n` still to come take a
-                    // data byte each at least, from `src` on.
-                    let room = if COUNTED {
-                        n - 32 * b
-                    } else {
-                        end - src as usize
-                    };
+                let run = if CHECKED && !COUNTED {
+                    let room = end - src as usize;
                     match room / 128 {
                         0 if room < super::super::block_reach::<F>(key) => break,
                         0 => 1,
