@@ -13,7 +13,8 @@
 //! the room ahead of the cursor instead of the input's end (a block of 32
 //! while `n - done >= 44`: its loads reach 16 bytes past its seventh
 //! group's data, and its eighth group holds 4 bytes at least; a 16-byte
-//! group load while `n - done >= 16`), then read
+//! group load while the group's own data, whose length its control byte
+//! gives, plus a byte for each value after it make 16 bytes), then read
 //! the last values' data, whose exact length their control bytes announce,
 //! as a slice of that length with the checked tail. "0124" has zero-byte
 //! values, so no such bound: it (and the kernels without a counted loop:
@@ -39,9 +40,9 @@ impl StreamVByte {
     /// byte past the stream is read, so no padding is needed.
     ///
     /// "1234" on SSE4.1 and AVX2 decodes in one pass: the SIMD loops run
-    /// while at least 16 values are still to come (each takes a data byte
-    /// at least, so a 16-byte load at the cursor stays in the stream), the
-    /// rest from the exact bytes their control bytes announce. "0124"
+    /// while the stream is known to hold their 16-byte loads (each value
+    /// still to come takes a data byte at least), the last values from
+    /// the exact bytes their control bytes announce. "0124"
     /// (whose zeros take no data byte) and the other kernels sum the
     /// lengths the control bytes announce first, then decode that slice.
     /// Every bit pattern is a stream, so the only error is an `out` of

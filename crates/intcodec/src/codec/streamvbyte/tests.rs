@@ -57,9 +57,10 @@ fn counted_lengths() -> Vec<usize> {
 }
 
 /// `n` values of byte width `width` (1..=4), of random widths (0; zeros
-/// too for "0124"), or (5) 4 bytes wide but for the last 16 of one byte:
-/// the widest loads with the least data after them at the counted loops'
-/// bounds.
+/// too for "0124"), or 4 bytes wide but for the last 16 (5) or the last
+/// `n % 13` (6) of one byte: the widest loads with the least data after
+/// them at the counted loops' bounds (a group's load runs when its own
+/// data plus a byte per value after it make 16 bytes).
 fn of_width(rng: &mut crate::tests::Rng, n: usize, width: u32, variant: Variant) -> Vec<u32> {
     (0..n)
         .map(|i| {
@@ -67,7 +68,8 @@ fn of_width(rng: &mut crate::tests::Rng, n: usize, width: u32, variant: Variant)
                 0 if variant == Variant::V0124 => rng.below(5) as u32,
                 0 => 1 + rng.below(4) as u32,
                 5 if i + 16 >= n => 1,
-                5 => 4,
+                6 if i + n % 13 >= n => 1,
+                5 | 6 => 4,
                 w => w,
             };
             match w {
@@ -101,7 +103,7 @@ fn counted_decoders_read_only_the_stream_on_every_kernel() {
             .unwrap();
         for c in StreamVByte::new().with_variant(variant).all_kernels() {
             for &n in &lens {
-                for width in 0..=5 {
+                for width in 0..=6 {
                     let vals = of_width(&mut rng, n, width, variant);
                     for delta in [false, true] {
                         let enc = if delta {

@@ -415,22 +415,43 @@ macro_rules! stream_vbyte_kernels {
                 } else {
                     nb - b
                 };
-                for (i, dst) in blocks[b..b + run].iter_mut().enumerate() {
+                let stop = b + run;
+                // The hot loop: blocks whose keys two ahead exist, loaded
+                // with no bounds test, and the output reached by pointer
+                // (the loop is bound by instruction throughput: each
+                // instruction a block saves is about 1% on long lists).
+                let direct = stop.min(key_blocks.len().saturating_sub(2));
+                let keys_ptr = key_blocks.as_ptr();
+                let dst_ptr = blocks.as_mut_ptr();
+                while b < direct {
                     let k = key;
-                    (key, next) = (next, keys_at(b + i + 2));
+                    key = next;
+                    // SAFETY: `b + 2 < key_blocks.len()` (`direct`).
+                    next = u64::from_le_bytes(unsafe { *keys_ptr.add(b + 2) });
+                    // SAFETY: `b < stop <= nb <= blocks.len()`; no other
+                    // reference to `blocks` is alive.
+                    let dst = unsafe { &mut *dst_ptr.add(b) };
                     // SAFETY: the block's loads stay within the room or reach
                     // checked above, or inside the trusted data plus padding.
                     src = unsafe { block::<F, DELTA>(src, k, dst, &mut prev_v) };
+                    b += 1;
                 }
-                b += run;
+                while b < stop {
+                    let k = key;
+                    (key, next) = (next, keys_at(b + 2));
+                    // SAFETY: as above.
+                    src = unsafe { block::<F, DELTA>(src, k, &mut blocks[b], &mut prev_v) };
+                    b += 1;
+                }
             }
             let mut done = 8 * b; // groups decoded
             pos = src as usize - base as usize;
             let full = n / 4;
             while done < full {
-                // Counted: values `4 * done..n` take a byte each at least.
+                // Counted: the group's own data (its codes say how long)
+                // and a byte at least for each value after it.
                 let room = if COUNTED {
-                    n - 4 * done
+                    F::tables().len[ctrl[done] as usize] as usize + (n - 4 * done - 4)
                 } else {
                     len.wrapping_sub(pos)
                 };

@@ -44,7 +44,8 @@
 //! to come as the room ahead of the data cursor (each takes a data byte at
 //! least): a block while 44 values remain counting its own 32 (its loads
 //! reach its first seven groups' data plus 16 bytes, and its eighth group
-//! holds 4 bytes at least), a group load while 16 values remain; the last
+//! holds 4 bytes at least), a group load while its own data plus a byte
+//! for each value after it make 16 bytes; the last
 //! values are decoded as above from a
 //! slice of the exact length their control bytes announce.
 //! The encoder stores 16 bytes only when 16 bytes of `out`
