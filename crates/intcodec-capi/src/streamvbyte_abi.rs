@@ -3,10 +3,14 @@
 //! [`intcodec::streamvbyte::StreamVByte`].
 //!
 //! These functions take no input length (the reference's contract: `in`
-//! holds a whole stream of `length` values). Each reads the `ceil(length/4)`
-//! control bytes, takes the stream length they announce (summed with SIMD,
-//! [`crate::scan`], reading only the control bytes), and decodes that exact
-//! slice: nothing past the stream is read, so no padding is needed.
+//! holds a whole stream of `length` values). The "1234" decoders (plain,
+//! delta, zigzag) make one call to the core's trusted-count decoder
+//! ([`StreamVByte::decode_counted`]), whose loads stay inside the stream
+//! because every value still to come takes a data byte at least. The
+//! "0124" decoder reads the `ceil(length/4)` control bytes, takes the
+//! stream length they announce (summed with SIMD, [`crate::scan`], reading
+//! only the control bytes), and decodes that exact slice. Either way
+//! nothing past the stream is read, so no padding is needed.
 //! Every bit pattern is a valid Stream VByte stream, so these decoders have
 //! no error to report. NULL pointers (with a non-zero length) make them
 //! return 0 without touching anything.
@@ -127,8 +131,25 @@ unsafe fn decode(
         return small::svb(lens(variant), stream, out, prev).unwrap_or(0);
     }
     let d = dropin(variant);
-    // SAFETY: a stream of `n` values starts with its `ceil(n / 4)` control
-    // bytes (the caller's contract).
+    if variant == Variant::V1234 {
+        // SAFETY: the caller's contract: `out` holds `length` values.
+        let out = unsafe { values_mut(out, n) };
+        // One pass, no length scan: every "1234" value takes a data byte
+        // at least, so the core's trusted-count decoder bounds its loads
+        // by the values still to come.
+        let r = match prev {
+            // SAFETY: `input` holds a "1234" stream of `n` values (the
+            // caller's contract, `decode_counted`'s).
+            None => unsafe { d.codec.decode_counted(input, n, out) },
+            // SAFETY: as above.
+            Some(p) => unsafe { d.codec.decode_delta_counted(input, n, p, out) },
+        };
+        // `out` has `n` slots and every bit pattern decodes: no error.
+        return r.unwrap_or(0);
+    }
+    // "0124" (zeros take no data byte, so the count bounds nothing): the
+    // stream's length first. SAFETY: a stream of `n` values starts with its
+    // `ceil(n / 4)` control bytes (the caller's contract).
     let keys = unsafe { bytes(input, control_len(n)) };
     let total = scan::svb_stream_len(lens(variant), d.level, keys, n);
     // SAFETY: the stream is the control bytes and the data bytes they

@@ -2,6 +2,7 @@
 //! lengths every kernel is run on.
 
 pub(crate) mod conformance;
+pub(crate) mod guard;
 mod registry_conformance;
 
 /// The project's one seeded PRNG (SplitMix64, from `intcodec-testkit`).

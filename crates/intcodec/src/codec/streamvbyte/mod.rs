@@ -55,6 +55,7 @@ use core::fmt;
 
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64;
+mod counted;
 pub(crate) mod scalar;
 pub(crate) mod seek;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
@@ -214,6 +215,10 @@ pub(crate) struct Kernels {
     select: SelectFn,
     select_delta: SelectDeltaFn,
     seek_delta: SeekFn,
+    /// Trusted-count decoders ([`counted`]), "1234" SIMD kernels only;
+    /// `None`: the stream's length from its control bytes, then `decode`.
+    decode_counted: Option<counted::DecodeCountedFn>,
+    decode_delta_counted: Option<counted::DecodeCountedFn>,
 }
 
 super::kernel_set!(Kernels);

@@ -23,6 +23,8 @@ pub(super) const fn kernels<F: Format>() -> Kernels {
         select: super::seek::scalar::select::<F>,
         select_delta: super::seek::scalar::select_delta::<F>,
         seek_delta: super::seek::scalar::seek_delta::<F>,
+        decode_counted: None,
+        decode_delta_counted: None,
     }
 }
 
@@ -190,7 +192,7 @@ fn sum_lanes(x: u64) -> usize {
 }
 
 /// Data bytes of values `start..n`, one at a time.
-fn tail_len(bytes: [u8; 4], ctrl: &[u8], start: usize, n: usize) -> usize {
+pub(crate) fn tail_len(bytes: [u8; 4], ctrl: &[u8], start: usize, n: usize) -> usize {
     (start..n)
         .map(|i| bytes[((ctrl[i / 4] >> (2 * (i % 4))) & 3) as usize] as usize)
         .sum()

@@ -52,6 +52,8 @@ const fn kernels<F: Format>() -> Kernels {
         select: super::super::seek::aarch64::select::<F>,
         select_delta: super::super::seek::aarch64::select_delta::<F>,
         seek_delta: super::super::seek::aarch64::seek_delta::<F>,
+        decode_counted: None,
+        decode_delta_counted: None,
     }
 }
 

@@ -49,6 +49,8 @@ const fn kernels<F: Format>(decoders: &Kernels) -> Kernels {
         select: decoders.select,
         select_delta: decoders.select_delta,
         seek_delta: decoders.seek_delta,
+        decode_counted: decoders.decode_counted,
+        decode_delta_counted: decoders.decode_delta_counted,
     }
 }
 

@@ -121,6 +121,16 @@ macro_rules! stream_vbyte_kernels {
                 select: crate::codec::streamvbyte::seek::x86::$seek::select::<F>,
                 select_delta: crate::codec::streamvbyte::seek::x86::$seek::select_delta::<F>,
                 seek_delta: crate::codec::streamvbyte::seek::x86::$seek::seek_delta::<F>,
+                decode_counted: if matches!(F::VARIANT, Variant::V1234) {
+                    Some(decode_counted::<false>)
+                } else {
+                    None
+                },
+                decode_delta_counted: if matches!(F::VARIANT, Variant::V1234) {
+                    Some(decode_counted::<true>)
+                } else {
+                    None
+                },
             }
         }
 
@@ -282,10 +292,85 @@ macro_rules! stream_vbyte_kernels {
             out: &mut [u32],
             prev: u32,
         ) -> Result<usize, DecodeError> {
+            let ctrl = &input[..control_len(out.len())];
+            // SAFETY: `input` is `input.len()` readable bytes; the rest is
+            // forwarded from the caller.
+            let (g, pos, prev_v) = unsafe {
+                decode_groups::<F, DELTA, CHECKED, false>(
+                    input.as_ptr(),
+                    ctrl,
+                    input.len(),
+                    out,
+                    prev,
+                )
+            };
+            // SAFETY: forwarded from the caller; `pos <= len` (checked, or
+            // inside the trusted stream).
+            unsafe { decode_tail::<F, DELTA, CHECKED>(input, out, g, pos, prev_v) }
+        }
+
+        /// Trusted-count decode of a "1234" stream (`counted.rs`): the
+        /// block and group loops with the values still to come as the room
+        /// ahead of the data cursor, then the last values from a slice of
+        /// the exact length their control bytes announce.
+        ///
+        /// # Safety
+        /// `input` points to a "1234" stream of `out.len() >= 1` values
+        /// (`DecodeCountedFn`).
+        #[target_feature(enable = $features)]
+        unsafe fn decode_counted<const DELTA: bool>(
+            input: *const u8,
+            out: &mut [u32],
+            prev: u32,
+        ) -> usize {
             let n = out.len();
-            let ctrl = &input[..control_len(n)];
-            let base = input.as_ptr();
-            let len = input.len();
+            // SAFETY: the stream starts with its `ceil(n / 4)` control bytes.
+            let ctrl = unsafe { core::slice::from_raw_parts(input, control_len(n)) };
+            let (g, pos, prev_v) = {
+                // SAFETY: a "1234" stream of `n` values at `input` (the
+                // caller's contract) is `decode_groups`' counted precondition.
+                unsafe { decode_groups::<F1234, DELTA, true, true>(input, ctrl, 0, out, prev) }
+            };
+            // Values `4g..n` start at `pos` and take the bytes their codes say.
+            let rest = scalar::tail_len(F1234::BYTES, ctrl, 4 * g, n);
+            // SAFETY: the control bytes, the data of the values decoded
+            // (up to `pos`) and that of the rest: the whole stream.
+            let stream = unsafe { core::slice::from_raw_parts(input, pos + rest) };
+            // SAFETY: `stream` holds the control bytes and `pos <= stream.len()`.
+            let r = unsafe { decode_tail::<F1234, DELTA, true>(stream, out, g, pos, prev_v) };
+            // The exact stream is there: every bit pattern decodes.
+            r.unwrap_or(0)
+        }
+
+        /// The block and group loops: decodes whole groups from the data at
+        /// `base + ctrl.len()` while their loads are known to be in bounds;
+        /// returns the groups decoded, the data offset (from `base`) after
+        /// them and the delta running total. The room ahead of the cursor
+        /// is `len` minus the cursor's offset, or (`COUNTED`) the count of
+        /// values still to come; unchecked (`CHECKED` false) there is no
+        /// limit.
+        ///
+        /// # Safety
+        /// `ctrl` is the `control_len(out.len())` bytes at `base`. If
+        /// `COUNTED`, `base` points to a "1234" stream of `out.len()`
+        /// values (`len` unused; `CHECKED` must be true); else `base` is
+        /// `len` readable bytes and, if `CHECKED` is false, they hold a
+        /// valid stream of `out.len()` values followed by `PADDING` bytes.
+        #[target_feature(enable = $features)]
+        #[inline]
+        unsafe fn decode_groups<
+            F: Format,
+            const DELTA: bool,
+            const CHECKED: bool,
+            const COUNTED: bool,
+        >(
+            base: *const u8,
+            ctrl: &[u8],
+            len: usize,
+            out: &mut [u32],
+            prev: u32,
+        ) -> (usize, usize, __m128i) {
+            let n = out.len();
             let mut pos = ctrl.len();
             let mut prev_v = _mm_set1_epi32(prev as i32);
             let (groups, _) = out.as_chunks_mut::<4>();
@@ -302,7 +387,17 @@ macro_rules! stream_vbyte_kernels {
             // offset each group): simpler addressing on the loads.
             let end = base.wrapping_add(len) as usize;
             let mut src = base.wrapping_add(pos);
-            let nb = blocks.len();
+            // Counted: from `src` on, the stream holds a block's own data
+            // (at least its first seven groups' plus 4 bytes) and a byte
+            // for each of the `n - 32b - 32` values after it, while its
+            // loads reach its first seven groups' data plus 16 (a zero
+            // block: its 32 bytes): so block `b` runs when `n - 32b >= 44`,
+            // whatever its codes, and those blocks run as trusted ones.
+            let nb = if COUNTED {
+                blocks.len().min(n.saturating_sub(12) / 32)
+            } else {
+                blocks.len()
+            };
             let mut b = 0;
             while b < nb {
                 // Invariant: src <= end. A block reads at most 128 bytes from
@@ -310,7 +405,7 @@ macro_rules! stream_vbyte_kernels {
                 // their own (for trusted input, every block). Near the end of
                 // the input (short lists live here) the exact reach of the
                 // next block's loads decides whether it runs.
-                let run = if CHECKED {
+                let run = if CHECKED && !COUNTED {
                     let room = end - src as usize;
                     match room / 128 {
                         0 if room < super::super::block_reach::<F>(key) => break,
@@ -320,20 +415,47 @@ macro_rules! stream_vbyte_kernels {
                 } else {
                     nb - b
                 };
-                for (i, dst) in blocks[b..b + run].iter_mut().enumerate() {
+                let stop = b + run;
+                // The hot loop: blocks whose keys two ahead exist, loaded
+                // with no bounds test, and the output reached by pointer
+                // (the loop is bound by instruction throughput: each
+                // instruction a block saves is about 1% on long lists).
+                let direct = stop.min(key_blocks.len().saturating_sub(2));
+                let keys_ptr = key_blocks.as_ptr();
+                let dst_ptr = blocks.as_mut_ptr();
+                while b < direct {
                     let k = key;
-                    (key, next) = (next, keys_at(b + i + 2));
+                    key = next;
+                    // SAFETY: `b + 2 < key_blocks.len()` (`direct`).
+                    next = u64::from_le_bytes(unsafe { *keys_ptr.add(b + 2) });
+                    // SAFETY: `b < stop <= nb <= blocks.len()`; no other
+                    // reference to `blocks` is alive.
+                    let dst = unsafe { &mut *dst_ptr.add(b) };
                     // SAFETY: the block's loads stay within the room or reach
                     // checked above, or inside the trusted data plus padding.
                     src = unsafe { block::<F, DELTA>(src, k, dst, &mut prev_v) };
+                    b += 1;
                 }
-                b += run;
+                while b < stop {
+                    let k = key;
+                    (key, next) = (next, keys_at(b + 2));
+                    // SAFETY: as above.
+                    src = unsafe { block::<F, DELTA>(src, k, &mut blocks[b], &mut prev_v) };
+                    b += 1;
+                }
             }
             let mut done = 8 * b; // groups decoded
             pos = src as usize - base as usize;
             let full = n / 4;
             while done < full {
-                if CHECKED && len - pos < 16 {
+                // Counted: the group's own data (its codes say how long)
+                // and a byte at least for each value after it.
+                let room = if COUNTED {
+                    F::tables().len[ctrl[done] as usize] as usize + (n - 4 * done - 4)
+                } else {
+                    len.wrapping_sub(pos)
+                };
+                if CHECKED && room < 16 {
                     break;
                 }
                 // SAFETY: 16 bytes remain at `pos` (checked, or padding).
@@ -342,9 +464,7 @@ macro_rules! stream_vbyte_kernels {
                 };
                 done += 1;
             }
-            // SAFETY: forwarded from the caller; `pos <= len` (checked, or
-            // inside the trusted stream).
-            unsafe { decode_tail::<F, DELTA, CHECKED>(input, out, done, pos, prev_v) }
+            (done, pos, prev_v)
         }
 
         /// Decodes the groups from `g` on, whose data starts at `pos`: those

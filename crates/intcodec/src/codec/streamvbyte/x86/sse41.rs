@@ -39,7 +39,16 @@
 //! bytes of `input`, the shuffle indices moved up by the distance (or from a
 //! stack copy when `input` is shorter than 16 bytes); the scalar kernel is
 //! called only for a group that needs more bytes than remain, and reports
-//! the truncation. The encoder stores 16 bytes only when 16 bytes of `out`
+//! the truncation. The trusted-count decoder of "1234" (`counted.rs`: a
+//! pointer, a count, no length) runs the same loops with the values still
+//! to come as the room ahead of the data cursor (each takes a data byte at
+//! least): a block while 44 values remain counting its own 32 (its loads
+//! reach its first seven groups' data plus 16 bytes, and its eighth group
+//! holds 4 bytes at least), a group load while its own data plus a byte
+//! for each value after it make 16 bytes; the last
+//! values are decoded as above from a
+//! slice of the exact length their control bytes announce.
+//! The encoder stores 16 bytes only when 16 bytes of `out`
 //! remain (the partial last group too, built in registers). Requires SSSE3
 //! and SSE4.1.
 
