@@ -68,6 +68,8 @@ pub(crate) mod aarch64;
 pub(crate) mod counted;
 pub(crate) mod scalar;
 pub(crate) mod seek;
+#[cfg(any(target_arch = "x86_64", target_arch = "x86", target_arch = "aarch64"))]
+mod simd;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 pub(crate) mod x86;
 
