@@ -24,14 +24,8 @@ macro_rules! gb_seek_kernels {
 
             use super::super::scalar::{self, At};
             use crate::codec::varint_gb::Format;
+            use crate::codec::x86::load16;
             use crate::error::DecodeError;
-
-            #[target_feature(enable = $features)]
-            #[inline]
-            fn load16(src: &[u8; 16]) -> __m128i {
-                // SAFETY: `src` is 16 readable bytes.
-                unsafe { _mm_loadu_si128(src.as_ptr().cast()) }
-            }
 
             /// The block at `pos` if its control byte and 16 bytes after it
             /// are inside `input`: its control byte and four values.

@@ -64,7 +64,7 @@ use core::arch::aarch64::*;
 use super::super::counted::{Counted, Source};
 use super::super::simd::{delta, word_value, Masks};
 use super::super::{scalar, Kernels};
-use crate::codec::streamvbyte::aarch64::neon::prefix_sum;
+use crate::codec::aarch64::{load16, prefix_sum};
 use crate::error::DecodeError;
 use crate::isa::Isa;
 use crate::tables::vbyte::{build_shuffles, DECODE, GROUP_B, GROUP_C, OVERLONG};
@@ -90,13 +90,6 @@ static SHUFFLES: [[u8; 16]; 256] = build_shuffles();
 
 /// Bit weights: byte `k` of each half gets `1 << k`.
 const WEIGHTS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
-
-#[target_feature(enable = "neon")]
-#[inline]
-fn load16(src: &[u8; 16]) -> uint8x16_t {
-    // SAFETY: `src` is 16 readable bytes.
-    unsafe { vld1q_u8(src.as_ptr()) }
-}
 
 /// The high bit of each byte of `v`, weighted by its position in its half.
 #[target_feature(enable = "neon")]

@@ -49,6 +49,7 @@ macro_rules! masked_vbyte_kernels {
         use super::super::simd::{delta, word_value, Masks};
         use super::super::{scalar, Kernels};
         use super::kernels::{ENCODE_SHUFFLES, SHUFFLES, STEPS};
+        use crate::codec::x86::{lanes, load16, prefix_sum};
         use crate::error::DecodeError;
         use crate::isa::Isa;
         use crate::tables::vbyte::{DECODE, GROUP_B, GROUP_C, OVERLONG};
@@ -94,13 +95,6 @@ macro_rules! masked_vbyte_kernels {
             masks.fill_with(input, |blk| mask48(blk), mask16)
         }
 
-        #[target_feature(enable = $features)]
-        #[inline]
-        fn load16(src: &[u8; 16]) -> __m128i {
-            // SAFETY: `src` is 16 readable bytes.
-            unsafe { _mm_loadu_si128(src.as_ptr().cast()) }
-        }
-
         /// Stores four u32 lanes at `dst[AT..AT + 4]`.
         #[target_feature(enable = $features)]
         #[inline]
@@ -121,18 +115,6 @@ macro_rules! masked_vbyte_kernels {
             unsafe { _mm_storeu_si128(dst.as_mut_ptr().wrapping_add(AT).cast(), v) }
         }
 
-        /// Paper §IV, differential coding: the prefix sum of four u32 lanes
-        /// plus the running total `acc` (broadcast); returns the sums and the
-        /// new broadcast total. Lanes past the decoded values must be zero.
-        #[target_feature(enable = $features)]
-        #[inline]
-        fn psum32(v: __m128i, acc: __m128i) -> (__m128i, __m128i) {
-            let v = _mm_add_epi32(v, _mm_slli_si128::<4>(v));
-            let v = _mm_add_epi32(v, _mm_slli_si128::<8>(v));
-            let total = _mm_shuffle_epi32::<0xFF>(v);
-            (_mm_add_epi32(v, acc), _mm_add_epi32(total, acc))
-        }
-
         /// The same for two u64 lanes.
         #[target_feature(enable = $features)]
         #[inline]
@@ -150,7 +132,7 @@ macro_rules! masked_vbyte_kernels {
             v: __m128i,
             acc: &mut __m128i,
         ) {
-            st32::<AT>(dst, delta::<_, DELTA>(v, acc, |v, a| psum32(v, a)))
+            st32::<AT>(dst, delta::<_, DELTA>(v, acc, |v, a| prefix_sum(v, a)))
         }
 
         /// Stores two u64 lanes, prefix-summed first if `DELTA`.
@@ -323,7 +305,7 @@ macro_rules! masked_vbyte_kernels {
                     let (consumed, count) = if sig & 0xFFFF == 0 {
                         twelve::<DELTA>(data, d0, &mut acc);
                         let v = _mm_cvtepu8_epi32(_mm_srli_si128::<12>(data));
-                        let v = delta::<_, DELTA>(v, &mut acc, |v, a| psum32(v, a));
+                        let v = delta::<_, DELTA>(v, &mut acc, |v, a| prefix_sum(v, a));
                         // SAFETY: `rest` is 4 writable u32s (16 bytes).
                         unsafe { _mm_storeu_si128(rest.as_mut_ptr().cast(), v) };
                         (16, 16)
