@@ -1,6 +1,6 @@
 //! x86 SIMD steps shared by the byte codecs' kernels (Stream VByte, VByte,
 //! VarInt-GB, G8IU), written once. Each enables only the features it needs
-//! (SSE2, or SSE4.1), which the features of every kernel set using it
+//! (SSE2, SSSE3 or SSE4.1), which the features of every kernel set using it
 //! imply, so it inlines into each kernel.
 
 #[cfg(target_arch = "x86")]
@@ -47,4 +47,33 @@ pub(crate) fn prefix_sum(v: __m128i, prev: __m128i) -> (__m128i, __m128i) {
     let v = prefix4(v);
     let total = _mm_shuffle_epi32::<0xFF>(v);
     (_mm_add_epi32(v, prev), _mm_add_epi32(total, prev))
+}
+
+/// The `pshufb` by `shuf` of a group whose `len` bytes start at `pos` of
+/// `data`, near its end (fewer than 16 bytes of `data` from `pos` on): read
+/// from the last 16 bytes of `data` with the shuffle's indices shifted by
+/// `pos - (data.len() - 16)`, if the group's bytes are all inside `data`;
+/// `None` otherwise (or if `data` is shorter than 16 bytes).
+///
+/// As `data.len() - 16 < pos` and `pos + len <= data.len()`, the shifted
+/// indices of the group's bytes stay below 16 and the 0x80 (zeroing)
+/// entries at or above 0x80. (At `pos == data.len()` only a group of no
+/// bytes fits: shift 16, every entry 0x80, which stays zeroing.)
+#[target_feature(enable = "ssse3")]
+#[inline]
+pub(crate) fn shuffle_last16(
+    data: &[u8],
+    pos: usize,
+    len: usize,
+    shuf: __m128i,
+) -> Option<__m128i> {
+    let end = data.len();
+    if end < 16 || pos + len > end {
+        return None;
+    }
+    let start = end - 16;
+    debug_assert!(start < pos, "16 bytes remain at `pos`");
+    let src = data[start..].first_chunk::<16>()?;
+    let shuf = _mm_add_epi8(shuf, _mm_set1_epi8((pos - start) as i8));
+    Some(_mm_shuffle_epi8(load16(src), shuf))
 }

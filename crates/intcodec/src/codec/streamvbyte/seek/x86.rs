@@ -41,7 +41,7 @@ macro_rules! svb_seek_kernels {
 
             use super::super::scalar::{self, At};
             use crate::codec::streamvbyte::Format;
-            use crate::codec::x86::{lanes, load16, prefix4};
+            use crate::codec::x86::{lanes, load16, prefix4, shuffle_last16};
             use crate::error::DecodeError;
 
             /// The 16 bytes of `src` from `at` on (`at <= 48` for a 64-byte
@@ -70,22 +70,11 @@ macro_rules! svb_seek_kernels {
                 if let Some(src) = data.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
                     return Some(group::<F>(src, key));
                 }
+                // Fewer than 16 bytes at `pos` (`pos == data.len()` only for
+                // a "0124" all-zero group, of no bytes).
                 let glen = F::tables().len[key as usize] as usize;
-                let end = data.len();
-                if end < 16 || pos + glen > end {
-                    return None;
-                }
-                let start = end - 16;
-                // `start < pos` (else 16 bytes would remain at `pos`) except
-                // when `pos == end` with `glen == 0` (a "0124" all-zero
-                // group: shift 16, but every entry is then 0x80, which stays
-                // zeroing), and `pos + glen <= end`: indices `shift + 0..glen`
-                // stay below 16; the 0x80 (zero) entries stay at or above 0x80.
-                let shift = (pos - start) as i8;
-                let src = data[start..].first_chunk::<16>()?;
                 let shuf = load16(&F::tables().decode[key as usize]);
-                let shuf = _mm_add_epi8(shuf, _mm_set1_epi8(shift));
-                Some(_mm_shuffle_epi8(load16(src), shuf))
+                shuffle_last16(data, pos, glen, shuf)
             }
 
             /// Prefix sum of four lanes (paper §2), plus `acc` (broadcast).
