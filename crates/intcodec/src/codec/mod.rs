@@ -1,5 +1,7 @@
 //! The codecs. Each module documents its wire format first.
 
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
 pub mod bp128;
 pub mod frame_of_reference;
 pub mod streamvbyte;
@@ -8,6 +10,8 @@ pub mod varint;
 pub mod varint_g8iu;
 pub mod varint_gb;
 pub mod vbyte;
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+mod x86;
 
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 

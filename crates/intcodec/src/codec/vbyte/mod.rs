@@ -56,12 +56,10 @@
 //! | AVX2 | the SSE4.1 algorithm, VEX-encoded | same | same |
 //! | NEON | the SSE4.1 algorithm, `tbl` for `pshufb`, a bit-weight mask for `pmovmskb` | same | scalar |
 
-use crate::dispatch::{KernelSet, Registry};
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::isa::Isa;
-use crate::traits::{IntCodec, KernelChoice};
+use crate::traits::IntCodec;
 use crate::zigzag;
-use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -70,6 +68,8 @@ pub(crate) mod aarch64;
 pub(crate) mod counted;
 pub(crate) mod scalar;
 pub(crate) mod seek;
+#[cfg(any(target_arch = "x86_64", target_arch = "x86", target_arch = "aarch64"))]
+mod simd;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 pub(crate) mod x86;
 
@@ -217,29 +217,23 @@ pub(crate) struct Kernels {
     decode_delta_counted: counted::DecodeCountedFn,
 }
 
-impl KernelSet for Kernels {
-    fn isa(&self) -> Isa {
-        self.isa
-    }
-}
+super::kernel_set!(Kernels);
 
-/// Kernel sets in order of preference (best last).
-static KERNELS: Registry<Kernels> = Registry::new(&[
-    &scalar::KERNELS,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::sse41::KERNELS,
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    &x86::avx2::KERNELS,
-    #[cfg(target_arch = "aarch64")]
-    &aarch64::neon::KERNELS,
+// Kernel sets in order of preference (best last).
+super::kernel_registry!(KERNELS = [
+    scalar::KERNELS;
+    x86: x86::sse41::KERNELS, x86::avx2::KERNELS;
+    aarch64: aarch64::neon::KERNELS
 ]);
 
 /// A VByte codec bound to one kernel (ISA).
 ///
 /// `VByte::new()` picks the fastest kernel this CPU supports (within the
-/// `INTCODEC_ISA` cap); [`KernelChoice::with_isa`] forces one. The u32
-/// operations are the [`IntCodec`] and [`SortedCodec`](crate::SortedCodec)
-/// methods; u64 (`*_u64`) and zigzag `i32` / `i64` ones are inherent.
+/// `INTCODEC_ISA` cap);
+/// [`KernelChoice::with_isa`](crate::KernelChoice::with_isa) forces one.
+/// The u32 operations are the [`IntCodec`] and
+/// [`SortedCodec`](crate::SortedCodec) methods; u64 (`*_u64`) and zigzag
+/// `i32` / `i64` ones are inherent.
 ///
 /// ```
 /// use intcodec::vbyte::VByte;
@@ -264,17 +258,7 @@ pub struct VByte {
     k: &'static Kernels,
 }
 
-impl fmt::Debug for VByte {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("VByte").field("isa", &self.k.isa).finish()
-    }
-}
-
-impl Default for VByte {
-    fn default() -> Self {
-        Self::new()
-    }
-}
+super::kernel_handle!(VByte {}, best: Self::new(), registry: |_| &KERNELS);
 
 fn output_too_small(out_len: usize) -> DecodeError {
     DecodeError::new(DecodeErrorKind::OutputTooSmall, 0, Some(out_len))
@@ -284,13 +268,6 @@ fn output_too_small(out_len: usize) -> DecodeError {
 fn prefix<T>(out: &mut [T], n: usize) -> Result<&mut [T], DecodeError> {
     let len = out.len();
     out.get_mut(..n).ok_or(output_too_small(len))
-}
-
-fn room(needed: usize, available: usize) -> Result<(), EncodeError> {
-    if available < needed {
-        return Err(EncodeError::OutputTooSmall { needed, available });
-    }
-    Ok(())
 }
 
 /// Re-bases an error from a sub-slice starting at byte `pos`, value `start`.
@@ -325,36 +302,33 @@ impl VByte {
 
     // ---------------------------------------------------------------- encode
 
-    fn encode_with<W: Word, const DELTA: bool>(
-        &self,
-        values: &[W],
-        prev: W,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        if out.len() < values.len().saturating_mul(W::MAX) {
-            let p = if DELTA { Some(prev) } else { None };
-            room(scalar::compressed_len(values, p), out.len())?;
-        }
-        Ok(match W::as_u32s(values) {
-            Some(v32) => {
-                let f = if DELTA {
-                    self.k.encode_delta
-                } else {
-                    self.k.encode
-                };
-                // SAFETY: the kernel's ISA is supported (registry) and
-                // `out` holds the encoded length (checked above).
-                unsafe { f(v32, prev.as_u64() as u32, out) }
-            }
-            None => scalar::encode::<W, DELTA>(values, prev, out),
-        })
+    /// The exact encoded size of the u32 `values` (delta-coded from `prev`
+    /// when `Some`), for `kernel_encoders!`.
+    fn compressed_len_from(&self, values: &[u32], prev: Option<u32>) -> usize {
+        scalar::compressed_len(values, prev)
     }
 
-    fn encode_vec<W: Word, const DELTA: bool>(&self, values: &[W], prev: W) -> Vec<u8> {
-        let len = values.len().checked_mul(W::MAX).expect("length overflow");
+    /// The u64 encoders (scalar: the SIMD encoders are u32 only).
+    fn encode_u64_with<const DELTA: bool>(
+        &self,
+        values: &[u64],
+        prev: u64,
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        let max = values.len().checked_mul(<u64 as Word>::MAX);
+        let p = if DELTA { Some(prev) } else { None };
+        super::check_room(out.len(), max, || scalar::compressed_len(values, p))?;
+        Ok(scalar::encode::<u64, DELTA>(values, prev, out))
+    }
+
+    fn encode_u64_vec<const DELTA: bool>(&self, values: &[u64], prev: u64) -> Vec<u8> {
+        let len = values
+            .len()
+            .checked_mul(<u64 as Word>::MAX)
+            .expect("length overflow");
         let mut out = alloc::vec![0u8; len];
         let n = self
-            .encode_with::<W, DELTA>(values, prev, &mut out)
+            .encode_u64_with::<DELTA>(values, prev, &mut out)
             .expect("the maximum length is enough");
         out.truncate(n);
         out
@@ -363,7 +337,7 @@ impl VByte {
     /// Encodes the u64 `values` into `out`, returning the bytes written.
     /// `out` needs [`compressed_len_u64`](Self::compressed_len_u64) bytes.
     pub fn encode_u64(&self, values: &[u64], out: &mut [u8]) -> Result<usize, EncodeError> {
-        self.encode_with::<u64, false>(values, 0, out)
+        self.encode_u64_with::<false>(values, 0, out)
     }
 
     /// Encodes the u64 `values` as deltas from `prev` (wrapping) into `out`.
@@ -373,17 +347,17 @@ impl VByte {
         prev: u64,
         out: &mut [u8],
     ) -> Result<usize, EncodeError> {
-        self.encode_with::<u64, true>(values, prev, out)
+        self.encode_u64_with::<true>(values, prev, out)
     }
 
     /// Encodes the u64 `values` into a new `Vec`.
     pub fn encode_u64_to_vec(&self, values: &[u64]) -> Vec<u8> {
-        self.encode_vec::<u64, false>(values, 0)
+        self.encode_u64_vec::<false>(values, 0)
     }
 
     /// Encodes the u64 `values` as deltas from `prev` into a new `Vec`.
     pub fn encode_delta_u64_to_vec(&self, values: &[u64], prev: u64) -> Vec<u8> {
-        self.encode_vec::<u64, true>(values, prev)
+        self.encode_u64_vec::<true>(values, prev)
     }
 
     /// Encodes `i32`s through zigzag into a new `Vec`.
@@ -425,9 +399,6 @@ impl VByte {
         unsafe { (self.k.decode_delta_u64)(input, out, prev) }
     }
 
-    /// A zeroed output of `n` values, allocated only if `input` can hold `n`
-    /// values (one byte each at least); otherwise the error decoding would
-    /// report.
     /// The checks before a decode (`kernel_decoders!`): room for `n`
     /// values (the kernels check the input).
     #[inline]
@@ -440,6 +411,9 @@ impl VByte {
         Self::output_for(input, n)
     }
 
+    /// A zeroed output of `n` values, allocated only if `input` can hold `n`
+    /// values (one byte each at least); otherwise the error decoding would
+    /// report.
     fn output_for<W: Word>(input: &[u8], n: usize) -> Result<Vec<W>, DecodeError> {
         if n > input.len() {
             // `n` values need `n` bytes, so this fails, exactly as decoding.
@@ -602,17 +576,7 @@ impl IntCodec for VByte {
         "vbyte"
     }
 
-    fn isa(&self) -> Isa {
-        self.k.isa
-    }
-
-    fn kernel_isas(&self) -> Vec<Isa> {
-        KERNELS.enabled_isas()
-    }
-
-    fn with_isa_dyn(&self, isa: Isa) -> Option<Box<dyn IntCodec>> {
-        Some(Box::new(self.with_isa(isa)?))
-    }
+    super::kernel_info!();
 
     fn max_compressed_len(&self, n: usize) -> Option<usize> {
         n.checked_mul(5)
@@ -623,26 +587,7 @@ impl IntCodec for VByte {
         input_len
     }
 
-    fn compressed_len(&self, values: &[u32]) -> usize {
-        scalar::compressed_len(values, None)
-    }
-
-    fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
-        scalar::compressed_len(values, Some(prev))
-    }
-
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
-        self.encode_with::<u32, false>(values, 0, out)
-    }
-
-    fn encode_delta(
-        &self,
-        values: &[u32],
-        prev: u32,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        self.encode_with::<u32, true>(values, prev, out)
-    }
+    super::kernel_encoders!();
 
     /// The byte length of the first `n` values, validated as `decode`
     /// does (same errors): [`VByte::skip`].
@@ -651,16 +596,6 @@ impl IntCodec for VByte {
     }
 
     super::kernel_decoders!();
-}
-
-impl KernelChoice for VByte {
-    fn best() -> Self {
-        Self::new()
-    }
-
-    fn with_isa(&self, isa: Isa) -> Option<Self> {
-        KERNELS.for_isa(isa).map(|k| VByte { k })
-    }
 }
 
 #[cfg(test)]

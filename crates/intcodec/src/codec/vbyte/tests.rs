@@ -304,12 +304,20 @@ fn skip_on_truncated_input_gives_the_value_cut_short() {
 /// Inserts `bad` before value `at` of a stream of `values`; the expected
 /// error is at that value.
 fn with_bad<W: Word>(values: &[W], at: usize, bad: &[u8]) -> (Vec<u8>, usize) {
-    let enc = scalar().encode_vec::<W, false>(&values[..at], W::ZERO);
+    let enc = scalar_encoded(&values[..at]);
     let off = enc.len();
     let mut bytes = enc;
     bytes.extend_from_slice(bad);
-    bytes.extend_from_slice(&scalar().encode_vec::<W, false>(&values[at..], W::ZERO));
+    bytes.extend_from_slice(&scalar_encoded(&values[at..]));
     (bytes, off)
+}
+
+/// `values` encoded by the scalar encoder (u32 or u64).
+fn scalar_encoded<W: Word>(values: &[W]) -> Vec<u8> {
+    let mut out = vec![0u8; values.len() * W::MAX];
+    let n = scalar::encode::<W, false>(values, W::ZERO, &mut out);
+    out.truncate(n);
+    out
 }
 
 #[test]

@@ -33,6 +33,7 @@
 use core::arch::aarch64::*;
 
 use super::super::{control_len, scalar, Format, Kernels, Variant, F0124, F1234};
+use crate::codec::aarch64::prefix_sum;
 use crate::error::DecodeError;
 use crate::isa::Isa;
 
@@ -55,19 +56,6 @@ const fn kernels<F: Format>() -> Kernels {
         decode_counted: None,
         decode_delta_counted: None,
     }
-}
-
-/// Prefix sum of the four lanes of `v` plus the broadcast running total
-/// `prev`; returns the sums and the new broadcast total.
-#[target_feature(enable = "neon")]
-#[inline]
-pub(crate) fn prefix_sum(v: uint32x4_t, prev: uint32x4_t) -> (uint32x4_t, uint32x4_t) {
-    let z = vdupq_n_u32(0);
-    // Lanes shifted up by one, then by two (zeros shifted in).
-    let v = vaddq_u32(v, vextq_u32::<3>(z, v));
-    let v = vaddq_u32(v, vextq_u32::<2>(z, v));
-    let total = vdupq_laneq_u32::<3>(v);
-    (vaddq_u32(v, prev), vaddq_u32(total, prev))
 }
 
 /// Decodes one group whose control byte is `key` from the 16 bytes at `src`

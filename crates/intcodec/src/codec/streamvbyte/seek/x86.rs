@@ -41,14 +41,8 @@ macro_rules! svb_seek_kernels {
 
             use super::super::scalar::{self, At};
             use crate::codec::streamvbyte::Format;
+            use crate::codec::x86::{lanes, load16, prefix4, shuffle_last16};
             use crate::error::DecodeError;
-
-            #[target_feature(enable = $features)]
-            #[inline]
-            fn load16(src: &[u8; 16]) -> __m128i {
-                // SAFETY: `src` is 16 readable bytes.
-                unsafe { _mm_loadu_si128(src.as_ptr().cast()) }
-            }
 
             /// The 16 bytes of `src` from `at` on (`at <= 48` for a 64-byte
             /// block: four group lengths of at most 16 before the last).
@@ -76,43 +70,18 @@ macro_rules! svb_seek_kernels {
                 if let Some(src) = data.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
                     return Some(group::<F>(src, key));
                 }
+                // Fewer than 16 bytes at `pos` (`pos == data.len()` only for
+                // a "0124" all-zero group, of no bytes).
                 let glen = F::tables().len[key as usize] as usize;
-                let end = data.len();
-                if end < 16 || pos + glen > end {
-                    return None;
-                }
-                let start = end - 16;
-                // `start < pos` (else 16 bytes would remain at `pos`) except
-                // when `pos == end` with `glen == 0` (a "0124" all-zero
-                // group: shift 16, but every entry is then 0x80, which stays
-                // zeroing), and `pos + glen <= end`: indices `shift + 0..glen`
-                // stay below 16; the 0x80 (zero) entries stay at or above 0x80.
-                let shift = (pos - start) as i8;
-                let src = data[start..].first_chunk::<16>()?;
                 let shuf = load16(&F::tables().decode[key as usize]);
-                let shuf = _mm_add_epi8(shuf, _mm_set1_epi8(shift));
-                Some(_mm_shuffle_epi8(load16(src), shuf))
-            }
-
-            /// Four u32 lanes as an array.
-            #[target_feature(enable = $features)]
-            #[inline]
-            fn lanes(v: __m128i) -> [u32; 4] {
-                [
-                    _mm_cvtsi128_si32(v) as u32,
-                    _mm_extract_epi32::<1>(v) as u32,
-                    _mm_extract_epi32::<2>(v) as u32,
-                    _mm_extract_epi32::<3>(v) as u32,
-                ]
+                shuffle_last16(data, pos, glen, shuf)
             }
 
             /// Prefix sum of four lanes (paper §2), plus `acc` (broadcast).
             #[target_feature(enable = $features)]
             #[inline]
             fn psum(v: __m128i, acc: __m128i) -> __m128i {
-                let v = _mm_add_epi32(v, _mm_slli_si128::<4>(v));
-                let v = _mm_add_epi32(v, _mm_slli_si128::<8>(v));
-                _mm_add_epi32(v, acc)
+                _mm_add_epi32(prefix4(v), acc)
             }
 
             /// Data bytes announced by `ctrl` (all of it), 16 control bytes at

@@ -102,6 +102,7 @@ macro_rules! stream_vbyte_kernels {
         use core::arch::x86_64::*;
 
         use super::super::{control_len, scalar, Format, Kernels, Variant, F0124, F1234};
+        use crate::codec::x86::prefix_sum;
         use crate::error::DecodeError;
         use crate::isa::Isa;
 
@@ -132,20 +133,6 @@ macro_rules! stream_vbyte_kernels {
                     None
                 },
             }
-        }
-
-        /// Prefix sum of four lanes plus the running total `prev` (broadcast);
-        /// returns the sums and the new broadcast total.
-        ///
-        /// The group's own prefix sum and its broadcast last lane do not depend on
-        /// `prev`, so the loop-carried chain is a single add per group.
-        #[target_feature(enable = $features)]
-        #[inline]
-        fn prefix_sum(v: __m128i, prev: __m128i) -> (__m128i, __m128i) {
-            let v = _mm_add_epi32(v, _mm_slli_si128::<4>(v));
-            let v = _mm_add_epi32(v, _mm_slli_si128::<8>(v));
-            let total = _mm_shuffle_epi32::<0xFF>(v);
-            (_mm_add_epi32(v, prev), _mm_add_epi32(total, prev))
         }
 
         #[target_feature(enable = $features)]

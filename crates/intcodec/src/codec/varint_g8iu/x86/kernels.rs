@@ -22,6 +22,7 @@ macro_rules! varint_g8iu_kernels {
         use core::arch::x86_64::*;
 
         use super::super::{scalar, Kernels, BLOCK};
+        use crate::codec::x86::prefix4;
         use crate::error::DecodeError;
         use crate::isa::Isa;
         use crate::tables::varint_g8iu::TABLES;
@@ -35,14 +36,6 @@ macro_rules! varint_g8iu_kernels {
             encode: scalar::encode::<false>,
             encode_delta: scalar::encode::<true>,
         };
-
-        /// In-register prefix sum of four lanes.
-        #[target_feature(enable = $features)]
-        #[inline]
-        fn prefix4(v: __m128i) -> __m128i {
-            let v = _mm_add_epi32(v, _mm_slli_si128::<4>(v));
-            _mm_add_epi32(v, _mm_slli_si128::<8>(v))
-        }
 
         /// The decode loop shared by the checked and unchecked entry points.
         ///

@@ -19,7 +19,7 @@
 use core::arch::aarch64::*;
 
 use super::super::{scalar, Format, Kernels, LowFirst, Lucene};
-use crate::codec::streamvbyte::aarch64::neon::prefix_sum;
+use crate::codec::aarch64::prefix_sum;
 use crate::error::DecodeError;
 use crate::isa::Isa;
 

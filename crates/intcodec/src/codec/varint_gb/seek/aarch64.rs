@@ -29,16 +29,9 @@
 use core::arch::aarch64::*;
 
 use super::scalar::{self, At};
-use crate::codec::streamvbyte::aarch64::neon::prefix_sum;
+use crate::codec::aarch64::{load16, prefix_sum};
 use crate::codec::varint_gb::Format;
 use crate::error::DecodeError;
-
-#[target_feature(enable = "neon")]
-#[inline]
-fn load16(src: &[u8; 16]) -> uint8x16_t {
-    // SAFETY: `src` is 16 readable bytes.
-    unsafe { vld1q_u8(src.as_ptr()) }
-}
 
 /// The block at `pos` if its control byte and data bytes are inside
 /// `input` and 16 bytes can be loaded for it: its control byte and four

@@ -24,14 +24,8 @@ macro_rules! gb_seek_kernels {
 
             use super::super::scalar::{self, At};
             use crate::codec::varint_gb::Format;
+            use crate::codec::x86::{load16, shuffle_last16};
             use crate::error::DecodeError;
-
-            #[target_feature(enable = $features)]
-            #[inline]
-            fn load16(src: &[u8; 16]) -> __m128i {
-                // SAFETY: `src` is 16 readable bytes.
-                unsafe { _mm_loadu_si128(src.as_ptr().cast()) }
-            }
 
             /// The block at `pos` if its control byte and 16 bytes after it
             /// are inside `input`: its control byte and four values.
@@ -43,20 +37,10 @@ macro_rules! gb_seek_kernels {
                 if let Some(src) = rest.first_chunk::<16>() {
                     return Some((key, _mm_shuffle_epi8(load16(src), shuf)));
                 }
-                // Near the end: the last 16 bytes of `input`, the shuffle
-                // shifted, if the block's data bytes are all inside `input`.
-                let (data, end) = (pos + 1, input.len());
+                // Near the end (fewer than 16 bytes follow the control byte):
+                // the last 16 bytes of `input`, the shuffle shifted.
                 let glen = F::tables().len[key as usize] as usize;
-                if end < 16 || data + glen > end {
-                    return None;
-                }
-                let start = end - 16;
-                // `start < data` (fewer than 16 bytes follow the control
-                // byte) and `data + glen <= end`: the shifted indices stay
-                // below 16, the 0x80 (zero) entries at or above 0x80.
-                let src = input[start..].first_chunk::<16>()?;
-                let shuf = _mm_add_epi8(shuf, _mm_set1_epi8((data - start) as i8));
-                Some((key, _mm_shuffle_epi8(load16(src), shuf)))
+                Some((key, shuffle_last16(input, pos + 1, glen, shuf)?))
             }
 
             /// Delta select of value `i < n` (from `prev`).

@@ -39,6 +39,7 @@ macro_rules! varint_gb_kernels {
         use core::arch::x86_64::*;
 
         use super::super::{scalar, Format, Kernels, LowFirst, Lucene};
+        use crate::codec::x86::prefix_sum;
         use crate::error::DecodeError;
         use crate::isa::Isa;
 
@@ -58,18 +59,6 @@ macro_rules! varint_gb_kernels {
                 select_delta: crate::codec::varint_gb::seek::x86::$seek::select_delta::<F>,
                 seek_delta: crate::codec::varint_gb::seek::x86::$seek::seek_delta::<F>,
             }
-        }
-
-        /// Prefix sum of four lanes plus the broadcast running total `prev`;
-        /// returns the sums and the new broadcast total. The group's own sums
-        /// do not depend on `prev`: one add per group on the carried chain.
-        #[target_feature(enable = $features)]
-        #[inline]
-        fn prefix_sum(v: __m128i, prev: __m128i) -> (__m128i, __m128i) {
-            let v = _mm_add_epi32(v, _mm_slli_si128::<4>(v));
-            let v = _mm_add_epi32(v, _mm_slli_si128::<8>(v));
-            let total = _mm_shuffle_epi32::<0xFF>(v);
-            (_mm_add_epi32(v, prev), _mm_add_epi32(total, prev))
         }
 
         /// The decode loop shared by the checked and unchecked entry points.

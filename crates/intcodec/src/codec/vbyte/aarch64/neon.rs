@@ -62,8 +62,9 @@
 use core::arch::aarch64::*;
 
 use super::super::counted::{Counted, Source};
+use super::super::simd::{delta, word_value, Masks};
 use super::super::{scalar, Kernels};
-use crate::codec::streamvbyte::aarch64::neon::prefix_sum;
+use crate::codec::aarch64::{load16, prefix_sum};
 use crate::error::DecodeError;
 use crate::isa::Isa;
 use crate::tables::vbyte::{build_shuffles, DECODE, GROUP_B, GROUP_C, OVERLONG};
@@ -89,13 +90,6 @@ static SHUFFLES: [[u8; 16]; 256] = build_shuffles();
 
 /// Bit weights: byte `k` of each half gets `1 << k`.
 const WEIGHTS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
-
-#[target_feature(enable = "neon")]
-#[inline]
-fn load16(src: &[u8; 16]) -> uint8x16_t {
-    // SAFETY: `src` is 16 readable bytes.
-    unsafe { vld1q_u8(src.as_ptr()) }
-}
 
 /// The high bit of each byte of `v`, weighted by its position in its half.
 #[target_feature(enable = "neon")]
@@ -128,72 +122,11 @@ fn mask16(bytes: &[u8; 16]) -> u64 {
     lo | hi << 8
 }
 
-/// The continuation bits ahead of the decoder (as in the x86 kernel):
-/// `bits` holds those of the `avail` bytes from the current position on,
-/// `next` (when `next_ok`) those of the 48 bytes after them; `scan` is the
-/// first byte in neither. Masks are made only of bytes inside the input.
-struct Masks {
-    bits: u64,
-    avail: u32,
-    next: u64,
-    next_ok: bool,
-    scan: usize,
-}
-
-impl Masks {
-    /// Makes sure at least 12 bits are available; false if the input has no
-    /// more bytes to make them of.
-    #[target_feature(enable = "neon")]
-    #[inline]
-    fn fill(&mut self, input: &[u8]) -> bool {
-        if self.avail >= 12 {
-            return true;
-        }
-        let block48 = |at: usize| input.get(at..).and_then(<[u8]>::first_chunk::<48>);
-        if self.next_ok {
-            self.bits |= self.next << self.avail;
-            self.avail += 48;
-            self.next_ok = false;
-        } else if let Some(blk) = block48(self.scan) {
-            self.bits |= mask48(blk) << self.avail;
-            self.avail += 48;
-            self.scan += 48;
-        } else if let Some(blk) = input.get(self.scan..).and_then(<[u8]>::first_chunk::<16>) {
-            self.bits |= mask16(blk) << self.avail;
-            self.avail += 16;
-            self.scan += 16;
-            return true;
-        } else {
-            return false;
-        }
-        if let Some(blk) = block48(self.scan) {
-            self.next = mask48(blk);
-            self.scan += 48;
-            self.next_ok = true;
-        }
-        true
-    }
-
-    /// The bits of the next 12 bytes.
-    #[inline(always)]
-    fn low12(&self) -> usize {
-        (self.bits & 0xFFF) as usize
-    }
-
-    /// Length of the value at the current position: one more than the run
-    /// of continuation bits (at most `avail`, as the bits past `avail` are
-    /// zero).
-    #[inline(always)]
-    fn first_len(&self) -> u32 {
-        (!self.bits).trailing_zeros() + 1
-    }
-
-    /// Moves past `n` (<= 12) bytes.
-    #[inline(always)]
-    fn consume(&mut self, n: u32) {
-        self.bits >>= n;
-        self.avail -= n;
-    }
+/// [`Masks::fill_with`] with this kernel's 48- and 16-byte masks.
+#[target_feature(enable = "neon")]
+#[inline]
+fn fill(masks: &mut Masks, input: &[u8]) -> bool {
+    masks.fill_with(input, |blk| mask48(blk), |blk| mask16(blk))
 }
 
 /// Stores four u32 lanes at `dst[AT..AT + 4]`, prefix-summed first if
@@ -206,13 +139,7 @@ fn put32<const AT: usize, const DELTA: bool>(
     acc: &mut uint32x4_t,
 ) {
     const { assert!(AT + 4 <= 12) };
-    let v = if DELTA {
-        let (s, a) = prefix_sum(v, *acc);
-        *acc = a;
-        s
-    } else {
-        v
-    };
+    let v = delta::<_, DELTA>(v, acc, |v, a| prefix_sum(v, a));
     // SAFETY: `dst` is 12 writable u32s and AT + 4 <= 12 (asserted at
     // compile time).
     unsafe { vst1q_u32(dst.as_mut_ptr().wrapping_add(AT), v) }
@@ -284,13 +211,7 @@ fn decode_loop<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
     let mut pos = 0usize; // next input byte
     let mut i = 0usize; // next value
     let mut acc = vdupq_n_u32(prev);
-    let mut masks = Masks {
-        bits: 0,
-        avail: 0,
-        next: 0,
-        next_ok: false,
-        scan: 0,
-    };
+    let mut masks = Masks::new();
     // SAFETY: nothing decoded yet: byte 0, `n` values to come.
     if unsafe { src.window(0, n) }.len() < 16 || n < 12 {
         // SAFETY: value 0 begins at byte 0.
@@ -301,7 +222,7 @@ fn decode_loop<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
         // bytes of the values it decodes, read from their continuation
         // bits); `n - i` are to come.
         let input = unsafe { src.window(pos, n - i) };
-        if !masks.fill(input) {
+        if !fill(&mut masks, input) {
             break;
         }
         let Some(at) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
@@ -413,13 +334,7 @@ fn put64<const AT: usize, const DELTA: bool>(
     acc: &mut uint64x2_t,
 ) {
     const { assert!(AT + 2 <= 12) };
-    let v = if DELTA {
-        let (s, a) = psum64(v, *acc);
-        *acc = a;
-        s
-    } else {
-        v
-    };
+    let v = delta::<_, DELTA>(v, acc, |v, a| psum64(v, a));
     // SAFETY: `dst` is 12 writable u64s and AT + 2 <= 12 (asserted at
     // compile time).
     unsafe { vst1q_u64(dst.as_mut_ptr().wrapping_add(AT), v) }
@@ -439,37 +354,6 @@ fn put32as64<const AT: usize, const AT2: usize, const DELTA: bool>(
     put64::<AT2, DELTA>(dst, vmovl_high_u32(v), acc);
 }
 
-/// Folds eight 7-bit groups (one per byte, high bits clear) into 56
-/// contiguous bits.
-#[inline(always)]
-fn fold56(x: u64) -> u64 {
-    let x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) >> 1);
-    let x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x3FFF_0000_3FFF_0000) >> 2);
-    (x & 0x0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) >> 4)
-}
-
-/// One u64 value from the 16 bytes at its start, word at a time (no
-/// per-byte branch). `len` is its length from the continuation bits (1 +
-/// their trailing ones). `None` if it is longer than 10 bytes or its 10th
-/// byte is above 1: the scalar decoder reports those.
-#[inline(always)]
-fn word_value(src: &[u8; 16], len: u32) -> Option<u64> {
-    // Non-short-circuit: one branch, almost never taken.
-    if (len > 10) | ((len == 10) & (src[9] > 1)) {
-        return None;
-    }
-    let (w, rest) = src.split_first_chunk::<8>()?;
-    let (w1, _) = rest.split_first_chunk::<2>()?;
-    let w = u64::from_le_bytes(*w);
-    let w1 = u64::from(u16::from_le_bytes(*w1));
-    // Bytes 0..min(len, 8) of the first word, 8..len of the second.
-    let keep0 = u64::MAX >> (64 - 8 * len.min(8));
-    let keep1 = (1u64 << (8 * len.saturating_sub(8))) - 1;
-    let low = fold56(w & keep0 & 0x7F7F_7F7F_7F7F_7F7F);
-    let x1 = w1 & keep1;
-    Some(low | (x1 & 0x7F) << 56 | (x1 >> 8) << 63)
-}
-
 /// The u64 decoder (the x86 kernel's `decode_u64`): the same mask loop;
 /// groups A and B (values of up to 2 or 3 bytes) are decoded as for u32 and
 /// widened to 64 bits (`uxtl`/`uxtl2`), the all-one-byte fast path too; a
@@ -485,18 +369,12 @@ fn decode_u64<const DELTA: bool>(
     let mut pos = 0usize;
     let mut i = 0usize;
     let mut acc = vdupq_n_u64(prev);
-    let mut masks = Masks {
-        bits: 0,
-        avail: 0,
-        next: 0,
-        next_ok: false,
-        scan: 0,
-    };
+    let mut masks = Masks::new();
     if input.len() < 16 || out.len() < 12 {
         return scalar::decode_from::<u64, DELTA>(input, out, 0, 0, prev);
     }
     loop {
-        if !masks.fill(input) {
+        if !fill(&mut masks, input) {
             break;
         }
         let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {

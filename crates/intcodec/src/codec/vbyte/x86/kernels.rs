@@ -46,8 +46,10 @@ macro_rules! masked_vbyte_kernels {
         use core::arch::x86_64::*;
 
         use super::super::counted::{Counted, Source};
+        use super::super::simd::{delta, word_value, Masks};
         use super::super::{scalar, Kernels};
         use super::kernels::{ENCODE_SHUFFLES, SHUFFLES, STEPS};
+        use crate::codec::x86::{lanes, load16, prefix_sum};
         use crate::error::DecodeError;
         use crate::isa::Isa;
         use crate::tables::vbyte::{DECODE, GROUP_B, GROUP_C, OVERLONG};
@@ -84,93 +86,13 @@ macro_rules! masked_vbyte_kernels {
             m(a) | m(b) << 16 | m(c) << 32
         }
 
-        /// The continuation bits ahead of the decoder: `bits` holds those of
-        /// the `avail` bytes from the current position on, `next` (when
-        /// `next_ok`) those of the 48 bytes after them, made while `bits` is
-        /// used (the paper's two 48-bit masks in flight); `scan` is the first
-        /// byte in neither. Masks are made only of bytes inside the input.
-        struct Masks {
-            bits: u64,
-            avail: u32,
-            next: u64,
-            next_ok: bool,
-            scan: usize,
-        }
-
-        impl Masks {
-            #[inline(always)]
-            fn new() -> Self {
-                Masks {
-                    bits: 0,
-                    avail: 0,
-                    next: 0,
-                    next_ok: false,
-                    scan: 0,
-                }
-            }
-
-            /// Makes sure at least 12 bits are available; false if the input
-            /// has no more bytes to make them of. With 48 bytes left, masks
-            /// are made 48 at a time; with fewer, 16 at a time (paper §IV).
-            #[target_feature(enable = $features)]
-            #[inline]
-            fn fill(&mut self, input: &[u8]) -> bool {
-                if self.avail >= 12 {
-                    return true;
-                }
-                let block48 = |at: usize| input.get(at..).and_then(<[u8]>::first_chunk::<48>);
-                if self.next_ok {
-                    self.bits |= self.next << self.avail;
-                    self.avail += 48;
-                    self.next_ok = false;
-                } else if let Some(blk) = block48(self.scan) {
-                    self.bits |= mask48(blk) << self.avail;
-                    self.avail += 48;
-                    self.scan += 48;
-                } else if let Some(blk) = input.get(self.scan..).and_then(<[u8]>::first_chunk::<16>)
-                {
-                    self.bits |= u64::from(_mm_movemask_epi8(load16(blk)) as u16) << self.avail;
-                    self.avail += 16;
-                    self.scan += 16;
-                    return true;
-                } else {
-                    return false;
-                }
-                if let Some(blk) = block48(self.scan) {
-                    self.next = mask48(blk);
-                    self.scan += 48;
-                    self.next_ok = true;
-                }
-                true
-            }
-
-            /// The bits of the next 12 bytes.
-            #[inline(always)]
-            fn low12(&self) -> usize {
-                (self.bits & 0xFFF) as usize
-            }
-
-            /// Length of the value at the current position: one more than the
-            /// run of continuation bits (at most `avail`, as the bits past
-            /// `avail` are zero).
-            #[inline(always)]
-            fn first_len(&self) -> u32 {
-                (!self.bits).trailing_zeros() + 1
-            }
-
-            /// Moves past `n` (<= 12) bytes.
-            #[inline(always)]
-            fn consume(&mut self, n: u32) {
-                self.bits >>= n;
-                self.avail -= n;
-            }
-        }
-
+        /// [`Masks::fill_with`] with 48-byte masks of three `pmovmskb` and
+        /// 16-byte ones of one.
         #[target_feature(enable = $features)]
         #[inline]
-        fn load16(src: &[u8; 16]) -> __m128i {
-            // SAFETY: `src` is 16 readable bytes.
-            unsafe { _mm_loadu_si128(src.as_ptr().cast()) }
+        fn fill(masks: &mut Masks, input: &[u8]) -> bool {
+            let mask16 = |blk: &[u8; 16]| u64::from(_mm_movemask_epi8(load16(blk)) as u16);
+            masks.fill_with(input, |blk| mask48(blk), mask16)
         }
 
         /// Stores four u32 lanes at `dst[AT..AT + 4]`.
@@ -193,18 +115,6 @@ macro_rules! masked_vbyte_kernels {
             unsafe { _mm_storeu_si128(dst.as_mut_ptr().wrapping_add(AT).cast(), v) }
         }
 
-        /// Paper §IV, differential coding: the prefix sum of four u32 lanes
-        /// plus the running total `acc` (broadcast); returns the sums and the
-        /// new broadcast total. Lanes past the decoded values must be zero.
-        #[target_feature(enable = $features)]
-        #[inline]
-        fn psum32(v: __m128i, acc: __m128i) -> (__m128i, __m128i) {
-            let v = _mm_add_epi32(v, _mm_slli_si128::<4>(v));
-            let v = _mm_add_epi32(v, _mm_slli_si128::<8>(v));
-            let total = _mm_shuffle_epi32::<0xFF>(v);
-            (_mm_add_epi32(v, acc), _mm_add_epi32(total, acc))
-        }
-
         /// The same for two u64 lanes.
         #[target_feature(enable = $features)]
         #[inline]
@@ -222,14 +132,7 @@ macro_rules! masked_vbyte_kernels {
             v: __m128i,
             acc: &mut __m128i,
         ) {
-            let v = if DELTA {
-                let (s, a) = psum32(v, *acc);
-                *acc = a;
-                s
-            } else {
-                v
-            };
-            st32::<AT>(dst, v)
+            st32::<AT>(dst, delta::<_, DELTA>(v, acc, |v, a| prefix_sum(v, a)))
         }
 
         /// Stores two u64 lanes, prefix-summed first if `DELTA`.
@@ -240,14 +143,7 @@ macro_rules! masked_vbyte_kernels {
             v: __m128i,
             acc: &mut __m128i,
         ) {
-            let v = if DELTA {
-                let (s, a) = psum64(v, *acc);
-                *acc = a;
-                s
-            } else {
-                v
-            };
-            st64::<AT>(dst, v)
+            st64::<AT>(dst, delta::<_, DELTA>(v, acc, |v, a| psum64(v, a)))
         }
 
         /// Group A (shuffle index < 64): six values of 1 or 2 bytes as u16
@@ -409,13 +305,7 @@ macro_rules! masked_vbyte_kernels {
                     let (consumed, count) = if sig & 0xFFFF == 0 {
                         twelve::<DELTA>(data, d0, &mut acc);
                         let v = _mm_cvtepu8_epi32(_mm_srli_si128::<12>(data));
-                        let v = if DELTA {
-                            let (s, a) = psum32(v, acc);
-                            acc = a;
-                            s
-                        } else {
-                            v
-                        };
+                        let v = delta::<_, DELTA>(v, &mut acc, |v, a| prefix_sum(v, a));
                         // SAFETY: `rest` is 4 writable u32s (16 bytes).
                         unsafe { _mm_storeu_si128(rest.as_mut_ptr().cast(), v) };
                         (16, 16)
@@ -480,7 +370,7 @@ macro_rules! masked_vbyte_kernels {
                 // SAFETY: as in `decode_bulk`: `pos` ends the `i` values
                 // decoded, `n - i` are to come.
                 let input = unsafe { src.window(pos, n - i) };
-                if !masks.fill(input) {
+                if !fill(&mut masks, input) {
                     break;
                 }
                 let Some(at) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
@@ -550,37 +440,6 @@ macro_rules! masked_vbyte_kernels {
             decode_loop::<&[u8], DELTA, false>(input, out, prev).unwrap_or(0)
         }
 
-        /// Folds eight 7-bit groups (one per byte, high bits clear) into 56
-        /// contiguous bits.
-        #[inline(always)]
-        fn fold56(x: u64) -> u64 {
-            let x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) >> 1);
-            let x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x3FFF_0000_3FFF_0000) >> 2);
-            (x & 0x0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) >> 4)
-        }
-
-        /// One u64 value from the 16 bytes at its start, word at a time (no
-        /// per-byte branch). `len` is its length from the continuation bits
-        /// (1 + their trailing ones). `None` if it is longer than 10 bytes or
-        /// its 10th byte is above 1: the scalar decoder reports those.
-        #[inline(always)]
-        fn word_value(src: &[u8; 16], len: u32) -> Option<u64> {
-            // Non-short-circuit: one branch, almost never taken.
-            if (len > 10) | ((len == 10) & (src[9] > 1)) {
-                return None;
-            }
-            let (w, rest) = src.split_first_chunk::<8>()?;
-            let (w1, _) = rest.split_first_chunk::<2>()?;
-            let w = u64::from_le_bytes(*w);
-            let w1 = u64::from(u16::from_le_bytes(*w1));
-            // Bytes 0..min(len, 8) of the first word, 8..len of the second.
-            let keep0 = u64::MAX >> (64 - 8 * len.min(8));
-            let keep1 = (1u64 << (8 * len.saturating_sub(8))) - 1;
-            let low = fold56(w & keep0 & 0x7F7F_7F7F_7F7F_7F7F);
-            let x1 = w1 & keep1;
-            Some(low | (x1 & 0x7F) << 56 | (x1 >> 8) << 63)
-        }
-
         /// The u64 decoder: the same mask loop; groups A and B (values of up to
         /// 2 or 3 bytes) are decoded as for u32 and widened to 64 bits, the
         /// all-one-byte fast path too; a step whose first values are longer
@@ -600,7 +459,7 @@ macro_rules! masked_vbyte_kernels {
                 return scalar::decode_from::<u64, DELTA>(input, out, 0, 0, prev);
             }
             loop {
-                if !masks.fill(input) {
+                if !fill(&mut masks, input) {
                     break;
                 }
                 let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {

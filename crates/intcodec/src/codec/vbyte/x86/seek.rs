@@ -15,7 +15,7 @@
 //! byte above `0x0F`, the tail, and every error are left to the scalar
 //! walk (`seek::scalar`), which reads exactly as the decoder. The macro is
 //! expanded inside the modules made by `masked_vbyte_kernels!` and uses
-//! their step functions (`six`, `four`, `two`, `group_c_fits`, `psum32`).
+//! their step functions (`six`, `four`, `two`, `group_c_fits`, `prefix_sum`).
 
 macro_rules! masked_vbyte_seek {
     ($features:literal) => {
@@ -58,18 +58,6 @@ macro_rules! masked_vbyte_seek {
             }
         }
 
-        /// Four lanes as an array.
-        #[target_feature(enable = $features)]
-        #[inline]
-        fn seek_lanes(v: __m128i) -> [u32; 4] {
-            [
-                _mm_cvtsi128_si32(v) as u32,
-                _mm_extract_epi32::<1>(v) as u32,
-                _mm_extract_epi32::<2>(v) as u32,
-                _mm_extract_epi32::<3>(v) as u32,
-            ]
-        }
-
         /// Delta select of value `i < n` (from `prev`).
         #[target_feature(enable = $features)]
         pub(crate) fn select_delta(
@@ -92,7 +80,7 @@ macro_rules! masked_vbyte_seek {
                     sum = _mm_add_epi32(sum, _mm_shuffle_epi32::<1>(sum));
                     let mut total = prev.wrapping_add(_mm_cvtsi128_si32(sum) as u32);
                     let k = i - j;
-                    let lanes = [seek_lanes(v[0]), seek_lanes(v[1]), seek_lanes(v[2])];
+                    let lanes = [lanes(v[0]), lanes(v[1]), lanes(v[2])];
                     for x in lanes.as_flattened()[..=k].iter() {
                         total = total.wrapping_add(*x);
                     }
@@ -131,7 +119,7 @@ macro_rules! masked_vbyte_seek {
                 let mut sums = [_mm_setzero_si128(); 3];
                 let mut hits = 0u32;
                 for (q, s) in sums.iter_mut().enumerate().take(count.div_ceil(4)) {
-                    let (p, a) = psum32(v[q], acc);
+                    let (p, a) = prefix_sum(v[q], acc);
                     acc = a;
                     *s = p;
                     let below = _mm_cmpgt_epi32(t, _mm_xor_si128(p, flip));
@@ -140,13 +128,13 @@ macro_rules! masked_vbyte_seek {
                 hits &= (1u32 << count) - 1;
                 if hits != 0 {
                     let k = hits.trailing_zeros() as usize;
-                    let lanes = seek_lanes(sums[k / 4]);
+                    let lanes = lanes(sums[k / 4]);
                     return Ok(Some((j + k, lanes[k % 4])));
                 }
                 j += count;
                 pos += consumed;
                 // Unused lanes are zero, so lane 3 of the last prefix sum
-                // (broadcast by `psum32`) is the running total.
+                // (broadcast by `prefix_sum`) is the running total.
             }
             let total = _mm_cvtsi128_si32(acc) as u32;
             super::super::seek::scalar::seek_delta_from(input, n, target, j, pos, total)

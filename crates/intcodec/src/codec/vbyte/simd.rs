@@ -1,0 +1,143 @@
+//! The ISA-independent parts of the Masked VByte kernels (x86
+//! `x86/kernels.rs`, AArch64 `aarch64/neon.rs`), written once: the
+//! continuation bits ahead of the decoder ([`Masks`]), the optional fused
+//! prefix sum of a store ([`delta`]) and the u64 word-at-a-time value
+//! ([`word_value`]). Everything is `#[inline(always)]` and takes the ISA's
+//! own steps as closures, so that it compiles into each kernel's loop with
+//! that kernel's target features.
+
+/// The continuation bits ahead of the decoder: `bits` holds those of the
+/// `avail` bytes from the current position on, `next` (when `next_ok`)
+/// those of the 48 bytes after them, made while `bits` is used (the
+/// paper's two 48-bit masks in flight); `scan` is the first byte in
+/// neither. Masks are made only of bytes inside the input.
+pub(super) struct Masks {
+    bits: u64,
+    avail: u32,
+    next: u64,
+    next_ok: bool,
+    pub(super) scan: usize,
+}
+
+impl Masks {
+    #[inline(always)]
+    pub(super) fn new() -> Self {
+        Masks {
+            bits: 0,
+            avail: 0,
+            next: 0,
+            next_ok: false,
+            scan: 0,
+        }
+    }
+
+    /// Makes sure at least 12 bits are available; false if the input has no
+    /// more bytes to make them of. With 48 bytes left, masks are made 48 at
+    /// a time (`mask48`); with fewer, 16 at a time (`mask16`; paper §IV).
+    /// Each closure returns the continuation bits of its bytes, bit `k` the
+    /// high bit of byte `k`.
+    #[inline(always)]
+    pub(super) fn fill_with(
+        &mut self,
+        input: &[u8],
+        mask48: impl Fn(&[u8; 48]) -> u64,
+        mask16: impl FnOnce(&[u8; 16]) -> u64,
+    ) -> bool {
+        if self.avail >= 12 {
+            return true;
+        }
+        let block48 = |at: usize| input.get(at..).and_then(<[u8]>::first_chunk::<48>);
+        if self.next_ok {
+            self.bits |= self.next << self.avail;
+            self.avail += 48;
+            self.next_ok = false;
+        } else if let Some(blk) = block48(self.scan) {
+            self.bits |= mask48(blk) << self.avail;
+            self.avail += 48;
+            self.scan += 48;
+        } else if let Some(blk) = input.get(self.scan..).and_then(<[u8]>::first_chunk::<16>) {
+            self.bits |= mask16(blk) << self.avail;
+            self.avail += 16;
+            self.scan += 16;
+            return true;
+        } else {
+            return false;
+        }
+        if let Some(blk) = block48(self.scan) {
+            self.next = mask48(blk);
+            self.scan += 48;
+            self.next_ok = true;
+        }
+        true
+    }
+
+    /// The bits of the next 12 bytes.
+    #[inline(always)]
+    pub(super) fn low12(&self) -> usize {
+        (self.bits & 0xFFF) as usize
+    }
+
+    /// Length of the value at the current position: one more than the run
+    /// of continuation bits (at most `avail`, as the bits past `avail` are
+    /// zero).
+    #[inline(always)]
+    pub(super) fn first_len(&self) -> u32 {
+        (!self.bits).trailing_zeros() + 1
+    }
+
+    /// Moves past `n` (<= 12) bytes.
+    #[inline(always)]
+    pub(super) fn consume(&mut self, n: u32) {
+        self.bits >>= n;
+        self.avail -= n;
+    }
+}
+
+/// The lanes `v` to store: if `DELTA`, prefix-summed onto the running
+/// value `acc` by `psum` (the ISA's `(lanes, acc) -> (sums, new acc)`,
+/// paper §IV, differential coding), which updates `acc`; else `v` as is.
+#[inline(always)]
+pub(super) fn delta<V: Copy, const DELTA: bool>(
+    v: V,
+    acc: &mut V,
+    psum: impl FnOnce(V, V) -> (V, V),
+) -> V {
+    if DELTA {
+        let (s, a) = psum(v, *acc);
+        *acc = a;
+        s
+    } else {
+        v
+    }
+}
+
+/// Folds eight 7-bit groups (one per byte, high bits clear) into 56
+/// contiguous bits.
+#[inline(always)]
+fn fold56(x: u64) -> u64 {
+    let x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) >> 1);
+    let x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x3FFF_0000_3FFF_0000) >> 2);
+    (x & 0x0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) >> 4)
+}
+
+/// One u64 value from the 16 bytes at its start, word at a time (no
+/// per-byte branch). `len` is its length from the continuation bits (1 +
+/// their trailing ones). `None` if it is longer than 10 bytes or its 10th
+/// byte is above 1: the scalar decoder reports those.
+#[inline(always)]
+pub(super) fn word_value(src: &[u8; 16], len: u32) -> Option<u64> {
+    // Non-short-circuit: one branch, almost never taken.
+    if (len > 10) | ((len == 10) & (src[9] > 1)) {
+        return None;
+    }
+    let (w, rest) = src.split_first_chunk::<8>()?;
+    let (w1, _) = rest.split_first_chunk::<2>()?;
+    let w = u64::from_le_bytes(*w);
+    let w1 = u64::from(u16::from_le_bytes(*w1));
+    // Bytes 0..min(len, 8) of the first word, 8..len of the second.
+    let keep0 = u64::MAX >> (64 - 8 * len.min(8));
+    let keep1 = (1u64 << (8 * len.saturating_sub(8))) - 1;
+    let low = fold56(w & keep0 & 0x7F7F_7F7F_7F7F_7F7F);
+    let x1 = w1 & keep1;
+    Some(low | (x1 & 0x7F) << 56 | (x1 >> 8) << 63)
+}

@@ -1,0 +1,79 @@
+//! x86 SIMD steps shared by the byte codecs' kernels (Stream VByte, VByte,
+//! VarInt-GB, G8IU), written once. Each enables only the features it needs
+//! (SSE2, SSSE3 or SSE4.1), which the features of every kernel set using it
+//! imply, so it inlines into each kernel.
+
+#[cfg(target_arch = "x86")]
+use core::arch::x86::*;
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::*;
+
+/// The 16 bytes of `src` as a vector.
+#[target_feature(enable = "sse2")]
+#[inline]
+pub(crate) fn load16(src: &[u8; 16]) -> __m128i {
+    // SAFETY: `src` is 16 readable bytes.
+    unsafe { _mm_loadu_si128(src.as_ptr().cast()) }
+}
+
+/// Four u32 lanes as an array.
+#[target_feature(enable = "sse4.1")]
+#[inline]
+pub(crate) fn lanes(v: __m128i) -> [u32; 4] {
+    [
+        _mm_cvtsi128_si32(v) as u32,
+        _mm_extract_epi32::<1>(v) as u32,
+        _mm_extract_epi32::<2>(v) as u32,
+        _mm_extract_epi32::<3>(v) as u32,
+    ]
+}
+
+/// In-register prefix sum of four u32 lanes (two shifted adds).
+#[target_feature(enable = "sse2")]
+#[inline]
+pub(crate) fn prefix4(v: __m128i) -> __m128i {
+    let v = _mm_add_epi32(v, _mm_slli_si128::<4>(v));
+    _mm_add_epi32(v, _mm_slli_si128::<8>(v))
+}
+
+/// Prefix sum of four u32 lanes plus the running total `prev` (broadcast);
+/// returns the sums and the new broadcast total.
+///
+/// The group's own prefix sum and its broadcast last lane do not depend on
+/// `prev`, so the loop-carried chain is a single add per group.
+#[target_feature(enable = "sse2")]
+#[inline]
+pub(crate) fn prefix_sum(v: __m128i, prev: __m128i) -> (__m128i, __m128i) {
+    let v = prefix4(v);
+    let total = _mm_shuffle_epi32::<0xFF>(v);
+    (_mm_add_epi32(v, prev), _mm_add_epi32(total, prev))
+}
+
+/// The `pshufb` by `shuf` of a group whose `len` bytes start at `pos` of
+/// `data`, near its end (fewer than 16 bytes of `data` from `pos` on): read
+/// from the last 16 bytes of `data` with the shuffle's indices shifted by
+/// `pos - (data.len() - 16)`, if the group's bytes are all inside `data`;
+/// `None` otherwise (or if `data` is shorter than 16 bytes).
+///
+/// As `data.len() - 16 < pos` and `pos + len <= data.len()`, the shifted
+/// indices of the group's bytes stay below 16 and the 0x80 (zeroing)
+/// entries at or above 0x80. (At `pos == data.len()` only a group of no
+/// bytes fits: shift 16, every entry 0x80, which stays zeroing.)
+#[target_feature(enable = "ssse3")]
+#[inline]
+pub(crate) fn shuffle_last16(
+    data: &[u8],
+    pos: usize,
+    len: usize,
+    shuf: __m128i,
+) -> Option<__m128i> {
+    let end = data.len();
+    if end < 16 || pos + len > end {
+        return None;
+    }
+    let start = end - 16;
+    debug_assert!(start < pos, "16 bytes remain at `pos`");
+    let src = data[start..].first_chunk::<16>()?;
+    let shuf = _mm_add_epi8(shuf, _mm_set1_epi8((pos - start) as i8));
+    Some(_mm_shuffle_epi8(load16(src), shuf))
+}
