@@ -61,8 +61,8 @@
 //! | ISA | decode | encode |
 //! |---|---|---|
 //! | scalar | byte loads, an all-one-byte fast path (control byte 0) | scalar |
-//! | SSSE3 | one 16-byte load + `pshufb` per block (256-entry tables) | scalar |
-//! | AVX2 | the SSSE3 loop, VEX-encoded | scalar |
+//! | SSSE3 | one 16-byte load + `pshufb` per block (256-entry tables) | Stream VByte's "1234" group encoder, then the control byte and one 16-byte store per group |
+//! | AVX2 | the SSSE3 loops, VEX-encoded | as SSSE3 |
 //! | NEON | the SSSE3 loop with `tbl` | scalar |
 //!
 //! # Safety of decoding

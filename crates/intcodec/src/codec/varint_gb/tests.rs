@@ -106,3 +106,63 @@ fn lucene_vint_tail_limits() {
         );
     }
 }
+
+/// Every kernel's encoder (the SIMD ones run whole groups while 17 bytes of
+/// `out` remain) writes the scalar kernel's bytes, plain and delta, both
+/// layouts: counts through the group and tail boundaries and long lists,
+/// values of one byte width (1..=4), mixed, or sorted with one-byte gaps
+/// (the sixteen-value one-byte path, plain and delta), into an `out` of
+/// exactly the encoded length (the SIMD loop stops 17 bytes before its
+/// end) and of `max_compressed_len` (it runs to the last whole group).
+#[test]
+fn every_encoder_writes_the_scalar_bytes() {
+    let mut rng = crate::tests::Rng::new(0x6B_E4C0DE);
+    let counts = (0..=40).chain([63, 64, 65, 255, 256, 257, 1000, 4099]);
+    for layout in [Layout::LowFirst, Layout::Lucene] {
+        let scalar = VarIntGb::new()
+            .with_layout(layout)
+            .with_isa(Isa::Scalar)
+            .unwrap();
+        for k in VarIntGb::new().with_layout(layout).all_kernels() {
+            for n in counts.clone() {
+                for width in 0..=5u32 {
+                    let mut acc = 0u32;
+                    let vals: Vec<u32> = (0..n)
+                        .map(|_| {
+                            if width == 5 {
+                                // Sorted with gaps below 256: one-byte deltas.
+                                acc = acc.wrapping_add(rng.below(256) as u32);
+                                return acc;
+                            }
+                            let w = if width == 0 {
+                                1 + rng.below(4) as u32
+                            } else {
+                                width
+                            };
+                            let lo = if w == 1 { 0 } else { 1u64 << (8 * (w - 1)) };
+                            (lo + rng.below((1u64 << (8 * w)) - lo)) as u32
+                        })
+                        .collect();
+                    for delta in [false, true] {
+                        let want = if delta {
+                            scalar.encode_delta_to_vec(&vals, 7)
+                        } else {
+                            scalar.encode_to_vec(&vals)
+                        };
+                        for room in [want.len(), max_compressed_len(n)] {
+                            let mut out = vec![0u8; room];
+                            let got = if delta {
+                                k.encode_delta(&vals, 7, &mut out)
+                            } else {
+                                k.encode(&vals, &mut out)
+                            };
+                            let ctx = format!("{:?} {layout:?} n={n} w={width} d={delta}", k.isa());
+                            assert_eq!(got, Ok(want.len()), "{ctx} room={room}");
+                            assert_eq!(&out[..want.len()], &want[..], "{ctx} room={room}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

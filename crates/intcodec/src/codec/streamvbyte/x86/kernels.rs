@@ -21,9 +21,9 @@ use crate::tables::streamvbyte::{
 /// x86 scaled address, with no shift or mask in the way. Mask, key and
 /// length share one cache line.
 #[repr(C, align(32))]
-pub(super) struct EncodeEntry {
-    pub(super) mask: __m128i,
-    pub(super) key_len: u16,
+pub(crate) struct EncodeEntry {
+    pub(crate) mask: __m128i,
+    pub(crate) key_len: u16,
 }
 
 /// Shuffle masks as vectors, so that a table look-up is a plain (safe) copy.
@@ -84,6 +84,21 @@ const fn gather_mask(first: u8) -> __m128i {
     }
     // SAFETY: same size; every bit pattern is a valid `__m128i`.
     unsafe { core::mem::transmute::<[u8; 16], __m128i>(m) }
+}
+
+/// The "1234" encoder's look-up for a group of four values `v`: the entry
+/// whose mask gathers their significant bytes (the group's data, at most
+/// 16 bytes) and whose `key_len` is the control byte (value `i`'s byte
+/// count minus one in bits `2i..2i+2`) and the data length, as
+/// `key | len << 8`. VarInt-GB's encoder shares it (same codes, same
+/// data bytes).
+#[target_feature(enable = "ssse3")]
+#[inline]
+pub(crate) fn encode_entry_1234(v: __m128i) -> &'static EncodeEntry {
+    let flagged = _mm_shuffle_epi8(v, GATHER_1234);
+    let f16 = _mm_movemask_epi8(_mm_cmpeq_epi8(flagged, FLAG_CMP)) as usize;
+    // `f16 < 65536` (sixteen bits), so the index is below 4096.
+    &MASKS_1234.encode[f16 >> 4]
 }
 
 #[inline(always)]

@@ -1,7 +1,7 @@
 //! x86-64 Stream VByte kernels.
 
 #[macro_use]
-mod kernels;
+pub(crate) mod kernels;
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;

@@ -23,6 +23,48 @@ const fn masks(t: &GbTables) -> Masks {
 static MASKS_LOW_FIRST: Masks = masks(&TABLES_LOW_FIRST);
 static MASKS_LUCENE: Masks = masks(&TABLES_LUCENE);
 
+/// Spreads sixteen one-byte values `d0..d15` to four groups of control byte
+/// 0 (either layout) and four data bytes: the first 16 of those 20 bytes,
+/// `0 d0 d1 d2 d3 0 d4 .. d11 0` (`d12..d15` are stored separately).
+pub(super) const SPREAD_1B: __m128i = {
+    let mut m = [0x80u8; 16];
+    let mut i = 0;
+    while i < 16 {
+        if i % 5 != 0 {
+            m[i] = (i - i / 5 - 1) as u8;
+        }
+        i += 1;
+    }
+    // SAFETY: same size; every bit pattern is a valid `__m128i`.
+    unsafe { core::mem::transmute::<[u8; 16], __m128i>(m) }
+};
+
+/// Lucene's control byte for the low-first one `key`: the four 2-bit codes
+/// in the opposite order (the first value's in the top bits).
+static LUCENE_KEY: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut k = 0;
+    while k < 256 {
+        let mut lane = 0;
+        while lane < 4 {
+            t[k] |= (((k >> (2 * lane)) & 3) << (6 - 2 * lane)) as u8;
+            lane += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The control byte, in layout `F`, of the group whose low-first control
+/// byte is `key`.
+#[inline(always)]
+pub(super) fn layout_key<F: Format>(key: u8) -> u8 {
+    match F::LAYOUT {
+        Layout::LowFirst => key,
+        Layout::Lucene => LUCENE_KEY[key as usize],
+    }
+}
+
 #[inline(always)]
 pub(super) fn masks_of<F: Format>() -> &'static Masks {
     match F::LAYOUT {
@@ -54,11 +96,100 @@ macro_rules! varint_gb_kernels {
                 decode_delta: decode::<F, true>,
                 decode_unchecked: decode_unchecked::<F, false>,
                 decode_delta_unchecked: decode_unchecked::<F, true>,
-                encode: scalar::encode::<F, false>,
-                encode_delta: scalar::encode::<F, true>,
+                encode: encode::<F, false>,
+                encode_delta: encode::<F, true>,
                 select_delta: crate::codec::varint_gb::seek::x86::$seek::select_delta::<F>,
                 seek_delta: crate::codec::varint_gb::seek::x86::$seek::seek_delta::<F>,
             }
+        }
+
+        /// Encodes `values` (deltas from `prev` if `DELTA`) into `out`;
+        /// returns the bytes written. Whole groups of four while 17 bytes
+        /// of `out` remain (the control byte and a 16-byte store of the
+        /// group's significant bytes, of which the next group overwrites
+        /// the unused ones); the rest (the last groups, the partial group
+        /// or the Lucene vint tail) with the scalar kernel.
+        #[target_feature(enable = $features)]
+        fn encode<F: Format, const DELTA: bool>(
+            values: &[u32],
+            prev: u32,
+            out: &mut [u8],
+        ) -> usize {
+            let (groups, _) = values.as_chunks::<4>();
+            let mut pos = 0;
+            let mut prev_v = _mm_set1_epi32(prev as i32);
+            let mut g = 0;
+            let load = |g: usize, prev_v: &mut __m128i| {
+                // SAFETY: `groups[g]` is four u32s, 16 readable bytes.
+                let raw = unsafe { _mm_loadu_si128(groups[g].as_ptr().cast()) };
+                if DELTA {
+                    let d = _mm_sub_epi32(raw, _mm_alignr_epi8::<12>(raw, *prev_v));
+                    *prev_v = raw;
+                    d
+                } else {
+                    raw
+                }
+            };
+            // One group: its control byte, then a 16-byte store of its
+            // significant bytes. SAFETY (of calls): 17 bytes of `out` at `pos`.
+            let put = |v: __m128i, pos: &mut usize, out: &mut [u8]| {
+                let e = crate::codec::streamvbyte::x86::kernels::encode_entry_1234(v);
+                // SAFETY: 17 bytes of `out` remain at `pos` (the caller's check).
+                unsafe {
+                    let dst = out.as_mut_ptr().add(*pos + 1);
+                    _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(v, e.mask))
+                };
+                out[*pos] = super::kernels::layout_key::<F>(e.key_len as u8);
+                *pos += 1 + usize::from(e.key_len >> 8);
+            };
+            // Four groups at a time while 68 bytes of `out` remain (four
+            // groups take 17 bytes each at most). Invariant: pos <= out.len().
+            while g + 4 <= groups.len() && out.len() - pos >= 68 {
+                let v = [
+                    load(g, &mut prev_v),
+                    load(g + 1, &mut prev_v),
+                    load(g + 2, &mut prev_v),
+                    load(g + 3, &mut prev_v),
+                ];
+                g += 4;
+                let any = _mm_or_si128(_mm_or_si128(v[0], v[1]), _mm_or_si128(v[2], v[3]));
+                let small = _mm_cmpeq_epi32(_mm_srli_epi32::<8>(any), _mm_setzero_si128());
+                if _mm_movemask_epi8(small) == 0xFFFF {
+                    // Sixteen values of one byte each (dense posting gaps,
+                    // small ids): the saturating packs are exact, giving
+                    // bytes d0..d15 in order; spread to four groups of a
+                    // zero control byte and four data bytes, two stores.
+                    let d =
+                        _mm_packus_epi16(_mm_packs_epi32(v[0], v[1]), _mm_packs_epi32(v[2], v[3]));
+                    let spread = _mm_shuffle_epi8(d, super::kernels::SPREAD_1B);
+                    // SAFETY: 20 of the 68 bytes checked above.
+                    unsafe {
+                        let dst = out.as_mut_ptr().add(pos);
+                        _mm_storeu_si128(dst.cast(), spread);
+                        let last = _mm_cvtsi128_si32(_mm_srli_si128::<12>(d));
+                        dst.add(16).cast::<i32>().write_unaligned(last);
+                    }
+                    pos += 20;
+                } else {
+                    for v in v {
+                        // At most 17 bytes a group: within the 68 checked.
+                        put(v, &mut pos, out);
+                    }
+                }
+            }
+            // Then one group at a time while 17 bytes remain.
+            while g < groups.len() && out.len() - pos >= 17 {
+                let v = load(g, &mut prev_v);
+                put(v, &mut pos, out);
+                g += 1;
+            }
+            let done = 4 * g;
+            let prev = if DELTA && done > 0 {
+                values[done - 1]
+            } else {
+                prev
+            };
+            pos + scalar::encode::<F, DELTA>(&values[done..], prev, &mut out[pos..])
         }
 
         /// The decode loop shared by the checked and unchecked entry points.
