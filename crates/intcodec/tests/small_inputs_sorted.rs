@@ -179,6 +179,15 @@ fn bp128_every_kernel() {
                 0
             };
             for &n in lens {
+                // A list shorter than one block is all tail, and the tail
+                // is D1 differences in every delta mode (mod.rs, "Array
+                // format"): Lane's streams and calls are then D1's, byte
+                // for byte (asserted below). Miri runs Lane only on lists
+                // with a full block (the 131-value list of 4 lanes; no
+                // 8-lane block at its lengths at all).
+                if cfg!(miri) && delta == DeltaMode::Lane && n < layout.block_len() {
+                    continue;
+                }
                 // Miri: the mixed-width list only (of three);
                 // the wide- and narrow-gap lists run in the native suite.
                 let skip = usize::from(cfg!(miri));
@@ -193,6 +202,10 @@ fn bp128_every_kernel() {
                     let n = vals.len();
                     let bytes = ks[0].encode_delta_to_vec(&vals, prev);
                     let plain = ks[0].encode_to_vec(&vals);
+                    if delta == DeltaMode::Lane && n < layout.block_len() {
+                        let d1 = Bp128::new(layout).with_delta(DeltaMode::D1);
+                        assert_eq!(bytes, d1.encode_delta_to_vec(&vals, prev), "tail only");
+                    }
                     for k in &ks {
                         assert_eq!(k.encode_delta_to_vec(&vals, prev), bytes, "{k:?}");
                         assert_eq!(k.encode_to_vec(&vals), plain, "{k:?}");
