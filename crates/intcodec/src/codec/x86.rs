@@ -36,6 +36,20 @@ pub(crate) fn prefix4(v: __m128i) -> __m128i {
     _mm_add_epi32(v, _mm_slli_si128::<8>(v))
 }
 
+/// The group `raw` as deltas from its predecessors if `DELTA` (else
+/// unchanged): an encoder's first step. `prev_v`'s last lane is the
+/// predecessor of `raw`'s first, and `prev_v` becomes `raw`.
+#[target_feature(enable = "ssse3")]
+#[inline]
+pub(crate) fn group_deltas<const DELTA: bool>(raw: __m128i, prev_v: &mut __m128i) -> __m128i {
+    if !DELTA {
+        return raw;
+    }
+    let d = _mm_sub_epi32(raw, _mm_alignr_epi8::<12>(raw, *prev_v));
+    *prev_v = raw;
+    d
+}
+
 /// Prefix sum of four u32 lanes plus the running total `prev` (broadcast);
 /// returns the sums and the new broadcast total.
 ///

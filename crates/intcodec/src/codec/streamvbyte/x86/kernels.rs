@@ -117,7 +117,7 @@ macro_rules! stream_vbyte_kernels {
         use core::arch::x86_64::*;
 
         use super::super::{control_len, scalar, Format, Kernels, Variant, F0124, F1234};
-        use crate::codec::x86::prefix_sum;
+        use crate::codec::x86::{group_deltas, prefix_sum};
         use crate::error::DecodeError;
         use crate::isa::Isa;
 
@@ -348,9 +348,10 @@ macro_rules! stream_vbyte_kernels {
         /// `base + ctrl.len()` while their loads are known to be in bounds;
         /// returns the groups decoded, the data offset (from `base`) after
         /// them and the delta running total. The room ahead of the cursor
-        /// is `len` minus the cursor's offset, or (`COUNTED`) the count of
-        /// values still to come; unchecked (`CHECKED` false) there is no
-        /// limit.
+        /// is `len` minus the cursor's offset, or (`COUNTED`) what the
+        /// values still to come must occupy: a byte each at least, and for
+        /// the group at the cursor the length its control byte gives;
+        /// unchecked (`CHECKED` false) there is no limit.
         ///
         /// # Safety
         /// `ctrl` is the `control_len(out.len())` bytes at `base`. If
@@ -693,20 +694,6 @@ macro_rules! stream_vbyte_kernels {
             // SAFETY: the caller guarantees `values[i..i + 4]` exists.
             let raw = unsafe { _mm_loadu_si128(values.as_ptr().add(i).cast()) };
             group_deltas::<DELTA>(raw, prev_v)
-        }
-
-        /// The group `raw` as deltas from its predecessors if `DELTA` (else
-        /// unchanged); `prev_v`'s last lane is the predecessor of `raw`'s
-        /// first, and `prev_v` becomes `raw`.
-        #[target_feature(enable = $features)]
-        #[inline]
-        fn group_deltas<const DELTA: bool>(raw: __m128i, prev_v: &mut __m128i) -> __m128i {
-            if !DELTA {
-                return raw;
-            }
-            let d = _mm_sub_epi32(raw, _mm_alignr_epi8::<12>(raw, *prev_v));
-            *prev_v = raw;
-            d
         }
 
         /// Encodes `values` (deltas from `prev` if `DELTA`); `out` holds the encoded

@@ -81,7 +81,7 @@ macro_rules! varint_gb_kernels {
         use core::arch::x86_64::*;
 
         use super::super::{scalar, Format, Kernels, LowFirst, Lucene};
-        use crate::codec::x86::prefix_sum;
+        use crate::codec::x86::{group_deltas, prefix_sum};
         use crate::error::DecodeError;
         use crate::isa::Isa;
 
@@ -103,6 +103,24 @@ macro_rules! varint_gb_kernels {
             }
         }
 
+        /// Writes the group `v`: its control byte at `dst`, then a 16-byte
+        /// store of its significant bytes; returns the bytes the group takes
+        /// (at most 17; the next group overwrites the rest).
+        ///
+        /// # Safety
+        /// 17 bytes are writable at `dst`.
+        #[target_feature(enable = $features)]
+        #[inline]
+        unsafe fn put_group<F: Format>(dst: *mut u8, v: __m128i) -> usize {
+            let e = crate::codec::streamvbyte::x86::kernels::encode_entry_1234(v);
+            // SAFETY: 17 bytes are writable at `dst` (the caller's contract).
+            unsafe {
+                _mm_storeu_si128(dst.add(1).cast(), _mm_shuffle_epi8(v, e.mask));
+                dst.write(super::kernels::layout_key::<F>(e.key_len as u8));
+            }
+            1 + usize::from(e.key_len >> 8)
+        }
+
         /// Encodes `values` (deltas from `prev` if `DELTA`) into `out`;
         /// returns the bytes written. Whole groups of four while 17 bytes
         /// of `out` remain (the control byte and a 16-byte store of the
@@ -122,25 +140,7 @@ macro_rules! varint_gb_kernels {
             let load = |g: usize, prev_v: &mut __m128i| {
                 // SAFETY: `groups[g]` is four u32s, 16 readable bytes.
                 let raw = unsafe { _mm_loadu_si128(groups[g].as_ptr().cast()) };
-                if DELTA {
-                    let d = _mm_sub_epi32(raw, _mm_alignr_epi8::<12>(raw, *prev_v));
-                    *prev_v = raw;
-                    d
-                } else {
-                    raw
-                }
-            };
-            // One group: its control byte, then a 16-byte store of its
-            // significant bytes. SAFETY (of calls): 17 bytes of `out` at `pos`.
-            let put = |v: __m128i, pos: &mut usize, out: &mut [u8]| {
-                let e = crate::codec::streamvbyte::x86::kernels::encode_entry_1234(v);
-                // SAFETY: 17 bytes of `out` remain at `pos` (the caller's check).
-                unsafe {
-                    let dst = out.as_mut_ptr().add(*pos + 1);
-                    _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(v, e.mask))
-                };
-                out[*pos] = super::kernels::layout_key::<F>(e.key_len as u8);
-                *pos += 1 + usize::from(e.key_len >> 8);
+                group_deltas::<DELTA>(raw, prev_v)
             };
             // Four groups at a time while 68 bytes of `out` remain (four
             // groups take 17 bytes each at most). Invariant: pos <= out.len().
@@ -172,15 +172,17 @@ macro_rules! varint_gb_kernels {
                     pos += 20;
                 } else {
                     for v in v {
-                        // At most 17 bytes a group: within the 68 checked.
-                        put(v, &mut pos, out);
+                        // SAFETY: at most 17 bytes a group: within the 68
+                        // checked above.
+                        pos += unsafe { put_group::<F>(out.as_mut_ptr().add(pos), v) };
                     }
                 }
             }
             // Then one group at a time while 17 bytes remain.
             while g < groups.len() && out.len() - pos >= 17 {
                 let v = load(g, &mut prev_v);
-                put(v, &mut pos, out);
+                // SAFETY: 17 bytes of `out` remain at `pos` (checked above).
+                pos += unsafe { put_group::<F>(out.as_mut_ptr().add(pos), v) };
                 g += 1;
             }
             let done = 4 * g;

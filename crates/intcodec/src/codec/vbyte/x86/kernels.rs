@@ -49,7 +49,7 @@ macro_rules! masked_vbyte_kernels {
         use super::super::simd::{delta, word_value, Masks};
         use super::super::{scalar, Kernels};
         use super::kernels::{ENCODE_SHUFFLES, SHUFFLES, STEPS};
-        use crate::codec::x86::{lanes, load16, prefix_sum};
+        use crate::codec::x86::{group_deltas, lanes, load16, prefix_sum};
         use crate::error::DecodeError;
         use crate::isa::Isa;
         use crate::tables::vbyte::{DECODE, GROUP_B, GROUP_C, OVERLONG};
@@ -538,14 +538,8 @@ macro_rules! masked_vbyte_kernels {
                 let raw0 = unsafe { _mm_loadu_si128(a.as_ptr().cast()) };
                 // SAFETY: `b` is 4 readable u32s (16 bytes).
                 let raw1 = unsafe { _mm_loadu_si128(b.as_ptr().cast()) };
-                let (v0, v1) = if DELTA {
-                    let d0 = _mm_sub_epi32(raw0, _mm_alignr_epi8::<12>(raw0, carry));
-                    let d1 = _mm_sub_epi32(raw1, _mm_alignr_epi8::<12>(raw1, raw0));
-                    (d0, d1)
-                } else {
-                    (raw0, raw1)
-                };
-                carry = raw1;
+                let v0 = group_deltas::<DELTA>(raw0, &mut carry);
+                let v1 = group_deltas::<DELTA>(raw1, &mut carry);
                 let big = _mm_set1_epi32(!0x3FFF);
                 if _mm_testz_si128(_mm_or_si128(v0, v1), big) == 0 {
                     // A value of 3 bytes or more: this block goes to scalar.
