@@ -166,3 +166,66 @@ fn every_encoder_writes_the_scalar_bytes() {
         }
     }
 }
+
+/// The last one to three values with bytes after them: the x86 kernels
+/// decode them as a whole group (unused codes cleared, values past the
+/// last dropped) when 17 bytes remain, so the unused codes of the last
+/// control byte and whatever follows must change neither the values nor
+/// the bytes consumed; plain and delta, both layouts, every kernel.
+#[test]
+fn last_partial_group_ignores_unused_codes_and_what_follows() {
+    let mut rng = crate::tests::Rng::new(0x6B_7A11);
+    for layout in [Layout::LowFirst, Layout::Lucene] {
+        let scalar = VarIntGb::new()
+            .with_layout(layout)
+            .with_isa(Isa::Scalar)
+            .unwrap();
+        for n in (0..=14).chain([29, 30, 31]) {
+            for round in 0..16 {
+                let vals: Vec<u32> = (0..n)
+                    .map(|_| {
+                        let w = 1 + rng.below(4) as u32;
+                        (rng.next_u32() as u64 & ((1u64 << (8 * w)) - 1)) as u32
+                    })
+                    .collect();
+                let mut stream = scalar.encode_to_vec(&vals);
+                let end = stream.len();
+                // Garbage in the unused codes of the last control byte
+                // (FastPFor's layout: it is the last group's first byte).
+                if layout == Layout::LowFirst && n % 4 != 0 && round % 2 == 1 {
+                    let r = n % 4;
+                    let last = end - {
+                        let mut len = 1;
+                        for &v in &vals[n - r..] {
+                            len += 4 - (v.leading_zeros() / 8).min(3) as usize;
+                        }
+                        len
+                    };
+                    stream[last] |= (rng.next_u32() as u8) & !((1u8 << (2 * r)) - 1);
+                }
+                let extra = (round * 3) % 23;
+                stream.extend((0..extra).map(|_| rng.next_u32() as u8));
+                let prev = rng.next_u32();
+                let mut want = vec![0u32; n];
+                let mut want_d = vec![0u32; n];
+                let r = scalar.decode(&stream, n, &mut want);
+                let r_d = scalar.decode_delta(&stream, n, prev, &mut want_d);
+                assert_eq!(r, Ok(end), "{layout:?} n={n} round={round}");
+                assert_eq!(want, vals, "{layout:?} n={n} round={round}");
+                for k in VarIntGb::new().with_layout(layout).all_kernels() {
+                    let at = format!("{layout:?}, kernel {}, n={n}, round={round}", k.isa());
+                    let mut got = vec![0u32; n];
+                    assert_eq!(k.decode(&stream, n, &mut got), r, "{at}");
+                    assert_eq!(got, want, "{at}");
+                    let mut got_d = vec![0u32; n];
+                    assert_eq!(
+                        k.decode_delta(&stream, n, prev, &mut got_d),
+                        r_d,
+                        "{at} (delta)"
+                    );
+                    assert_eq!(got_d, want_d, "{at} (delta)");
+                }
+            }
+        }
+    }
+}

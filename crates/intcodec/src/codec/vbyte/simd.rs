@@ -111,6 +111,27 @@ pub(super) fn delta<V: Copy, const DELTA: bool>(
     }
 }
 
+/// Copies the first `dst.len() <= 12` values of `src` by at most two
+/// fixed-size copies that may overlap (no `memcpy` call for a run-time
+/// length, which costs more than these few values).
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[inline(always)]
+pub(super) fn copy_short(dst: &mut [u32], src: &[u32; 12]) {
+    let c = dst.len();
+    if c >= 8 {
+        dst[..8].copy_from_slice(&src[..8]);
+        dst[c - 4..].copy_from_slice(&src[c - 4..c]);
+    } else if c >= 4 {
+        dst[..4].copy_from_slice(&src[..4]);
+        dst[c - 4..].copy_from_slice(&src[c - 4..c]);
+    } else if c >= 2 {
+        dst[..2].copy_from_slice(&src[..2]);
+        dst[c - 2..].copy_from_slice(&src[c - 2..c]);
+    } else if c == 1 {
+        dst[0] = src[0];
+    }
+}
+
 /// Folds eight 7-bit groups (one per byte, high bits clear) into 56
 /// contiguous bits.
 #[inline(always)]

@@ -212,7 +212,9 @@ macro_rules! varint_gb_kernels {
             let len = input.len();
             let mut pos = 0;
             let mut prev_v = _mm_set1_epi32(prev as i32);
+            let n = out.len();
             let (groups, _) = out.as_chunks_mut::<4>();
+            let full = groups.len();
             let mut done = 0; // groups decoded
             for dst in groups.iter_mut() {
                 // Invariant: pos <= len. A block reads 17 bytes from `pos`.
@@ -240,6 +242,35 @@ macro_rules! varint_gb_kernels {
                     pos += 1 + lens[key] as usize;
                 }
                 done += 1;
+            }
+            // The last one to three values (FastPFor's layout: one group
+            // whose unused codes are ignored) as a group with those codes
+            // cleared, its values past the last dropped, while 17 bytes
+            // remain; Lucene's layout ends in vints (scalar).
+            let r = n - 4 * done;
+            if !F::LUCENE && done == full && r > 0 && (!CHECKED || len - pos >= 17) {
+                let key = input[pos] as usize & ((1 << (2 * r)) - 1);
+                // SAFETY: as in the loop above.
+                let data = unsafe { _mm_loadu_si128(base.add(pos + 1).cast()) };
+                let mut v = _mm_shuffle_epi8(data, masks[key]);
+                if DELTA {
+                    (v, _) = prefix_sum(v, prev_v);
+                }
+                let mut t = [0u32; 4];
+                // SAFETY: `t` is four u32s, 16 writable bytes.
+                unsafe { _mm_storeu_si128(t.as_mut_ptr().cast(), v) };
+                // One to three stores (a copy of run-time length would be
+                // a `memcpy` call).
+                let tail = &mut out[4 * done..];
+                tail[0] = t[0];
+                if r > 1 {
+                    tail[1] = t[1];
+                }
+                if r > 2 {
+                    tail[2] = t[2];
+                }
+                // The cleared codes count one byte each in `lens`.
+                return Ok(pos + 1 + lens[key] as usize - (4 - r));
             }
             let prev = _mm_cvtsi128_si32(prev_v) as u32;
             scalar::decode_from::<F, DELTA>(input, out, done * 4, pos, prev)

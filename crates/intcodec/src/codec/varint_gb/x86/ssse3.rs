@@ -31,8 +31,12 @@
 //! encoder.
 //!
 //! Decode bounds: a block's 16-byte load happens only when at least 17 bytes of
-//! `input` remain at its control byte, so no load passes the end of `input`;
-//! the last blocks, the low-first partial block or the Lucene vint tail, and
-//! any truncation go to the scalar kernel, which reports the error.
+//! `input` remain at its control byte, so no load passes the end of `input`.
+//! The low-first partial block (one to three values) is decoded the same
+//! way when 17 bytes remain, its unused codes cleared first (the format
+//! ignores them) and its values past the last dropped; its length is the
+//! table's less one byte per cleared code. The last blocks when fewer
+//! bytes remain, the Lucene vint tail, and any truncation go to the scalar
+//! kernel, which reports the error.
 
 super::kernels::varint_gb_kernels!("ssse3", Isa::Ssse3, ssse3);

@@ -46,7 +46,7 @@ macro_rules! masked_vbyte_kernels {
         use core::arch::x86_64::*;
 
         use super::super::counted::{Counted, Source};
-        use super::super::simd::{delta, word_value, Masks};
+        use super::super::simd::{copy_short, delta, word_value, Masks};
         use super::super::{scalar, Kernels};
         use super::kernels::{ENCODE_SHUFFLES, SHUFFLES, STEPS};
         use crate::codec::x86::{group_deltas, lanes, load16, prefix_sum};
@@ -249,6 +249,76 @@ macro_rules! masked_vbyte_kernels {
             put32::<8, DELTA>(d0, _mm_cvtepu8_epi32(_mm_srli_si128::<8>(data)), acc);
         }
 
+        /// The last values of a decode (fewer than 12 to come: a short
+        /// list, or the end of a long one) by table steps while 16 bytes are
+        /// readable at `pos` and at least three values are to come (one or
+        /// two cost less in the scalar loop): a step decodes into a 12-value buffer (a
+        /// step's values may run past the ones wanted, and `out` ends at
+        /// the last), the wanted ones are copied out, and when the step ran
+        /// past them, the bytes consumed are found from the continuation
+        /// bits (the end of value `left` is the `left`-th clear bit). Values
+        /// past the wanted ones are dropped unchecked: a step the table
+        /// cannot take (overlong, or an unfit 5th byte, maybe of such a
+        /// value) stops here, and the scalar tail goes on from the same
+        /// value and byte (and reports any error). Returns what the decode
+        /// returns; called only when three values or more are to come (a
+        /// call of its own: its arguments pass through memory).
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn short_steps<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
+            src: S,
+            out: &mut [u32],
+            mut i: usize,
+            mut pos: usize,
+            mut acc: __m128i,
+        ) -> Result<usize, DecodeError> {
+            let n = out.len();
+            // One or two values: the scalar loop is cheaper than a step.
+            while n - i >= 3 {
+                // SAFETY: `pos` ends the `i` values decoded, `n - i` are to
+                // come.
+                let input = unsafe { src.window(pos, n - i) };
+                let Some(at) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
+                    break;
+                };
+                let data = load16(at);
+                let cont = _mm_movemask_epi8(data) as u32;
+                let m = (cont & 0xFFF) as usize;
+                let mut buf = [0u32; 12];
+                let mut a = acc;
+                let (consumed, count) = if m == 0 {
+                    twelve::<DELTA>(data, &mut buf, &mut a);
+                    (12, 12)
+                } else {
+                    match table_step::<DELTA, CHECKED>(data, m, &mut buf, &mut a) {
+                        Some(step) => step,
+                        None => break,
+                    }
+                };
+                let left = n - i;
+                if count <= left {
+                    copy_short(&mut out[i..i + count], &buf);
+                    pos += consumed as usize;
+                    i += count;
+                    acc = a;
+                } else {
+                    copy_short(&mut out[i..], &buf);
+                    // The values taken end in the first 12 bytes (a step's
+                    // do); the `left`-th clear continuation bit ends them.
+                    let mut stops = !cont & 0xFFF;
+                    for _ in 1..left {
+                        stops &= stops - 1;
+                    }
+                    pos += stops.trailing_zeros() as usize + 1;
+                    acc = _mm_set1_epi32(buf[left - 1] as i32);
+                    i = n;
+                }
+            }
+            let prev = _mm_cvtsi128_si32(acc) as u32;
+            // SAFETY: `pos` ends the `i` values decoded.
+            unsafe { src.tail::<DELTA>(out, i, pos, prev) }
+        }
+
         /// The bulk of a long decode, as MaskedVByte's main loop: `sig`
         /// holds the continuation bits of bytes `pos..covered`; 48 more are
         /// added (three `pmovmskb`) once fewer than 16 remain, and steps run
@@ -358,7 +428,10 @@ macro_rules! masked_vbyte_kernels {
             // SAFETY: nothing decoded yet: byte 0, `n` values to come.
             let len = unsafe { src.window(0, n) }.len();
             if len < 16 || n < 12 {
-                // Too short for one step.
+                // Too short for the main loop's steps.
+                if len >= 16 && n >= 3 {
+                    return short_steps::<S, DELTA, CHECKED>(src, out, 0, 0, acc);
+                }
                 // SAFETY: value 0 begins at byte 0.
                 return unsafe { src.tail::<DELTA>(out, 0, 0, prev) };
             }
@@ -393,6 +466,9 @@ macro_rules! masked_vbyte_kernels {
                 masks.consume(consumed);
                 pos += consumed as usize;
                 i += count;
+            }
+            if n - i >= 3 {
+                return short_steps::<S, DELTA, CHECKED>(src, out, i, pos, acc);
             }
             let prev = _mm_cvtsi128_si32(acc) as u32;
             // SAFETY: `pos` ends the `i` values decoded.

@@ -28,10 +28,16 @@
 //! 16 bytes, as the paper does), a step loads 16 bytes only when 16 remain
 //! at its offset (in the bulk loop: when `pos + 16 <= covered <=
 //! input.len()`, `covered` the end of the bytes in the mask) and stores
-//! only when 12 values of `out` remain (bulk loop: 16); inputs
-//! shorter than 16 bytes or 12 values go straight to scalar; the rest, and any value the table cannot take (overlong) or
-//! whose 5th byte is above `0x0F`, is decoded by the scalar kernel, which
-//! reports the error at the same offset. The 5th-byte check is one `ptest`
+//! only when 12 values of `out` remain (bulk loop: 16). The last values
+//! (fewer than 12: a short list, or the end of a long one) take the same
+//! table steps into a 12-value buffer while 16 bytes remain and three or
+//! more values are to come (one or two cost less in scalar), copying out
+//! the values wanted; a step that runs past the last one ends at the byte
+//! after its `left`-th clear continuation bit, and the values it decoded
+//! past it (maybe another list's, or garbage) are dropped unchecked. What
+//! is left (fewer than 16 bytes), and any value the table cannot take
+//! (overlong) or whose 5th byte is above `0x0F`, is decoded by the scalar
+//! kernel, which reports the error at the same offset. The 5th-byte check is one `ptest`
 //! of the group-C shuffle (which puts each value's 5th byte at byte 6 of
 //! its lane) against `0xF0`. Requires SSSE3 and SSE4.1.
 //!
