@@ -3,9 +3,9 @@
 # the whole suite under the default kernel choice and the kernel tests under
 # each lower INTCODEC_ISA cap this CPU supports, smoke-runs the benchmark (no
 # speed is asserted), tests the C library and the Python package, and runs
-# the AArch64 tests under QEMU and every fuzz target briefly side by side,
-# and Miri over the small-input tests in the background from the start.
-# Prints each step's duration at the end (also on failure).
+# the AArch64 tests under QEMU, Miri over the small-input tests and every
+# fuzz target briefly, side by side. Prints each step's duration at the end
+# (also on failure).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,11 +26,6 @@ step() {
 }
 summary() {
     local rc=$?
-    # A background job still running (this script stopped early): stop it.
-    if [ -n "${bg_pid:-}" ] && [ ! -f "$bg_dir/miri.rc" ]; then
-        kill -- "-$bg_pid" 2>/dev/null || true
-    fi
-    [ -n "${bg_dir:-}" ] && rm -rf "$bg_dir"
     echo
     echo "== step durations"
     local i
@@ -46,21 +41,6 @@ summary() {
 trap summary EXIT
 
 step "dependencies (scripts/deps.sh --tests)" bash scripts/deps.sh --tests
-
-# Miri needs nothing the steps below build, and takes longest: it starts
-# now, at the lowest priority (nice 19), so it runs on what the steps
-# below leave idle (test binaries, the benchmark smoke run and the Python
-# tests keep one core busy at most) instead of after them. Its own
-# process group (job control on just for this), killed if this script
-# stops early; not its own session, which with the kernel's autogroup
-# scheduling would get an equal share of the CPU whatever its nice value.
-# Its log and duration join the side-by-side block at the end.
-bg_dir=$(mktemp -d)
-bg_start=$SECONDS
-set -m
-nice -n 19 bash -c 'bash scripts/miri.sh >"$1/miri.log" 2>&1; echo $? >"$1/miri.rc"' _ "$bg_dir" &
-bg_pid=$!
-set +m
 
 # Oracle tests must not skip silently when run by this script.
 export INTCODEC_REQUIRE_ORACLES=1
@@ -178,23 +158,19 @@ step "Python package (scripts/test-py.sh)" \
     INTCODEC_CLI="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/intcodec" bash scripts/test-py.sh
 # Side by side, each with its own log (printed when all are done) and its
 # own duration: the AArch64 tests (the core crate's tests under
-# qemu-aarch64, NEON and scalar), the fuzz crate's helper tests plus every
-# fuzz target for 10 s, unoptimised (a smoke run: the optimised build alone
-# took longer than the rest of this block; scripts/fuzz.sh 600 is the long
-# run), and the end of Miri over the small-input tests (scalar, SSE4.1 and
-# AVX2 kernels; started in the background after the dependencies step).
-# The AArch64 step must stay under 10 minutes (issue 22), so it runs first
-# in priority, the fuzz job (whose runs are timed by the clock, not by CPU)
+# qemu-aarch64, NEON and scalar), Miri over the small-input tests (scalar,
+# SSE4.1 and AVX2 kernels), and the fuzz crate's helper tests plus every fuzz
+# target for 10 s, unoptimised (a smoke run: the optimised build alone took
+# longer than the rest of this block; scripts/fuzz.sh 600 is the long run). Miri and the fuzz
+# runs use one core each; the cross build and QEMU fill the gaps. The
+# AArch64 step must stay under 10 minutes (issue 22), so it runs first in
+# priority, the fuzz job (whose runs are timed by the clock, not by CPU)
 # next, Miri (no budget of its own, two processes at the end) last; the
 # block's total work, and so its length, is the same.
 aarch64_job() { bash scripts/test-aarch64.sh; }
-# Miri started after the dependencies step (above): wait for it here.
-miri_job() {
-    while [ ! -f "$bg_dir/miri.rc" ]; do sleep 2; done
-    cat "$bg_dir/miri.log"
-    echo "$((SECONDS - bg_start))" >"$bg_dir/miri.secs"
-    return "$(cat "$bg_dir/miri.rc")"
-}
+miri_job() { nice -n 10 bash scripts/miri.sh; }
+# The helper tests build without libFuzzer's C++ (the default feature
+# `fuzzing`), which `cargo fuzz build` compiles again with its own flags.
 fuzz_job() {
     (cd fuzz && nice -n 5 cargo test --quiet --lib --no-default-features --features g8iu) &&
         FUZZ_BUILD=dev nice -n 5 bash scripts/fuzz.sh 10
@@ -228,6 +204,4 @@ side_by_side \
     "miri (scripts/miri.sh)" miri_job \
     "fuzz helper tests, every fuzz target 10 s (scripts/fuzz.sh 10)" fuzz_job
 step_now=""
-step_names+=("miri in all, from the dependencies step (background, nice 19)")
-step_secs+=("$(cat "$bg_dir/miri.secs" 2>/dev/null || echo 0)")
 echo "== all tests passed"
