@@ -126,3 +126,13 @@ pub(crate) fn nums<T: FromStr>(s: &str) -> Vec<T> {
 pub(crate) fn delta<T: FromStr>(s: &str) -> Option<T> {
     (s != "none").then(|| s.parse().ok().expect("delta"))
 }
+
+/// Whether Miri runs kernel `isa` of a codec whose x86 kernel `twin` is
+/// compiled from the same macro body as its AVX2 kernel (Stream VByte and
+/// VByte: SSE4.1; VarInt-GB: SSSE3), with other target features only.
+/// Miri checks the Rust source's loads, stores and arithmetic, which the
+/// two share line for line, so it runs the AVX2 one alone; the native
+/// tests (and `INTCODEC_ISA` caps) still run both.
+pub(crate) fn miri_runs_kernel(isa: intcodec::Isa, twin: intcodec::Isa) -> bool {
+    !(cfg!(miri) && isa == twin)
+}
