@@ -15,6 +15,31 @@ pub(crate) use intcodec_testkit::corpus::lengths;
 /// alternating and random widths, and sorted lists with small gaps.
 pub(crate) use intcodec_testkit::corpus::families as corpus;
 
+/// `k`'s checked decode and delta decode (from `prev`) of `n` values of
+/// `stream` give what `reference`'s give: the same result, and the same
+/// values where it is `Ok`. `at` names the case in a failure.
+pub(crate) fn same_decodes(
+    reference: &dyn crate::IntCodec,
+    k: &dyn crate::IntCodec,
+    stream: &[u8],
+    n: usize,
+    prev: u32,
+    at: &str,
+) {
+    let mut want = alloc::vec![0u32; n];
+    let mut got = alloc::vec![0u32; n];
+    let r = reference.decode(stream, n, &mut want);
+    assert_eq!(k.decode(stream, n, &mut got), r, "{at}");
+    if r.is_ok() {
+        assert_eq!(got, want, "{at}");
+    }
+    let r = reference.decode_delta(stream, n, prev, &mut want);
+    assert_eq!(k.decode_delta(stream, n, prev, &mut got), r, "{at} (delta)");
+    if r.is_ok() {
+        assert_eq!(got, want, "{at} (delta)");
+    }
+}
+
 /// Select / seek reference checks shared by the codecs' seek tests.
 pub(crate) mod seek {
     use super::{corpus, Rng};
