@@ -5,8 +5,9 @@
 # compiled in with explicit target features, the SSSE3, SSE4.1 and AVX2
 # kernels (the SSE4.1/SSSE3 kernels of Stream VByte, VByte and VarInt-GB
 # only through their AVX2 twins, the same source): every raw load and
-# store they make is checked for bounds, alignment and initialisation. Part of scripts/test.sh (a few
-# minutes); needs nightly + the miri component (scripts/deps.sh --miri).
+# store they make is checked for bounds, alignment and initialisation.
+# Part of scripts/test.sh (a few minutes); needs nightly + the miri
+# component (scripts/deps.sh --miri).
 #
 # Miri reports a CPU feature as present when the code is compiled with it
 # (it cannot execute CPUID), so the features below select the kernels; the

@@ -11,13 +11,13 @@
 //!
 //! Under Miri (`cfg(miri)`) the same tests run on every kernel but SSE4.1
 //! (the AVX2 kernel's source compiled with other features, see
-//! `common::miri_runs_kernel`), both
-//! variants, plain and delta, checked and unchecked, with fewer repeats of
-//! the same paths: the lengths of `lengths()` (each group remainder, each
-//! side of 16, 32 and 64 values, one list past a 128-byte block), the
-//! input families `miri_runs` keeps (the ones it drops have the control
-//! bytes and data lengths of one it keeps), every third truncation point
-//! of four lengths, and 16 of the 40 random garbage inputs per variant.
+//! `common::miri_runs_kernel`), both variants, plain and delta, checked
+//! and unchecked, with fewer repeats of the same paths: the lengths of
+//! `lengths()` (each group remainder, each side of 16, 32 and 64 values,
+//! one list past a 128-byte block), the input families `miri_runs` keeps
+//! (the ones it drops have the control bytes and data lengths of one it
+//! keeps), every third truncation point of four lengths, and 16 of the 40
+//! random garbage inputs per variant.
 
 mod common;
 

@@ -249,12 +249,33 @@ macro_rules! masked_vbyte_kernels {
             put32::<8, DELTA>(d0, _mm_cvtepu8_epi32(_mm_srli_si128::<8>(data)), acc);
         }
 
+        /// One step on the 16 bytes `data`, `m` the low 12 of their
+        /// continuation bits: twelve one-byte values when `m` is clear,
+        /// else a [`table_step`] (`None` when the table cannot take it).
+        /// `(consumed, count)`.
+        #[target_feature(enable = $features)]
+        #[inline]
+        fn step<const DELTA: bool, const CHECKED: bool>(
+            data: __m128i,
+            m: usize,
+            d0: &mut [u32; 12],
+            acc: &mut __m128i,
+        ) -> Option<(u32, usize)> {
+            if m == 0 {
+                twelve::<DELTA>(data, d0, acc);
+                Some((12, 12))
+            } else {
+                table_step::<DELTA, CHECKED>(data, m, d0, acc)
+            }
+        }
+
         /// The last values of a decode (fewer than 12 to come: a short
         /// list, or the end of a long one) by table steps while 16 bytes are
         /// readable at `pos` and at least three values are to come (one or
-        /// two cost less in the scalar loop): a step decodes into a 12-value buffer (a
-        /// step's values may run past the ones wanted, and `out` ends at
-        /// the last), the wanted ones are copied out, and when the step ran
+        /// two cost less in the scalar loop): a step decodes into a
+        /// 12-value buffer (a step's values may run past the ones wanted,
+        /// and `out` ends at the last), the wanted ones are copied out, and
+        /// when the step ran
         /// past them, the bytes consumed are found from the continuation
         /// bits (the end of value `left` is the `left`-th clear bit). Values
         /// past the wanted ones are dropped unchecked: a step the table
@@ -283,17 +304,12 @@ macro_rules! masked_vbyte_kernels {
                 };
                 let data = load16(at);
                 let cont = _mm_movemask_epi8(data) as u32;
-                let m = (cont & 0xFFF) as usize;
                 let mut buf = [0u32; 12];
                 let mut a = acc;
-                let (consumed, count) = if m == 0 {
-                    twelve::<DELTA>(data, &mut buf, &mut a);
-                    (12, 12)
-                } else {
-                    match table_step::<DELTA, CHECKED>(data, m, &mut buf, &mut a) {
-                        Some(step) => step,
-                        None => break,
-                    }
+                let Some((consumed, count)) =
+                    step::<DELTA, CHECKED>(data, (cont & 0xFFF) as usize, &mut buf, &mut a)
+                else {
+                    break;
                 };
                 let left = n - i;
                 if count <= left {
@@ -379,20 +395,13 @@ macro_rules! masked_vbyte_kernels {
                         // SAFETY: `rest` is 4 writable u32s (16 bytes).
                         unsafe { _mm_storeu_si128(rest.as_mut_ptr().cast(), v) };
                         (16, 16)
-                    } else if sig & 0xFFF == 0 {
-                        twelve::<DELTA>(data, d0, &mut acc);
-                        (12, 12)
                     } else {
-                        let step = table_step::<DELTA, CHECKED>(
-                            data,
-                            (sig & 0xFFF) as usize,
-                            d0,
-                            &mut acc,
-                        );
-                        let Some(step) = step else {
+                        let Some(s) =
+                            step::<DELTA, CHECKED>(data, (sig & 0xFFF) as usize, d0, &mut acc)
+                        else {
                             break 'refill;
                         };
-                        step
+                        s
                     };
                     sig >>= consumed;
                     pos += consumed as usize;
@@ -453,15 +462,10 @@ macro_rules! masked_vbyte_kernels {
                     break;
                 };
                 let data = load16(at);
-                let m = masks.low12();
-                let (consumed, count) = if m == 0 {
-                    twelve::<DELTA>(data, dst, &mut acc);
-                    (12, 12)
-                } else {
-                    let Some(step) = table_step::<DELTA, CHECKED>(data, m, dst, &mut acc) else {
-                        break;
-                    };
-                    step
+                let Some((consumed, count)) =
+                    step::<DELTA, CHECKED>(data, masks.low12(), dst, &mut acc)
+                else {
+                    break;
                 };
                 masks.consume(consumed);
                 pos += consumed as usize;

@@ -37,8 +37,8 @@
 //! past it (maybe another list's, or garbage) are dropped unchecked. What
 //! is left (fewer than 16 bytes), and any value the table cannot take
 //! (overlong) or whose 5th byte is above `0x0F`, is decoded by the scalar
-//! kernel, which reports the error at the same offset. The 5th-byte check is one `ptest`
-//! of the group-C shuffle (which puts each value's 5th byte at byte 6 of
+//! kernel, which reports the error at the same offset. The 5th-byte check
+//! is one `ptest` of the group-C shuffle (which puts each value's 5th byte at byte 6 of
 //! its lane) against `0xF0`. Requires SSSE3 and SSE4.1.
 //!
 //! Trusted count, unknown length (`decode_counted`, `counted.rs`): the same
