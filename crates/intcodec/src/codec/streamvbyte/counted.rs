@@ -107,6 +107,24 @@ impl StreamVByte {
             return Ok(0);
         }
         let out = &mut out[..n];
+        if n <= super::SHORT_MAX {
+            let cl = control_len(n);
+            // SAFETY: a stream of `n >= 1` values starts with its `cl`
+            // control bytes (the caller's contract).
+            let ctrl = unsafe { core::slice::from_raw_parts(input, cl) };
+            let len = cl + scalar::tail_len(self.bytes(), ctrl, 0, n);
+            // SAFETY: the stream is those bytes and the data bytes they
+            // announce for its `n` codes: `len` bytes (the contract).
+            let stream = unsafe { core::slice::from_raw_parts(input, len) };
+            // The whole stream is there: `decode_short` takes it.
+            let used = match prev {
+                None => scalar::decode_short::<false>(self.bytes(), stream, out, 0),
+                Some(p) => scalar::decode_short::<true>(self.bytes(), stream, out, p),
+            };
+            if let Some(used) = used {
+                return Ok(used);
+            }
+        }
         let kernel = match prev {
             None => self.k.decode_counted,
             Some(_) => self.k.decode_delta_counted,

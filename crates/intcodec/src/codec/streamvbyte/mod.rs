@@ -171,6 +171,10 @@ pub(crate) fn block_reach<F: Format>(keys: u64) -> usize {
     first7 as usize + 16
 }
 
+/// The longest list the SIMD kernels' checked and trusted-count decoders
+/// take without their loops ([`scalar::decode_short`]).
+pub(crate) const SHORT_MAX: usize = 4;
+
 /// Number of control bytes for `n` values.
 #[inline]
 pub const fn control_len(n: usize) -> usize {

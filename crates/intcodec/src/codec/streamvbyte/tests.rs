@@ -41,6 +41,38 @@ fn every_kernel_agrees_with_an_independent_parser() {
     check_parser(&v0124, &|i, n| parse(BYTES_0124, i, n));
 }
 
+/// Lists of at most `SHORT_MAX` values (and one more), which the SIMD
+/// kernels decode without their loops (`scalar::decode_short`): every
+/// control byte, with random data after it, cut at every length (the
+/// short path's word reads need 4 bytes a value after the control bytes,
+/// so cuts cross between its two ways and into truncation): every kernel
+/// gives the scalar kernel's values, length or error.
+#[test]
+fn short_lists_every_key_and_cut_on_every_kernel() {
+    use crate::traits::KernelChoice;
+
+    let mut rng = crate::tests::Rng::new(0x5407);
+    for variant in [Variant::V1234, Variant::V0124] {
+        let s = StreamVByte::new()
+            .with_variant(variant)
+            .with_isa(Isa::Scalar)
+            .unwrap();
+        let kernels = StreamVByte::new().with_variant(variant).all_kernels();
+        for key in 0..=255u8 {
+            for n in 1..=SHORT_MAX + 1 {
+                let mut stream = vec![key, rng.next_u64() as u8];
+                stream.extend((0..4 * n + 2).map(|_| rng.next_u64() as u8));
+                for cut in 0..=stream.len() {
+                    for k in &kernels {
+                        let at = format!("{:?} {variant} key {key:#04x} n {n} cut {cut}", k.isa());
+                        crate::tests::same_decodes(&s, k, &stream[..cut], n, 0xFFFF_FFF0, &at);
+                    }
+                }
+            }
+        }
+    }
+}
+
 // ------------------------------------------------ trusted count (counted.rs)
 
 /// Counts around every window of the counted loops (16 values of room for

@@ -28,7 +28,9 @@
 //! truncation at the same offset. The unchecked decoder relies on the
 //! `PADDING` (16) bytes after the stream. The encoder stores 16 bytes only
 //! when 16 bytes of `out` remain; the rest (and the partial last group) is
-//! the scalar kernel's. Requires NEON (baseline on AArch64).
+//! the scalar kernel's. Lists of at most four values skip the loop for the
+//! scalar `decode_short`, as on x86 (`sse41.rs`). Requires NEON (baseline
+//! on AArch64).
 
 use core::arch::aarch64::*;
 
@@ -135,6 +137,11 @@ fn decode<F: Format, const DELTA: bool>(
     out: &mut [u32],
     prev: u32,
 ) -> Result<usize, DecodeError> {
+    if out.len() <= super::super::SHORT_MAX {
+        if let Some(used) = scalar::decode_short::<DELTA>(F::BYTES, input, out, prev) {
+            return Ok(used);
+        }
+    }
     // SAFETY: CHECKED = true has no precondition beyond the control-byte
     // length, which the handle validated.
     unsafe { decode_loop::<F, DELTA, true>(input, out, prev) }
