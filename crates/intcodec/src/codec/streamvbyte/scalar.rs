@@ -161,26 +161,30 @@ pub(crate) fn decode_short<const DELTA: bool>(
     let n = out.len();
     let cl = control_len(n);
     let ctrl = input.get(..cl)?;
-    // With 4 bytes a value after the control bytes, every value is read as
-    // a 4-byte word and masked to its length (no branch on the length);
-    // else byte by byte, each value's bytes checked.
+    // Each value is read as a 4-byte word masked to its length, with no
+    // branch on the length. With 4 bytes a value after the control bytes
+    // the words are plain loads; else (an exact-length stream, the usual
+    // case for a short list) each byte of a word is read at its offset
+    // clamped to the input's last byte, and a value that runs past the
+    // input shows in the final length. (An empty input holds no value: the
+    // kernel's loops take `n = 0`.)
     let whole = input.len() >= cl + 4 * n;
+    let last = input.len().checked_sub(1)?;
     let mut pos = cl;
     let mut acc = prev;
     for (i, o) in out.iter_mut().enumerate() {
         let len = bytes[((ctrl[i / 4] >> (2 * (i % 4))) & 3) as usize] as usize;
-        let v = if whole {
+        let word = if whole {
             // Values before `i` took 4 bytes at most: `pos + 4 <= cl + 4 *
             // (i + 1) <= input.len()`.
             let word: [u8; 4] = input[pos..pos + 4].try_into().ok()?;
-            u32::from_le_bytes(word) & ((1u64 << (8 * len)) - 1) as u32
+            u32::from_le_bytes(word)
         } else {
-            input
-                .get(pos..pos + len)?
-                .iter()
-                .rev()
-                .fold(0u32, |v, &b| v << 8 | b as u32)
+            (0..4).fold(0u32, |w, b| {
+                w | (input[(pos + b).min(last)] as u32) << (8 * b)
+            })
         };
+        let v = word & ((1u64 << (8 * len)) - 1) as u32;
         pos += len;
         *o = if DELTA {
             acc = acc.wrapping_add(v);
@@ -189,7 +193,7 @@ pub(crate) fn decode_short<const DELTA: bool>(
             v
         };
     }
-    Some(pos)
+    (pos <= input.len()).then_some(pos)
 }
 
 /// Data bytes announced by the control bytes of a stream of `n` values.

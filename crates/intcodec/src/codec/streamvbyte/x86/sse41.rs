@@ -33,10 +33,11 @@
 //! Short lists: a checked or trusted-count decode of at most four values
 //! (`SHORT_MAX`, one control byte) skips the loops for the scalar
 //! `decode_short`, which reads each value as a 4-byte word masked to its
-//! length while 4 bytes a value follow the control byte (else byte by
-//! byte; any error left to the loops): the loops' set-up and window tail
-//! made a 1-int decode 11 ns against the C library's 6 (now 6; 2 ints 11 ->
-//! 7 ns against 14; `intcodec bench --suite short`, Zen 3).
+//! length, with no branch on the length (in an exact-length stream each
+//! byte of the word at its offset clamped to the last byte; any error left
+//! to the loops): the loops' set-up and window tail made a 1-int decode
+//! 11 ns against the C library's 6 (now 6; 2 ints 11 -> 7 ns against 14;
+//! `intcodec bench --suite short`, Zen 3).
 //!
 //! Bounds: the checked decoder loads 16 bytes at a data offset only when at
 //! least 16 bytes of `input` remain there. Blocks of eight groups run in
