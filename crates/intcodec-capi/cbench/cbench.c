@@ -1,8 +1,9 @@
 /* Speed through the C ABI: intcodec's drop-in and checked C functions
  * against lemire/streamvbyte and MaskedVByte (compiled from the cargo
  * registry's copies at -O3 -march=native, symbols renamed ref_*), on the
- * same data, in one process, with the Rust call's own loop (the library's
- * bench-hooks export) as the baseline. Run by scripts/bench-capi.sh.
+ * same data, in one process, with the Rust calls' own loops (the library's
+ * bench-hooks export) as the baselines: each C function is compared with the
+ * Rust function it wraps. Run by scripts/bench-capi.sh.
  *
  *   cbench dump OUT.bin [POSTINGS.docs]   write the data set (real posting
  *                                         lists if given, else synthetic)
@@ -38,7 +39,7 @@ size_t masked_vbyte_read_loop(const uint8_t *in, uint32_t *out, uint64_t length)
 #define CHUNK 4096
 #define MAX_CHUNKS 256
 #define MAX_SINGLES 65536
-#define ROUNDS 41
+#define ROUNDS 101
 #define SLACK 64 /* bytes after the streams: the references read past them */
 
 typedef struct {
@@ -312,11 +313,22 @@ RUST_PASS(p_rust_svb, 0)
 RUST_PASS(p_rust_svb_d, 1)
 RUST_PASS(p_rust_vb, 2)
 RUST_PASS(p_rust_vb_d, 3)
+RUST_PASS(p_rust_svb_n, 4)
+RUST_PASS(p_rust_svb_d_n, 5)
+RUST_PASS(p_rust_vb_n, 6)
+RUST_PASS(p_rust_vb_d_n, 7)
+
+/* What an entry is, and so what it is compared with: a C function against
+ * the Rust call it wraps (a drop-in, which gets a count but no length,
+ * against the trusted-count `decode_counted`; the checked API against the
+ * checked `decode`), and everything against the reference. */
+enum kind { REF, DROPIN, CHECKED, RUST_CHECKED, RUST_COUNTED };
 
 typedef struct {
   const char *name;
   dec_fn f;  /* one call, for the output check (NULL: Rust, checked by sum) */
   pass_fn p; /* the timed pass */
+  enum kind kind;
 } impl_t;
 
 /* Output check: every list against its values. */
@@ -363,21 +375,21 @@ static void bench(const char *data, const char *op, const enc_t *e, const impl_t
   double calls = (double)e->set->count, ints = 0;
   for (size_t i = 0; i < e->set->count; i++)
     ints += e->set->lists[i].n;
-  int rust = -1, ref = -1;
-  for (int i = 0; i < k; i++) {
-    if (!impls[i].f)
-      rust = i;
-    else if (ref < 0 && strncmp(impls[i].name, "ref ", 4) == 0)
-      ref = i;
-  }
+  int of_kind[RUST_COUNTED + 1] = {-1, -1, -1, -1, -1};
+  for (int i = 0; i < k; i++)
+    of_kind[impls[i].kind] = i;
+  int ref = of_kind[REF];
   for (int i = 0; i < k; i++) {
     double ns = best[i] / calls;
-    printf("%-6s %-12s %-24s %9.2f ns/call %6.3f Gint/s", data, op, impls[i].name, ns,
+    printf("%-6s %-12s %-28s %9.2f ns/call %6.3f Gint/s", data, op, impls[i].name, ns,
            ints / best[i]);
     if (ref >= 0 && i != ref)
       printf("  ref/this %5.2fx", best[ref] / best[i]);
-    if (rust >= 0 && impls[i].f && i != ref)
-      printf("  vs Rust call %+7.2f ns (%+5.1f%%)", ns - best[rust] / calls,
+    int rust = impls[i].kind == DROPIN    ? of_kind[RUST_COUNTED]
+               : impls[i].kind == CHECKED ? of_kind[RUST_CHECKED]
+                                          : -1;
+    if (rust >= 0)
+      printf("  vs %s %+7.2f ns (%+5.1f%%)", impls[rust].name, ns - best[rust] / calls,
              100.0 * (best[i] - best[rust]) / best[rust]);
     printf("\n");
   }
@@ -418,32 +430,38 @@ int main(int argc, char **argv) {
   C_VB = intcodec_codec_new("vbyte");
   printf("intcodec %s, isa %s; ns per call = best of %d interleaved passes\n",
          intcodec_version(), intcodec_isa_name(), ROUNDS);
-  const impl_t svb[] = {{"ref lemire/streamvbyte", ref_svb, p_ref_svb},
-                        {"drop-in streamvbyte_decode", ours_svb, p_ours_svb},
-                        {"intcodec_decode", chk_svb, p_chk_svb},
-                        {"Rust StreamVByte::decode", NULL, p_rust_svb}};
-  const impl_t svb_d[] = {{"ref lemire/streamvbyte", ref_svb_d, p_ref_svb_d},
-                          {"drop-in (delta)", ours_svb_d, p_ours_svb_d},
-                          {"intcodec_decode_delta", chk_svb_d, p_chk_svb_d},
-                          {"Rust decode_delta", NULL, p_rust_svb_d}};
-  const impl_t vb[] = {{"ref MaskedVByte", ref_vb, p_ref_vb},
-                       {"drop-in masked_vbyte_decode", ours_vb, p_ours_vb},
-                       {"intcodec_decode", chk_vb, p_chk_vb},
-                       {"Rust VByte::decode", NULL, p_rust_vb}};
-  const impl_t vb_d[] = {{"drop-in (delta)", ours_vb_d, p_ours_vb_d},
-                         {"intcodec_decode_delta", chk_vb_d, p_chk_vb_d},
-                         {"Rust decode_delta", NULL, p_rust_vb_d}};
+  const impl_t svb[] = {
+      {"ref lemire/streamvbyte", ref_svb, p_ref_svb, REF},
+      {"drop-in streamvbyte_decode", ours_svb, p_ours_svb, DROPIN},
+      {"intcodec_decode", chk_svb, p_chk_svb, CHECKED},
+      {"Rust decode", NULL, p_rust_svb, RUST_CHECKED},
+      {"Rust decode_counted", NULL, p_rust_svb_n, RUST_COUNTED}};
+  const impl_t svb_d[] = {
+      {"ref lemire/streamvbyte", ref_svb_d, p_ref_svb_d, REF},
+      {"drop-in (delta)", ours_svb_d, p_ours_svb_d, DROPIN},
+      {"intcodec_decode_delta", chk_svb_d, p_chk_svb_d, CHECKED},
+      {"Rust decode_delta", NULL, p_rust_svb_d, RUST_CHECKED},
+      {"Rust decode_delta_counted", NULL, p_rust_svb_d_n, RUST_COUNTED}};
+  const impl_t vb[] = {{"ref MaskedVByte", ref_vb, p_ref_vb, REF},
+                       {"drop-in masked_vbyte_decode", ours_vb, p_ours_vb, DROPIN},
+                       {"intcodec_decode", chk_vb, p_chk_vb, CHECKED},
+                       {"Rust decode", NULL, p_rust_vb, RUST_CHECKED},
+                       {"Rust decode_counted", NULL, p_rust_vb_n, RUST_COUNTED}};
+  const impl_t vb_d[] = {{"drop-in (delta)", ours_vb_d, p_ours_vb_d, DROPIN},
+                         {"intcodec_decode_delta", chk_vb_d, p_chk_vb_d, CHECKED},
+                         {"Rust decode_delta", NULL, p_rust_vb_d, RUST_CHECKED},
+                         {"Rust decode_delta_counted", NULL, p_rust_vb_d_n, RUST_COUNTED}};
   const set_t *sets[2] = {&chunks, &singles};
   const char *names[2] = {"4096", "1-int"};
   for (int s = 0; s < 2; s++) {
     enc_t e = encode_set(sets[s], 0, 0);
-    bench(names[s], "svb", &e, svb, 4);
+    bench(names[s], "svb", &e, svb, 5);
     e = encode_set(sets[s], 0, 1);
-    bench(names[s], "svb-delta", &e, svb_d, 4);
+    bench(names[s], "svb-delta", &e, svb_d, 5);
     e = encode_set(sets[s], 1, 0);
-    bench(names[s], "vbyte", &e, vb, 4);
+    bench(names[s], "vbyte", &e, vb, 5);
     e = encode_set(sets[s], 1, 1);
-    bench(names[s], "vbyte-delta", &e, vb_d, 3);
+    bench(names[s], "vbyte-delta", &e, vb_d, 4);
   }
   intcodec_codec_free(C_SVB);
   intcodec_codec_free(C_VB);

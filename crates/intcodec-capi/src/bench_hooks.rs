@@ -11,13 +11,18 @@ use intcodec::IntCodec;
 use crate::{bytes, values, values_mut};
 
 /// Decodes every list once with the core crate's Rust call (`op`: 0 Stream
-/// VByte, 1 its delta, 2 VByte, 3 its delta) into `out`; returns the sum of
+/// VByte `decode`, 1 its `decode_delta`, 2 VByte `decode`, 3 its
+/// `decode_delta`; 4 to 7 the same four as trusted-count calls,
+/// `decode_counted` / `decode_delta_counted`, the functions the drop-ins
+/// wrap) into `out`; returns the sum of
 /// `used + out[0] + out[n - 1]` over the lists (the C loop's checksum), or
 /// `u64::MAX` on a decode error.
 ///
 /// # Safety
 /// `buf` holds `buf_len` bytes; `off`, `len`, `n`, `prev` hold `count`
-/// entries each, every `off + len <= buf_len`; `out` holds `out_cap` values.
+/// entries each, every `off + len <= buf_len`; `out` holds `out_cap` values;
+/// for `op` 4 to 7, the `len` bytes at each `off` are a whole stream of `n`
+/// values of that codec.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn intcodec_bench_rust_pass(
@@ -54,7 +59,16 @@ pub unsafe extern "C" fn intcodec_bench_rust_pass(
             0 => svb.decode(input, k, out),
             1 => svb.decode_delta(input, k, prev[i], out),
             2 => vb.decode(input, k, out),
-            _ => vb.decode_delta(input, k, prev[i], out),
+            3 => vb.decode_delta(input, k, prev[i], out),
+            // SAFETY: `input` is a whole stream of `k` values (the caller's
+            // contract for ops 4 to 7).
+            4 => unsafe { svb.decode_counted(input.as_ptr(), k, out) },
+            // SAFETY: as above.
+            5 => unsafe { svb.decode_delta_counted(input.as_ptr(), k, prev[i], out) },
+            // SAFETY: as above.
+            6 => unsafe { vb.decode_counted(input.as_ptr(), k, out) },
+            // SAFETY: as above.
+            _ => unsafe { vb.decode_delta_counted(input.as_ptr(), k, prev[i], out) },
         };
         let Ok(used) = r else { return u64::MAX };
         sum += used as u64 + out[0] as u64 + out[k - 1] as u64;
