@@ -338,6 +338,35 @@ fn decode_width<W: Width>(
     }
 }
 
+/// `decode_many`'s loop: the streams of `counts[i]` values stored one after
+/// another in `input`, into `out[..sum(counts)]` (delta chunks continuing
+/// from the previous chunk's last value, the first from `prev`); the bytes
+/// used, or the error with its offset in `input` and index in `out`.
+fn decode_chunks(
+    codec: &dyn IntCodec,
+    input: &[u8],
+    counts: &[usize],
+    delta: bool,
+    prev: u32,
+    out: &mut [u32],
+) -> Result<usize, DecodeError> {
+    let (mut pos, mut at, mut p) = (0usize, 0usize, prev);
+    for &k in counts {
+        let dst = &mut out[at..at + k];
+        let r = match delta {
+            true => codec.decode_delta(&input[pos..], k, p, dst),
+            false => codec.decode(&input[pos..], k, dst),
+        };
+        pos +=
+            r.map_err(|e| DecodeError::new(e.kind(), pos + e.offset(), e.index().map(|i| at + i)))?;
+        if let Some(&last) = dst.last() {
+            p = last;
+        }
+        at += k;
+    }
+    Ok(pos)
+}
+
 /// A codec of the registry on one kernel: the Python class `intcodec.Codec`
 /// (made by `intcodec.codec(name, **options)`).
 #[pyclass(frozen, name = "Codec", module = "intcodec")]
@@ -694,6 +723,76 @@ impl Codec {
         Ok(array)
     }
 
+    /// decode_many(buf, counts, delta=False, prev=0, out=None) -> numpy.ndarray
+    ///
+    /// Streams stored one after another in `buf` (a list cut into chunks),
+    /// of `counts[i]` values each, decoded in one call into one uint32
+    /// array of `sum(counts)` values; with `delta`, each chunk's deltas
+    /// continue from the previous chunk's last value (the first from
+    /// `prev`). One call for all the chunks: the interpreter's and the
+    /// binding's cost (about 150 ns a call) is paid once, not per chunk.
+    #[pyo3(signature = (buf, counts, delta=false, prev=0, out=None))]
+    fn decode_many<'py>(
+        &self,
+        buf: &Bound<'py, PyAny>,
+        counts: Vec<usize>,
+        delta: bool,
+        prev: u32,
+        out: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = buf.py();
+        self.check_delta(delta)?;
+        let total = counts
+            .iter()
+            .try_fold(0usize, |t, &k| t.checked_add(k))
+            .ok_or_else(|| PyValueError::new_err("sum(counts) overflows"))?;
+        let pin = pin_for(total);
+        let src = Buffer::bytes(buf, "buf", pin)?;
+        let input = src.slice::<u8>();
+        // The decompression-bomb guard, before any allocation: the chunks'
+        // streams together hold at most what one stream of the same bytes
+        // could.
+        let max = self.inner.max_values(input.len());
+        if total > max {
+            return Err(decode_error(
+                py,
+                DecodeError::new(intcodec::DecodeErrorKind::Truncated, input.len(), Some(max)),
+            ));
+        }
+        let (array, mut ob) = match out {
+            Some(o) => {
+                let ob = Buffer::typed(o, true, "out", pin)?;
+                if ob.elem() != Elem::U32 {
+                    return Err(PyTypeError::new_err(format!(
+                        "out must hold uint32, got {}",
+                        ob.elem().name()
+                    )));
+                }
+                if ob.len_items() < total {
+                    return Err(PyValueError::new_err(format!(
+                        "out holds {} values, fewer than sum(counts) = {total}",
+                        ob.len_items()
+                    )));
+                }
+                let (a, b) = (ob.range(), src.range());
+                if a.start < b.end && b.start < a.end {
+                    return Err(PyValueError::new_err("out overlaps buf"));
+                }
+                (o.clone(), ob)
+            }
+            None => new_array(py, total, Elem::U32)?,
+        };
+        let codec = &*self.inner;
+        let o = &mut ob.slice_mut::<u32>()[..total];
+        let r = run(py, total, || {
+            decode_chunks(codec, input, &counts, delta, prev, o)
+        });
+        drop(ob);
+        drop(src);
+        r.map_err(|e| decode_error(py, e))?;
+        Ok(array)
+    }
+
     /// select(buf, n, i, delta=None, prev=0) -> int | None
     #[pyo3(signature = (buf, n, i, delta=None, prev=0))]
     fn select(
@@ -755,13 +854,16 @@ impl Codec {
 
     /// The Rust calls alone, for the benchmark: seconds per pass over
     /// `bufs` in order, best of `rounds` rounds of `reps` passes. `op`:
-    /// "decode" (each buffer a stream of `n` values) or "encode" (each a
-    /// uint32 array); `delta` from 0. `alloc`: each call returns a new
+    /// "decode" (each buffer a stream of `n` values), "decode_many" (each
+    /// buffer `chunks` such streams one after another, delta ones
+    /// continuing, decoded into one array as `decode_many` does) or
+    /// "encode" (each a uint32 array); `delta` from 0. `alloc`: each call
+    /// returns a new
     /// vector (as a Python call returns a new array; encode: of the largest
     /// size, then shrunk, as `encode` does), else it writes into one reused
     /// buffer (as `out=`).
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (op, bufs, n, delta, alloc, reps=1, rounds=5))]
+    #[pyo3(signature = (op, bufs, n, delta, alloc, reps=1, rounds=5, chunks=1))]
     fn _time_chunks(
         &self,
         py: Python<'_>,
@@ -772,13 +874,22 @@ impl Codec {
         alloc: bool,
         reps: usize,
         rounds: usize,
+        chunks: usize,
     ) -> PyResult<f64> {
         self.check_delta(delta)?;
-        let encode = match op {
-            "encode" => true,
-            "decode" => false,
-            _ => return Err(PyValueError::new_err("op must be 'encode' or 'decode'")),
+        let (encode, many) = match op {
+            "encode" => (true, false),
+            "decode" => (false, false),
+            "decode_many" => (false, true),
+            _ => {
+                return Err(PyValueError::new_err(
+                    "op must be 'encode', 'decode' or 'decode_many'",
+                ))
+            }
         };
+        // decode_many: each buffer holds `chunks` streams of `n` values, one
+        // after another (delta ones continuing), decoded into one array.
+        let counts = vec![n; if many { chunks } else { 1 }];
         let srcs = bufs
             .iter()
             .map(|b| match encode {
@@ -794,22 +905,22 @@ impl Codec {
             false => (Vec::new(), srcs.iter().map(|s| s.slice()).collect()),
         };
         let codec = &*self.inner;
+        let mut ints = vec![0u32; n * counts.len()];
         for input in &streams {
-            codec
-                .decode_to_vec(input, n)
+            decode_chunks(codec, input, &counts, delta, 0, &mut ints)
                 .map_err(|e| decode_error(py, e))?;
         }
         let enc = |v: &[u32], out: &mut [u8]| match delta {
             true => codec.encode_delta(v, 0, out),
             false => codec.encode(v, out),
         };
-        let dec = |input: &[u8], out: &mut [u32]| match delta {
-            true => codec.decode_delta(input, n, 0, out),
-            false => codec.decode(input, n, out),
+        let dec = |input: &[u8], out: &mut [u32]| match (many, delta) {
+            (true, _) => decode_chunks(codec, input, &counts, delta, 0, out),
+            (false, true) => codec.decode_delta(input, n, 0, out),
+            (false, false) => codec.decode(input, n, out),
         };
         let most = values.iter().map(|v| v.len()).max().unwrap_or(0);
         let mut bytes = vec![0u8; self.max_len(most, Elem::U32)?];
-        let mut ints = vec![0u32; n];
         let (reps, rounds) = (reps.max(1), rounds.max(1));
         let best = py.allow_threads(|| {
             let mut best = f64::INFINITY;
@@ -833,7 +944,7 @@ impl Codec {
                     for &input in &streams {
                         let input = std::hint::black_box(input);
                         if alloc {
-                            let mut out = vec![0u32; n];
+                            let mut out = vec![0u32; ints.len()];
                             let _ = std::hint::black_box(dec(input, &mut out));
                             std::hint::black_box(out);
                         } else {

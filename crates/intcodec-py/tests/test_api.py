@@ -444,3 +444,45 @@ def test_prev_objects():
         with pytest.raises(ValueError, match="prev must be an integer that fits the array's dtype"):
             c.encode(vals, delta=True, prev=bad)
     assert c.decode(c.encode(vals.astype(np.int32), delta=True, prev=-7), 50, delta=True, prev=-7, dtype=np.int32).tolist() == vals.tolist()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_decode_many(name):
+    c = intcodec.codec(name)
+    ids = sorted_u32(3 * 4096 + 100, 21)
+    counts = [4096, 4096, 0, 4096, 100]
+    for delta in ([False, True] if c.supports_delta else [False]):
+        # each chunk encoded on its own; delta chunks continue from the previous chunk's last value
+        parts, at, prev = [], 0, 7
+        for k in counts:
+            x = ids[at : at + k]
+            parts.append(bytes(c.encode(x, delta=True, prev=prev) if delta else c.encode(x)))
+            if k:
+                prev = int(x[-1])
+            at += k
+        buf = b"".join(parts)
+        got = c.decode_many(buf, counts, delta=delta, prev=7)
+        assert got.dtype == np.uint32 and np.array_equal(got, ids)
+        # the same into out=, counts as a numpy array, trailing bytes ignored
+        out = np.zeros(len(ids) + 3, dtype=np.uint32)
+        assert c.decode_many(buf + b"\0" * 5, np.array(counts), delta=delta, prev=7, out=out) is out
+        assert np.array_equal(out[: len(ids)], ids) and not out[len(ids) :].any()
+        # no chunks: an empty array
+        assert len(c.decode_many(b"", [], delta=delta)) == 0
+        # a truncation inside the fourth chunk: its offset in buf and index in the output
+        start = sum(len(p) for p in parts[:3])
+        cut = start + len(parts[3]) // 2
+        with pytest.raises(DecodeError) as ei:
+            c.decode_many(buf[:cut], counts, delta=delta, prev=7)
+        assert start <= ei.value.offset <= cut, (start, ei.value.offset, cut)
+        assert ei.value.index is None or 2 * 4096 <= ei.value.index <= 3 * 4096
+    # a total the input cannot hold: refused before allocating
+    with pytest.raises(DecodeError) as ei:
+        c.decode_many(b"\0" * 10, [2**40, 2**40])
+    assert ei.value.kind == "Truncated" and ei.value.offset == 10
+    with pytest.raises(ValueError, match="sum"):
+        c.decode_many(b"", [2**63, 2**63])
+    with pytest.raises(TypeError, match="uint32"):
+        c.decode_many(buf, counts, out=np.zeros(len(ids), dtype=np.int64))
+    with pytest.raises(ValueError, match="fewer than"):
+        c.decode_many(buf, counts, out=np.zeros(len(ids) - 1, dtype=np.uint32))

@@ -1,6 +1,6 @@
 """Type stubs of the extension module (the Rust adapter over the registry)."""
 
-from typing import List, Optional, Tuple, Union
+from typing import List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -63,6 +63,26 @@ class Codec:
         Raises DecodeError (malformed input; a count the input cannot hold,
         before allocating), TypeError (dtype), ValueError (read-only,
         non-contiguous, too short or overlapping ``out``)."""
+    def decode_many(
+        self,
+        buf: _Buffer,
+        counts: Sequence[int],
+        delta: bool = False,
+        prev: int = 0,
+        out: Optional[_Ints] = None,
+    ) -> _Ints:
+        """Decodes the streams stored one after another in ``buf``, of
+        ``counts[i]`` values each (a list cut into chunks), into one new
+        uint32 array of ``sum(counts)`` values or into ``out`` (returned).
+        With ``delta``, each chunk's deltas continue from the previous
+        chunk's last value (the first chunk's from ``prev``). One call for
+        all the chunks: the interpreter's and the binding's cost (about
+        150 ns a call) is paid once, not per chunk.
+
+        Raises DecodeError (malformed input, its ``offset`` in ``buf`` and
+        ``index`` in the output; a total the input cannot hold, before
+        allocating), TypeError (``out`` not uint32), ValueError (read-only,
+        too short or overlapping ``out``)."""
     def select(
         self, buf: _Buffer, n: int, i: int, delta: Optional[bool] = None, prev: int = 0
     ) -> Optional[int]:
@@ -96,6 +116,7 @@ class Codec:
         alloc: bool,
         reps: int = 1,
         rounds: int = 5,
+        chunks: int = 1,
     ) -> float: ...
 
 def codecs() -> List[str]:
