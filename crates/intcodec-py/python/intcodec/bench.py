@@ -330,7 +330,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         f"\n3. intcodec from Python / the Rust call, {len(chunks)} chunks of {CHUNK} ints, best of {pairs} alternating rounds"
         "\n   (ns per Rust call); encode's second column: against the Rust call into a reused buffer"
     )
-    print(f"   {'codec':<12} {'op':<13} {'new array / new Vec':>26} {'out= / reused buffer':>26}")
+    print(f"   {'codec':<12} {'op':<18} {'new array / new Vec':>26} {'out= / reused buffer':>26}")
     for c in contenders:
         if c.codec is None:
             continue
@@ -340,7 +340,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             row = _ratios(k, chunks, enc, delta, pairs)
             for op, (new_r, new_ns, out_r, out_ns) in row.items():
                 label = op + (" delta" if delta else "")
-                print(f"   {k.name:<12} {label:<13} {new_r:9.2f}x ({new_ns:6.0f} ns)   {out_r:12.2f}x ({out_ns:6.0f} ns)")
+                new_col = f"{new_r:9.2f}x ({new_ns:6.0f} ns)" if new_r == new_r else f"{'-':>24}"
+                print(f"   {k.name:<12} {label:<18} {new_col}   {out_r:12.2f}x ({out_ns:6.0f} ns)")
     mv = intcodec.codec("streamvbyte").max_values
 
     def floor_pass() -> None:
