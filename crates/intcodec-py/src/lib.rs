@@ -378,6 +378,67 @@ struct Codec {
 }
 
 impl Codec {
+    /// A decode's buffers: `buf` (pinned for a call on `n` values, `n`
+    /// named `what` in errors) and its output, `out` (writable, at least
+    /// `n` items of type `want` if given, not overlapping `buf`) or a new
+    /// array of `want` (uint32 by default). A count the input cannot hold
+    /// is refused before any allocation.
+    fn decode_buffers<'py>(
+        &self,
+        buf: &Bound<'py, PyAny>,
+        n: usize,
+        what: &str,
+        out: Option<&Bound<'py, PyAny>>,
+        want: Option<Elem>,
+    ) -> PyResult<(Buffer, Bound<'py, PyAny>, Buffer)> {
+        let py = buf.py();
+        let pin = pin_for(n);
+        let src = Buffer::bytes(buf, "buf", pin)?;
+        // The decompression-bomb guard (for chunks: their streams together
+        // hold at most what one stream of the same bytes could).
+        let len = src.slice::<u8>().len();
+        let max = self.inner.max_values(len);
+        if n > max {
+            let kind = intcodec::DecodeErrorKind::Truncated;
+            return Err(decode_error(py, DecodeError::new(kind, len, Some(max))));
+        }
+        let Some(o) = out else {
+            let (array, ob) = new_array(py, n, want.unwrap_or(Elem::U32))?;
+            return Ok((src, array, ob));
+        };
+        let ob = Buffer::typed(o, true, "out", pin)?;
+        // `decode`'s `want` is its `dtype=`; `decode_many`'s the one type
+        // it writes.
+        match want {
+            Some(w) if w != ob.elem() && what == "n" => {
+                return Err(PyTypeError::new_err(format!(
+                    "dtype={} but out holds {}",
+                    w.name(),
+                    ob.elem().name()
+                )))
+            }
+            Some(w) if w != ob.elem() => {
+                return Err(PyTypeError::new_err(format!(
+                    "out must hold {}, got {}",
+                    w.name(),
+                    ob.elem().name()
+                )))
+            }
+            _ => {}
+        }
+        if ob.len_items() < n {
+            return Err(PyValueError::new_err(format!(
+                "out holds {} values, fewer than {what} = {n}",
+                ob.len_items()
+            )));
+        }
+        let (a, b) = (ob.range(), src.range());
+        if a.start < b.end && b.start < a.end {
+            return Err(PyValueError::new_err("out overlaps buf"));
+        }
+        Ok((src, o.clone(), ob))
+    }
+
     fn vbyte_for(&self, elem: Elem) -> PyResult<VByte> {
         self.vbyte.ok_or_else(|| {
             PyTypeError::new_err(format!(
@@ -649,43 +710,8 @@ impl Codec {
                 }
             }
         };
-        let pin = pin_for(n);
-        let src = Buffer::bytes(buf, "buf", pin)?;
+        let (src, array, mut ob) = self.decode_buffers(buf, n, "n", out, want)?;
         let input = src.slice::<u8>();
-        // The decompression-bomb guard, before any allocation.
-        let max = self.inner.max_values(input.len());
-        if n > max {
-            return Err(decode_error(
-                py,
-                DecodeError::new(intcodec::DecodeErrorKind::Truncated, input.len(), Some(max)),
-            ));
-        }
-        let (array, mut ob) = match out {
-            Some(o) => {
-                let ob = Buffer::typed(o, true, "out", pin)?;
-                if let Some(w) = want {
-                    if w != ob.elem() {
-                        return Err(PyTypeError::new_err(format!(
-                            "dtype={} but out holds {}",
-                            w.name(),
-                            ob.elem().name()
-                        )));
-                    }
-                }
-                if ob.len_items() < n {
-                    return Err(PyValueError::new_err(format!(
-                        "out holds {} values, fewer than n = {n}",
-                        ob.len_items()
-                    )));
-                }
-                let (a, b) = (ob.range(), src.range());
-                if a.start < b.end && b.start < a.end {
-                    return Err(PyValueError::new_err("out overlaps buf"));
-                }
-                (o.clone(), ob)
-            }
-            None => new_array(py, n, want.unwrap_or(Elem::U32))?,
-        };
         let elem = ob.elem();
         let r =
             match elem {
@@ -746,42 +772,9 @@ impl Codec {
             .iter()
             .try_fold(0usize, |t, &k| t.checked_add(k))
             .ok_or_else(|| PyValueError::new_err("sum(counts) overflows"))?;
-        let pin = pin_for(total);
-        let src = Buffer::bytes(buf, "buf", pin)?;
+        let want = Some(Elem::U32);
+        let (src, array, mut ob) = self.decode_buffers(buf, total, "sum(counts)", out, want)?;
         let input = src.slice::<u8>();
-        // The decompression-bomb guard, before any allocation: the chunks'
-        // streams together hold at most what one stream of the same bytes
-        // could.
-        let max = self.inner.max_values(input.len());
-        if total > max {
-            return Err(decode_error(
-                py,
-                DecodeError::new(intcodec::DecodeErrorKind::Truncated, input.len(), Some(max)),
-            ));
-        }
-        let (array, mut ob) = match out {
-            Some(o) => {
-                let ob = Buffer::typed(o, true, "out", pin)?;
-                if ob.elem() != Elem::U32 {
-                    return Err(PyTypeError::new_err(format!(
-                        "out must hold uint32, got {}",
-                        ob.elem().name()
-                    )));
-                }
-                if ob.len_items() < total {
-                    return Err(PyValueError::new_err(format!(
-                        "out holds {} values, fewer than sum(counts) = {total}",
-                        ob.len_items()
-                    )));
-                }
-                let (a, b) = (ob.range(), src.range());
-                if a.start < b.end && b.start < a.end {
-                    return Err(PyValueError::new_err("out overlaps buf"));
-                }
-                (o.clone(), ob)
-            }
-            None => new_array(py, total, Elem::U32)?,
-        };
         let codec = &*self.inner;
         let o = &mut ob.slice_mut::<u32>()[..total];
         let r = run(py, total, || {
