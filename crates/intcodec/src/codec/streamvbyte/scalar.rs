@@ -143,14 +143,13 @@ pub(crate) fn compressed_len<F: Format>(values: &[u32], prev: Option<u32>) -> us
     control_len(values.len()) + data
 }
 
-/// A whole stream of `out.len()` values (at most [`super::SHORT_MAX`])
-/// decoded value by value (deltas from `prev` if `DELTA`): the SIMD
-/// kernels' checked and trusted-count decoders call it first, since for
-/// lists this short their loop set-up and window tail were most of the
-/// call (a 1-int decode took 11-14 ns against the C library's 6-9).
-/// Returns the stream's length, or `None` for an `input`
-/// shorter than the stream, which the kernel's loops then decode (and
-/// report) as always.
+/// A whole stream of `out.len()` values decoded value by value (deltas
+/// from `prev` if `DELTA`), for lists of at most [`super::SHORT_MAX`]: the
+/// SIMD kernels' checked decoders call it first, since for lists this
+/// short their loop set-up and window tail were most of the call (a 1-int
+/// decode took 11-14 ns against the C library's 6-9). Returns the stream's
+/// length, or `None` for a longer list or an `input` shorter than the
+/// stream, which the kernel's loops then decode (and report) as always.
 #[inline(always)]
 pub(crate) fn decode_short<const DELTA: bool>(
     bytes: [u8; 4],
@@ -159,6 +158,9 @@ pub(crate) fn decode_short<const DELTA: bool>(
     prev: u32,
 ) -> Option<usize> {
     let n = out.len();
+    if n > super::SHORT_MAX {
+        return None;
+    }
     let cl = control_len(n);
     let ctrl = input.get(..cl)?;
     // Each value is read as a 4-byte word masked to its length, with no

@@ -137,10 +137,8 @@ fn decode<F: Format, const DELTA: bool>(
     out: &mut [u32],
     prev: u32,
 ) -> Result<usize, DecodeError> {
-    if out.len() <= super::super::SHORT_MAX {
-        if let Some(used) = scalar::decode_short::<DELTA>(F::BYTES, input, out, prev) {
-            return Ok(used);
-        }
+    if let Some(used) = scalar::decode_short::<DELTA>(F::BYTES, input, out, prev) {
+        return Ok(used);
     }
     // SAFETY: CHECKED = true has no precondition beyond the control-byte
     // length, which the handle validated.
