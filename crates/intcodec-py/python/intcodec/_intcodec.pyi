@@ -66,7 +66,7 @@ class Codec:
     def decode_many(
         self,
         buf: _Buffer,
-        counts: Sequence[int],
+        counts: Union[Sequence[int], npt.NDArray[np.integer]],
         delta: bool = False,
         prev: int = 0,
         out: Optional[_Ints] = None,
@@ -77,12 +77,15 @@ class Codec:
         With ``delta``, each chunk's deltas continue from the previous
         chunk's last value (the first chunk's from ``prev``). One call for
         all the chunks: the interpreter's and the binding's cost (about
-        150 ns a call) is paid once, not per chunk.
+        150 ns a call) is paid once, not per chunk. ``counts`` is a list of
+        ints or an integer numpy array (both read fast), or any sequence
+        of ints.
 
         Raises DecodeError (malformed input, its ``offset`` in ``buf`` and
         ``index`` in the output; a total the input cannot hold, before
         allocating), TypeError (``out`` not uint32), ValueError (read-only,
-        too short or overlapping ``out``)."""
+        too short or overlapping ``out``), OverflowError (a negative
+        count)."""
     def select(
         self, buf: _Buffer, n: int, i: int, delta: Optional[bool] = None, prev: int = 0
     ) -> Optional[int]:
