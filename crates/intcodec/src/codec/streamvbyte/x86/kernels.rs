@@ -109,6 +109,12 @@ pub(super) fn masks_of<F: Format>() -> &'static Masks {
     }
 }
 
+/// Lists shorter than this (at most one full block of 32 values) skip the
+/// block loop: its set-up (keys loaded two blocks ahead, the run length)
+/// costs more than it saves there; their one block is checked and decoded
+/// on its own, the other groups by the group loop.
+pub(super) const SHORT_GROUPS_ONLY: usize = 64;
+
 macro_rules! stream_vbyte_kernels {
     ($features:literal, $isa:expr, $seek:ident) => {
         #[cfg(target_arch = "x86")]
@@ -306,6 +312,9 @@ macro_rules! stream_vbyte_kernels {
                     prev,
                 )
             };
+            if 4 * g >= out.len() {
+                return Ok(pos);
+            }
             // SAFETY: forwarded from the caller; `pos <= len` (checked, or
             // inside the trusted stream).
             unsafe { decode_tail::<F, DELTA, CHECKED>(input, out, g, pos, prev_v) }
@@ -398,10 +407,27 @@ macro_rules! stream_vbyte_kernels {
             // whatever its codes, and those blocks run as trusted ones.
             let nb = if COUNTED {
                 blocks.len().min(n.saturating_sub(12) / 32)
+            } else if n < super::kernels::SHORT_GROUPS_ONLY {
+                0
             } else {
                 blocks.len()
             };
             let mut b = 0;
+            // A short list's one full block (if any): one reach check and the
+            // block, with none of the loop's keys-ahead set-up.
+            if !COUNTED && n < super::kernels::SHORT_GROUPS_ONLY {
+                if let (Some(k), Some(dst)) = (key_blocks.first(), blocks.first_mut()) {
+                    let keys = u64::from_le_bytes(*k);
+                    let room = end.wrapping_sub(src as usize);
+                    if !CHECKED || room >= 128 || room >= super::super::block_reach::<F>(keys) {
+                        // SAFETY: the block's loads stay within the room or
+                        // reach checked, or inside the trusted data plus
+                        // padding.
+                        src = unsafe { block::<F, DELTA>(src, keys, dst, &mut prev_v) };
+                        b = 1;
+                    }
+                }
+            }
             while b < nb {
                 // Invariant: src <= end. A block reads at most 128 bytes from
                 // `src`, so `(end - src) / 128` blocks run with no check of
@@ -450,21 +476,28 @@ macro_rules! stream_vbyte_kernels {
             let mut done = 8 * b; // groups decoded
             pos = src as usize - base as usize;
             let full = n / 4;
-            while done < full {
-                // Counted: the group's own data (its codes say how long)
-                // and a byte at least for each value after it.
-                let room = if COUNTED {
-                    F::tables().len[ctrl[done] as usize] as usize + (n - 4 * done - 4)
+            // Checked, not counted: a group runs while its 16-byte load ends
+            // within `len`, i.e. `pos <= limit` (none if `len < 16`).
+            let limit = match len.checked_sub(16) {
+                Some(l) => l,
+                None if CHECKED && !COUNTED => return (done, pos, prev_v),
+                None => 0,
+            };
+            let todo = ctrl.get(done..full).unwrap_or(&[]);
+            let dsts = groups.get_mut(done..full).unwrap_or(&mut []);
+            for (&key, dst) in todo.iter().zip(dsts) {
+                let fits = if COUNTED {
+                    // The group's own data (its codes say how long) and a
+                    // byte at least for each value after it.
+                    F::tables().len[key as usize] as usize + (n - 4 * done - 4) >= 16
                 } else {
-                    len.wrapping_sub(pos)
+                    pos <= limit
                 };
-                if CHECKED && room < 16 {
+                if CHECKED && !fits {
                     break;
                 }
                 // SAFETY: 16 bytes remain at `pos` (checked, or padding).
-                pos += unsafe {
-                    group::<F, DELTA>(base.add(pos), ctrl[done], &mut groups[done], &mut prev_v)
-                };
+                pos += unsafe { group::<F, DELTA>(base.add(pos), key, dst, &mut prev_v) };
                 done += 1;
             }
             (done, pos, prev_v)

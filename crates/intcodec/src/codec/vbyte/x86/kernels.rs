@@ -486,6 +486,9 @@ macro_rules! masked_vbyte_kernels {
             out: &mut [u32],
             prev: u32,
         ) -> Result<usize, DecodeError> {
+            if out.len() <= scalar::SHORT_MAX {
+                return scalar::decode::<u32, DELTA>(input, out, prev);
+            }
             decode_loop::<&[u8], DELTA, true>(input, out, prev)
         }
 
