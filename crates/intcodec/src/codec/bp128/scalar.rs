@@ -381,14 +381,18 @@ pub(crate) fn decode_array(
     // register between blocks); it checks each block before unpacking it,
     // so no separate validation pass. On a bad block, `scan_blocks` names
     // the error (the first bad width or the first block past the input).
-    let blocks = super::call_unpack_blocks(
-        k,
-        &input[m..],
-        widths,
-        &mut out[..m * bl],
-        mode,
-        &splat(prev),
-    );
+    let blocks = match m {
+        // A short list is all tail: no kernel call.
+        0 => Ok(0),
+        _ => super::call_unpack_blocks(
+            k,
+            &input[m..],
+            widths,
+            &mut out[..m * bl],
+            mode,
+            &splat(prev),
+        ),
+    };
     let pos = match blocks {
         Ok(len) => m + len,
         Err(j) => {
@@ -408,8 +412,13 @@ pub(crate) fn decode_array(
     // value-by-value loop did: re-based to the array.
     let r = rest.len();
     let src = &input[pos..];
+    use crate::codec::vbyte::scalar::{decode as vbyte_loop, SHORT_MAX};
     let used = match mode {
+        // A few values: VByte's byte loop, as its kernels would run, with
+        // no call through the kernel table.
+        Mode::Plain | Mode::Offset if r <= SHORT_MAX => vbyte_loop::<u32, false>(src, rest, 0),
         Mode::Plain | Mode::Offset => tail.decode(src, r, rest),
+        _ if r <= SHORT_MAX => vbyte_loop::<u32, true>(src, rest, last),
         _ => tail.decode_delta(src, r, last, rest),
     }
     .map_err(|e| {

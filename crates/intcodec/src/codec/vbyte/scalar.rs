@@ -86,11 +86,12 @@ pub(crate) fn one<W: Word>(input: &[u8], pos: usize) -> Result<(W, usize), Decod
     }
 }
 
-/// Decodes `out.len()` values (deltas from `prev` if `DELTA`).
 /// Lists of at most this many values are decoded by [`decode`] even where
 /// a SIMD kernel runs: for them the byte loop costs less than the SIMD
 /// loops' set-up (the short suite of `intcodec bench`).
 pub(crate) const SHORT_MAX: usize = 4;
+
+/// Decodes `out.len()` values (deltas from `prev` if `DELTA`).
 
 pub(crate) fn decode<W: Word, const DELTA: bool>(
     input: &[u8],
@@ -114,7 +115,14 @@ pub(crate) fn decode_from<W: Word, const DELTA: bool>(
     pos: usize,
     prev: W,
 ) -> Result<usize, DecodeError> {
-    decode_by::<W, DELTA>(|at| one::<W>(input, at), out, start, pos, prev)
+    decode_by::<W, DELTA>(
+        #[inline(always)]
+        |at| one::<W>(input, at),
+        out,
+        start,
+        pos,
+        prev,
+    )
 }
 
 /// [`decode_from`] on a stream of trusted count and unknown length
