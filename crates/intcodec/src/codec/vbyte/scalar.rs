@@ -89,7 +89,7 @@ pub(crate) fn one<W: Word>(input: &[u8], pos: usize) -> Result<(W, usize), Decod
 /// Lists of at most this many values are decoded by [`decode`] even where
 /// a SIMD kernel runs: for them the byte loop costs less than the SIMD
 /// loops' set-up (the short suite of `intcodec bench`).
-pub(crate) const SHORT_MAX: usize = 4;
+pub(crate) const SHORT_MAX: usize = 8;
 
 /// Decodes `out.len()` values (deltas from `prev` if `DELTA`).
 
