@@ -92,7 +92,6 @@ pub(crate) fn one<W: Word>(input: &[u8], pos: usize) -> Result<(W, usize), Decod
 pub(crate) const SHORT_MAX: usize = 8;
 
 /// Decodes `out.len()` values (deltas from `prev` if `DELTA`).
-
 pub(crate) fn decode<W: Word, const DELTA: bool>(
     input: &[u8],
     out: &mut [W],
