@@ -412,13 +412,13 @@ pub(crate) fn decode_array(
     // value-by-value loop did: re-based to the array.
     let r = rest.len();
     let src = &input[pos..];
-    use crate::codec::vbyte::scalar::{decode as vbyte_loop, SHORT_MAX};
+    use crate::codec::vbyte::scalar::{decode_short, SHORT_MAX};
     let used = match mode {
-        // A few values: VByte's byte loop, as its kernels would run, with
-        // no call through the kernel table.
-        Mode::Plain | Mode::Offset if r <= SHORT_MAX => vbyte_loop::<u32, false>(src, rest, 0),
+        // A few values: VByte's short-list loop, as its kernels would run,
+        // with no call through the kernel table.
+        Mode::Plain | Mode::Offset if r <= SHORT_MAX => decode_short::<false>(src, rest, 0),
         Mode::Plain | Mode::Offset => tail.decode(src, r, rest),
-        _ if r <= SHORT_MAX => vbyte_loop::<u32, true>(src, rest, last),
+        _ if r <= SHORT_MAX => decode_short::<true>(src, rest, last),
         _ => tail.decode_delta(src, r, last, rest),
     }
     .map_err(|e| {

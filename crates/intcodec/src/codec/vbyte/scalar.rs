@@ -86,10 +86,67 @@ pub(crate) fn one<W: Word>(input: &[u8], pos: usize) -> Result<(W, usize), Decod
     }
 }
 
-/// Lists of at most this many values are decoded by [`decode`] even where
-/// a SIMD kernel runs: for them the byte loop costs less than the SIMD
-/// loops' set-up (the short suite of `intcodec bench`).
+/// Lists of at most this many values are decoded by [`decode_short`] even
+/// where a SIMD kernel runs: for them a scalar loop costs less than the
+/// SIMD loops' set-up (the short suite of `intcodec bench`).
 pub(crate) const SHORT_MAX: usize = 8;
+
+/// A u32 value at `pos` read from one 8-byte word with no branch on its
+/// length: the first clear continuation bit among the word's first five
+/// bytes ends it, the bytes after it are masked off and the 7-bit groups
+/// shifted together. `None` when fewer than 8 bytes remain, when the first
+/// five bytes all continue (overlong) or when the fifth byte is too large
+/// (overflow): [`one`] then reads the value again, and names any error.
+#[inline(always)]
+fn one_word(input: &[u8], pos: usize) -> Option<(u32, usize)> {
+    let w = u64::from_le_bytes(*input.get(pos..)?.first_chunk::<8>()?);
+    let stops = !w & 0x80_8080_8080;
+    if stops == 0 {
+        return None;
+    }
+    // 1..=5 bytes; the mask keeps 8 to 40 bits.
+    let len = (stops.trailing_zeros() as usize >> 3) + 1;
+    let w = w & (u64::MAX >> (64 - 8 * len));
+    let v = (w & 0x7F)
+        | (w >> 1 & 0x3F80)
+        | (w >> 2 & 0x1F_C000)
+        | (w >> 3 & 0xFE0_0000)
+        | (w >> 4 & 0x7_F000_0000);
+    // A fifth byte above 0x0F sets bits from 32 on.
+    u32::try_from(v).ok().map(|v| (v, len))
+}
+
+/// [`decode`] of a short list (u32), same results and errors. One or two
+/// values are read by [`one_word`] (or [`one`] where that cannot: the last
+/// bytes of the input, errors): no branch on their lengths, so no
+/// misprediction. From three on, the byte loop of [`decode`] is faster: its
+/// predicted branches let the next value's loads start early, where each
+/// word read waits for the previous value's length (short suite, 8 ints:
+/// 25 ns against 33).
+#[inline(always)]
+pub(crate) fn decode_short<const DELTA: bool>(
+    input: &[u8],
+    out: &mut [u32],
+    mut prev: u32,
+) -> Result<usize, DecodeError> {
+    if out.len() > 2 {
+        return decode::<u32, DELTA>(input, out, prev);
+    }
+    let mut pos = 0;
+    for (i, slot) in out.iter_mut().enumerate() {
+        let (mut v, len) = match one_word(input, pos) {
+            Some(r) => r,
+            None => one::<u32>(input, pos).map_err(|kind| DecodeError::new(kind, pos, Some(i)))?,
+        };
+        pos += len;
+        if DELTA {
+            prev = prev.wrapping_add(v);
+            v = prev;
+        }
+        *slot = v;
+    }
+    Ok(pos)
+}
 
 /// Decodes `out.len()` values (deltas from `prev` if `DELTA`).
 pub(crate) fn decode<W: Word, const DELTA: bool>(

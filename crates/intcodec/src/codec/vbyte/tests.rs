@@ -847,3 +847,47 @@ fn short_decodes_ignore_what_follows_on_every_kernel() {
         }
     }
 }
+
+#[test]
+fn short_list_loop_agrees_with_the_parser() {
+    // `scalar::decode_short` (the SIMD kernels' path for lists of up to
+    // `SHORT_MAX` values) on garbage biased to the edges its word read
+    // decides: continuation bits, fifth bytes around 0x0F, inputs shorter
+    // than its 8-byte word.
+    let mut rng = Rng::new(0x5407);
+    let edge = [0x00, 0x0F, 0x10, 0x7F, 0x80, 0x8F, 0xFF];
+    for _ in 0..20_000 {
+        let len = rng.below(20) as usize;
+        let input: Vec<u8> = (0..len)
+            .map(|_| match rng.below(3) {
+                0 => edge[rng.below(edge.len() as u64) as usize],
+                1 => rng.next_u32() as u8 | 0x80,
+                _ => rng.next_u32() as u8,
+            })
+            .collect();
+        let n = rng.below(scalar::SHORT_MAX as u64 + 1) as usize;
+        let prev = rng.next_u32();
+        let want = parse(&input, n);
+        let mut out = vec![0u32; n];
+        let got = scalar::decode_short::<false>(&input, &mut out, 0);
+        assert_eq!(
+            got,
+            want.as_ref().map(|w| w.1).map_err(|e| *e),
+            "{input:02x?} n={n}"
+        );
+        if let Ok((vals, _)) = &want {
+            assert_eq!(&out, vals);
+            let mut acc = prev;
+            let sums: Vec<u32> = vals
+                .iter()
+                .map(|&v| {
+                    acc = acc.wrapping_add(v);
+                    acc
+                })
+                .collect();
+            let mut d = vec![0u32; n];
+            assert_eq!(scalar::decode_short::<true>(&input, &mut d, prev), got);
+            assert_eq!(d, sums);
+        }
+    }
+}

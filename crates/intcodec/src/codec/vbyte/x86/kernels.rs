@@ -487,7 +487,7 @@ macro_rules! masked_vbyte_kernels {
             prev: u32,
         ) -> Result<usize, DecodeError> {
             if out.len() <= scalar::SHORT_MAX {
-                return scalar::decode::<u32, DELTA>(input, out, prev);
+                return scalar::decode_short::<DELTA>(input, out, prev);
             }
             decode_loop::<&[u8], DELTA, true>(input, out, prev)
         }
