@@ -35,18 +35,21 @@ pub fn families(n: usize, seed: u64) -> Vec<(&'static str, Vec<u32>)> {
             })
             .collect(),
     ));
-    let mut acc = 0u32;
-    out.push((
-        "sorted",
-        (0..n)
-            .map(|_| {
-                let g = rng.next_u32() >> (18 + rng.next_u32() % 14);
-                acc = acc.wrapping_add(g + 1);
-                acc
-            })
-            .collect(),
-    ));
+    out.push(("sorted", sorted_ids(&mut rng, n)));
     out
+}
+
+/// `n` increasing ids (wrapping) with gaps of 1 to 2^14, most of them small:
+/// the `sorted` family.
+pub fn sorted_ids(rng: &mut SplitMix64, n: usize) -> Vec<u32> {
+    let mut acc = 0u32;
+    (0..n)
+        .map(|_| {
+            let g = rng.next_u32() >> (18 + rng.next_u32() % 14);
+            acc = acc.wrapping_add(g + 1);
+            acc
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -520,37 +520,52 @@ impl ForArray {
     }
 }
 
-impl SortedSet for ForArray {
-    fn len(&self) -> usize {
-        self.n
-    }
+/// `SortedSet` for a packed array with O(1) `get(i)` (FOR and SIMD-FOR):
+/// `select` by `get`, `lower_bound` a binary search on the packed data,
+/// `insert` by rebuilding with `$rebuild(&self, &values)`, `to_vec` as
+/// `$to_vec(&self)`.
+macro_rules! packed_sorted_set {
+    ($t:ty, $rebuild:expr, $to_vec:expr) => {
+        impl SortedSet for $t {
+            fn len(&self) -> usize {
+                self.n
+            }
 
-    /// O(1).
-    fn select(&self, i: usize) -> Option<u32> {
-        (i < self.n).then(|| self.get(i))
-    }
+            /// O(1).
+            fn select(&self, i: usize) -> Option<u32> {
+                (i < self.n).then(|| self.get(i))
+            }
 
-    /// A binary search on the packed data.
-    fn lower_bound(&self, key: u32) -> Option<(usize, u32)> {
-        lower_bound_value(self.n, key, |i| self.get(i))
-    }
+            /// A binary search on the packed data.
+            fn lower_bound(&self, key: u32) -> Option<(usize, u32)> {
+                lower_bound_value(self.n, key, |i| self.get(i))
+            }
 
-    fn insert(&mut self, value: u32) -> usize {
-        let mut v = self.to_vec();
-        let at = v.partition_point(|&x| x <= value);
-        v.insert(at, value);
-        *self = ForArray::new(&v);
-        at
-    }
+            fn insert(&mut self, value: u32) -> usize {
+                let mut v = self.to_vec();
+                let at = v.partition_point(|&x| x <= value);
+                v.insert(at, value);
+                *self = $rebuild(&*self, &v);
+                at
+            }
 
-    fn to_vec(&self) -> Vec<u32> {
-        (0..self.n).map(|i| self.get(i)).collect()
-    }
+            fn to_vec(&self) -> Vec<u32> {
+                $to_vec(self)
+            }
 
-    fn compressed_bytes(&self) -> usize {
-        self.bytes.len()
-    }
+            fn compressed_bytes(&self) -> usize {
+                self.bytes.len()
+            }
+        }
+    };
 }
+pub(crate) use packed_sorted_set;
+
+packed_sorted_set!(
+    ForArray,
+    |_: &ForArray, v: &[u32]| ForArray::new(v),
+    |a: &ForArray| (0..a.n).map(|i| a.get(i)).collect()
+);
 
 /// The first index of the `n` values `get` reads whose value is `>= key`,
 /// with the value (`None` if none is): a binary search (sorted values).

@@ -249,38 +249,13 @@ impl SimdForArray {
     }
 }
 
-impl SortedSet for SimdForArray {
-    fn len(&self) -> usize {
-        self.n
-    }
-
-    /// O(1).
-    fn select(&self, i: usize) -> Option<u32> {
-        (i < self.n).then(|| self.get(i))
-    }
-
-    /// A binary search on the packed data.
-    fn lower_bound(&self, key: u32) -> Option<(usize, u32)> {
-        lower_bound_value(self.n, key, |i| self.get(i))
-    }
-
-    fn insert(&mut self, value: u32) -> usize {
-        let mut v = self.to_vec();
-        let at = v.partition_point(|&x| x <= value);
-        v.insert(at, value);
-        *self = SimdForArray::with_codec(self.codec, &v);
-        at
-    }
-
-    /// Decodes with the SIMD blocks.
-    fn to_vec(&self) -> Vec<u32> {
-        let mut out = alloc::vec![0u32; self.n];
-        self.decode_into(&mut out)
-            .expect("validated at construction");
+// `to_vec` decodes with the SIMD blocks.
+super::packed_sorted_set!(
+    SimdForArray,
+    |a: &SimdForArray, v: &[u32]| SimdForArray::with_codec(a.codec, v),
+    |a: &SimdForArray| {
+        let mut out = alloc::vec![0u32; a.n];
+        a.decode_into(&mut out).expect("validated at construction");
         out
     }
-
-    fn compressed_bytes(&self) -> usize {
-        self.bytes.len()
-    }
-}
+);

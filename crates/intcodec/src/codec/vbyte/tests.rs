@@ -107,17 +107,7 @@ fn corpus32(n: usize, seed: u64) -> Vec<(&'static str, Vec<u32>)> {
             })
             .collect(),
     ));
-    let mut acc = 0u32;
-    out.push((
-        "sorted",
-        (0..n)
-            .map(|_| {
-                let g = rng.next_u32() >> (18 + rng.next_u32() % 14);
-                acc = acc.wrapping_add(g + 1);
-                acc
-            })
-            .collect(),
-    ));
+    out.push(("sorted", intcodec_testkit::corpus::sorted_ids(&mut rng, n)));
     out
 }
 
