@@ -90,7 +90,10 @@
 //! is fused into the unpack loop, carrying the running value in a register.
 //! An array's full blocks are decoded by one kernel call
 //! (`Kernels::unpack_blocks`), which keeps the running value in a register
-//! from block to block and checks each block before reading it. The tail
+//! from block to block and checks each block before reading it; they are
+//! encoded likewise by one call (`Kernels::pack_blocks`: each block's width
+//! and pack by direct calls, not two indirect ones a block; postings
+//! encode about 0.97x -> 1.0x of FastPFor's SIMD BP, Zen 3). The tail
 //! (up to 127 / 255 LEB128 values) is one call of the VByte kernel of the
 //! same ISA (Masked VByte on SSE4.1 / AVX2, the prefix sum fused, from the
 //! last block value), encoded likewise: not value by value. Its errors
@@ -209,6 +212,14 @@ pub(crate) type PackFn = unsafe fn(&[u32], &mut [u8], u8, Mode, &[u32; 8]);
 /// Bits needed by the widest packed value of one block: `(values, mode,
 /// prev)`; `values.len() >=` the block length (the kernels assert it).
 pub(crate) type BitsFn = unsafe fn(&[u32], Mode, &[u32; 8]) -> u8;
+/// Pack of consecutive blocks, the array format's body: `(values, widths,
+/// out, mode, prev)`: the first `widths.len()` blocks of `values`, block
+/// `j`'s width to `widths[j]` and its bytes after block `j - 1`'s in `out`,
+/// block 0 from the array's `prev` (as `scalar::prev_for` gives each
+/// block). Needs `values.len() >= widths.len() * B` and room in `out` for
+/// every block (the kernels assert each); returns the bytes written to
+/// `out`. One kernel call for the array, not two a block.
+pub(crate) type BlocksPackFn = unsafe fn(&[u32], &mut [u8], &mut [u8], Mode, u32) -> usize;
 
 /// The mode numbered `m` (`Mode as u8`), for const generics.
 pub(crate) const fn mode_of(m: u8) -> Mode {
@@ -263,6 +274,7 @@ pub(crate) struct Kernels {
     pub(crate) unpack_blocks: BlocksUnpackFn,
     pub(crate) pack: PackFn,
     pub(crate) bits: BitsFn,
+    pub(crate) pack_blocks: BlocksPackFn,
 }
 
 static SCALAR_4: Kernels = scalar::kernels(Layout::Lanes4);
@@ -323,6 +335,21 @@ pub(crate) fn call_unpack_blocks(
     // SAFETY: the ISA is supported (`k` comes from a handle); the kernel
     // checks the widths and block sizes and asserts `out` long enough.
     unsafe { (k.unpack_blocks)(input, widths, out, mode, prev) }
+}
+
+/// Runs `k`'s pack of consecutive blocks ([`BlocksPackFn`]).
+#[inline]
+pub(crate) fn call_pack_blocks(
+    k: &Kernels,
+    values: &[u32],
+    widths: &mut [u8],
+    out: &mut [u8],
+    mode: Mode,
+    prev: u32,
+) -> usize {
+    // SAFETY: the ISA is supported (`k` comes from a handle); the kernel
+    // asserts the sizes.
+    unsafe { (k.pack_blocks)(values, widths, out, mode, prev) }
 }
 
 /// Runs `k`'s pack on one block (same contract as [`call_unpack`]).

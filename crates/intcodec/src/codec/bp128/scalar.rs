@@ -33,6 +33,7 @@ pub(super) const fn kernels(layout: Layout) -> Kernels {
             unpack_blocks: unpack_blocks::<4>,
             pack: pack::<4>,
             bits: bits::<4>,
+            pack_blocks: pack_blocks::<4>,
         },
         Layout::Lanes8 => Kernels {
             isa: Isa::Scalar,
@@ -41,6 +42,7 @@ pub(super) const fn kernels(layout: Layout) -> Kernels {
             unpack_blocks: unpack_blocks::<8>,
             pack: pack::<8>,
             bits: bits::<8>,
+            pack_blocks: pack_blocks::<8>,
         },
     }
 }
@@ -200,6 +202,53 @@ pub(crate) fn unpack_blocks<const L: usize>(
     Ok(pos)
 }
 
+/// The loop of a [`super::BlocksPackFn`] over a kernel set's one-block
+/// `bits` and `pack` (inlined into each kernel set's entry, so the blocks
+/// cost direct calls, not two indirect ones each).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn pack_blocks_with(
+    layout: Layout,
+    values: &[u32],
+    widths: &mut [u8],
+    out: &mut [u8],
+    mode: Mode,
+    prev: u32,
+    bits: impl Fn(&[u32], Mode, &[u32; 8]) -> u8,
+    pack: impl Fn(&[u32], &mut [u8], u8, Mode, &[u32; 8]),
+) -> usize {
+    let bl = layout.block_len();
+    assert!(values.len() >= widths.len() * bl);
+    let mut pos = 0;
+    for (j, (w, block)) in widths.iter_mut().zip(values.chunks_exact(bl)).enumerate() {
+        let lanes = prev_for(layout, values, j, mode, prev);
+        let b = bits(block, mode, &lanes);
+        *w = b;
+        let len = layout.block_bytes(b);
+        pack(block, &mut out[pos..pos + len], b, mode, &lanes);
+        pos += len;
+    }
+    pos
+}
+
+/// Reference pack of consecutive blocks (see [`super::BlocksPackFn`]).
+fn pack_blocks<const L: usize>(
+    values: &[u32],
+    widths: &mut [u8],
+    out: &mut [u8],
+    mode: Mode,
+    prev: u32,
+) -> usize {
+    let layout = if L == 4 {
+        Layout::Lanes4
+    } else {
+        Layout::Lanes8
+    };
+    pack_blocks_with(
+        layout, values, widths, out, mode, prev, bits::<L>, pack::<L>,
+    )
+}
+
 /// Reference pack of one block (see [`super::PackFn`]).
 pub(crate) fn pack<const L: usize>(
     values: &[u32],
@@ -297,16 +346,8 @@ pub(crate) fn encode_array(
     let layout = k.layout;
     let bl = layout.block_len();
     let m = values.len() / bl;
-    let mut pos = m;
-    for j in 0..m {
-        let block = &values[j * bl..(j + 1) * bl];
-        let lanes = prev_for(layout, values, j, mode, prev);
-        let bits = super::call_bits(k, block, mode, &lanes);
-        out[j] = bits;
-        let len = layout.block_bytes(bits);
-        super::call_pack(k, block, &mut out[pos..pos + len], bits, mode, &lanes);
-        pos += len;
-    }
+    let (widths, data) = out.split_at_mut(m);
+    let mut pos = m + super::call_pack_blocks(k, values, widths, data, mode, prev);
     let rest = &values[m * bl..];
     if !rest.is_empty() {
         let dst = &mut out[pos..];

@@ -566,6 +566,7 @@ macro_rules! bp_body {
             unpack_blocks,
             pack,
             bits,
+            pack_blocks,
         };
 
         static UNPACK: UnpackTable = crate::codec::bp128::unpack_table!(unpack_w);
@@ -836,6 +837,28 @@ macro_rules! bp_body {
                 }
             }
             or(or(acc[0], acc[1]), or(acc[2], acc[3]))
+        }
+
+        /// The kernel entry for packing consecutive blocks
+        /// ([`BlocksPackFn`](crate::codec::bp128::BlocksPackFn)).
+        #[target_feature(enable = $f)]
+        fn pack_blocks(
+            values: &[u32],
+            widths: &mut [u8],
+            out: &mut [u8],
+            mode: Mode,
+            prev: u32,
+        ) -> usize {
+            crate::codec::bp128::scalar::pack_blocks_with(
+                $layout,
+                values,
+                widths,
+                out,
+                mode,
+                prev,
+                |v, m, p| bits(v, m, p),
+                |v, o, b, m, p| pack(v, o, b, m, p),
+            )
         }
 
         /// The kernel entry for packing.
