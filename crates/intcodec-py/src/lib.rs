@@ -398,10 +398,30 @@ fn read_counts(obj: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
     let big = |i: usize| PyOverflowError::new_err(format!("counts[{i}] does not fit a usize"));
     match b.elem() {
         Elem::U8 => Ok(b.slice::<u8>().iter().map(|&k| usize::from(k)).collect()),
-        Elem::U32 => b.slice::<u32>().iter().enumerate().map(|(i, &k)| usize::try_from(k).map_err(|_| big(i))).collect(),
-        Elem::U64 => b.slice::<u64>().iter().enumerate().map(|(i, &k)| usize::try_from(k).map_err(|_| big(i))).collect(),
-        Elem::I32 => b.slice::<i32>().iter().enumerate().map(|(i, &k)| usize::try_from(k).map_err(|_| bad(i, k.into()))).collect(),
-        Elem::I64 => b.slice::<i64>().iter().enumerate().map(|(i, &k)| usize::try_from(k).map_err(|_| bad(i, k))).collect(),
+        Elem::U32 => b
+            .slice::<u32>()
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| usize::try_from(k).map_err(|_| big(i)))
+            .collect(),
+        Elem::U64 => b
+            .slice::<u64>()
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| usize::try_from(k).map_err(|_| big(i)))
+            .collect(),
+        Elem::I32 => b
+            .slice::<i32>()
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| usize::try_from(k).map_err(|_| bad(i, k.into())))
+            .collect(),
+        Elem::I64 => b
+            .slice::<i64>()
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| usize::try_from(k).map_err(|_| bad(i, k)))
+            .collect(),
     }
 }
 
@@ -448,7 +468,10 @@ impl Codec {
         // for every codec (Lucene's layout reaches the + 1, its tails being
         // 1-byte vints against 5-byte groups of four; a test checks it).
         let len = src.slice::<u8>().len();
-        let max = self.inner.max_values(len).saturating_add(streams.saturating_sub(1));
+        let max = self
+            .inner
+            .max_values(len)
+            .saturating_add(streams.saturating_sub(1));
         if n > max {
             let kind = intcodec::DecodeErrorKind::Truncated;
             return Err(decode_error(py, DecodeError::new(kind, len, Some(max))));
@@ -824,7 +847,10 @@ impl Codec {
             .iter()
             .try_fold(0usize, |t, &k| t.checked_add(k))
             .ok_or_else(|| PyValueError::new_err("sum(counts) overflows"))?;
-        let ask = Ask::Many { total, streams: counts.len() };
+        let ask = Ask::Many {
+            total,
+            streams: counts.len(),
+        };
         let (src, array, mut ob) = self.decode_buffers(buf, ask, out)?;
         let input = src.slice::<u8>();
         let codec = &*self.inner;
