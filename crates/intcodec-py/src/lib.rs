@@ -394,35 +394,33 @@ fn read_counts(obj: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
         return obj.extract();
     }
     let b = Buffer::typed(obj, false, "counts", Pin::No)?;
-    let bad = |i: usize, v: i64| PyOverflowError::new_err(format!("counts[{i}] = {v} is negative"));
-    let big = |i: usize| PyOverflowError::new_err(format!("counts[{i}] does not fit a usize"));
     match b.elem() {
-        Elem::U8 => Ok(b.slice::<u8>().iter().map(|&k| usize::from(k)).collect()),
-        Elem::U32 => b
-            .slice::<u32>()
-            .iter()
-            .enumerate()
-            .map(|(i, &k)| usize::try_from(k).map_err(|_| big(i)))
-            .collect(),
-        Elem::U64 => b
-            .slice::<u64>()
-            .iter()
-            .enumerate()
-            .map(|(i, &k)| usize::try_from(k).map_err(|_| big(i)))
-            .collect(),
-        Elem::I32 => b
-            .slice::<i32>()
-            .iter()
-            .enumerate()
-            .map(|(i, &k)| usize::try_from(k).map_err(|_| bad(i, k.into())))
-            .collect(),
-        Elem::I64 => b
-            .slice::<i64>()
-            .iter()
-            .enumerate()
-            .map(|(i, &k)| usize::try_from(k).map_err(|_| bad(i, k)))
-            .collect(),
+        Elem::U8 => counts_of::<u8>(&b),
+        Elem::U32 => counts_of::<u32>(&b),
+        Elem::U64 => counts_of::<u64>(&b),
+        Elem::I32 => counts_of::<i32>(&b),
+        Elem::I64 => counts_of::<i64>(&b),
     }
+}
+
+/// The counts in an integer array of `T`; a negative or too large one is an
+/// `OverflowError` naming its index.
+fn counts_of<T: Pod>(b: &Buffer) -> PyResult<Vec<usize>>
+where
+    usize: TryFrom<T>,
+    i128: From<T>,
+{
+    let slice = b.slice::<T>();
+    let conv = |(i, &k): (usize, &T)| {
+        usize::try_from(k).map_err(|_| {
+            let v = i128::from(k);
+            PyOverflowError::new_err(match v < 0 {
+                true => format!("counts[{i}] = {v} is negative"),
+                false => format!("counts[{i}] does not fit a usize"),
+            })
+        })
+    };
+    slice.iter().enumerate().map(conv).collect()
 }
 
 /// A codec of the registry on one kernel: the Python class `intcodec.Codec`

@@ -114,13 +114,18 @@ pub(crate) fn needed_bits(layout: Layout, block: &[u32], mode: Mode, prev: &[u32
     bits_of(acc)
 }
 
-/// [`needed_bits`] as the scalar kernel entry (see [`super::BitsFn`]).
-fn bits<const L: usize>(block: &[u32], mode: Mode, prev: &[u32; 8]) -> u8 {
-    let layout = if L == 4 {
+/// The layout of `L` lanes (4 or 8).
+const fn layout_of<const L: usize>() -> Layout {
+    if L == 4 {
         Layout::Lanes4
     } else {
         Layout::Lanes8
-    };
+    }
+}
+
+/// [`needed_bits`] as the scalar kernel entry (see [`super::BitsFn`]).
+fn bits<const L: usize>(block: &[u32], mode: Mode, prev: &[u32; 8]) -> u8 {
+    let layout = layout_of::<L>();
     let bl = layout.block_len();
     assert!(block.len() >= bl);
     needed_bits(layout, &block[..bl], mode, prev)
@@ -239,11 +244,7 @@ fn pack_blocks<const L: usize>(
     mode: Mode,
     prev: u32,
 ) -> usize {
-    let layout = if L == 4 {
-        Layout::Lanes4
-    } else {
-        Layout::Lanes8
-    };
+    let layout = layout_of::<L>();
     pack_blocks_with(
         layout, values, widths, out, mode, prev, bits::<L>, pack::<L>,
     )

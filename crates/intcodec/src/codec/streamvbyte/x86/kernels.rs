@@ -405,9 +405,10 @@ macro_rules! stream_vbyte_kernels {
             // loads reach its first seven groups' data plus 16 (a zero
             // block: its 32 bytes): so block `b` runs when `n - 32b >= 44`,
             // whatever its codes, and those blocks run as trusted ones.
+            let short = !COUNTED && n < super::kernels::SHORT_GROUPS_ONLY;
             let nb = if COUNTED {
                 blocks.len().min(n.saturating_sub(12) / 32)
-            } else if n < super::kernels::SHORT_GROUPS_ONLY {
+            } else if short {
                 0
             } else {
                 blocks.len()
@@ -415,7 +416,7 @@ macro_rules! stream_vbyte_kernels {
             let mut b = 0;
             // A short list's one full block (if any): one reach check and the
             // block, with none of the loop's keys-ahead set-up.
-            if !COUNTED && n < super::kernels::SHORT_GROUPS_ONLY {
+            if short {
                 if let (Some(k), Some(dst)) = (key_blocks.first(), blocks.first_mut()) {
                     let keys = u64::from_le_bytes(*k);
                     let room = end.wrapping_sub(src as usize);
