@@ -153,17 +153,4 @@ pub trait Codec {
     fn encode_bucket(&self, bucket: &Bucket, delta: bool) -> Result<Encoded, String> {
         measure::encode_bucket(self, bucket, delta)
     }
-
-    /// Untimed full check of `op` on `bucket`; returns the light check the
-    /// timed passes must reproduce.
-    fn verify(
-        &self,
-        op: Op,
-        bucket: &Bucket,
-        enc: &Encoded,
-        buf: &mut [u32],
-        scratch: &mut [u8],
-    ) -> Result<Light, String> {
-        measure::verify(self, op, bucket, enc, buf, scratch)
-    }
 }

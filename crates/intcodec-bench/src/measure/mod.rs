@@ -100,16 +100,19 @@ pub struct Light {
     pub bytes: u64,
 }
 
+/// A chunk of values' part of [`Light::ends`]: `first << 32 | last` (0
+/// when empty).
 #[inline]
-fn value_ends(v: &[u32]) -> u64 {
+pub(crate) fn value_ends(v: &[u32]) -> u64 {
     match (v.first(), v.last()) {
         (Some(&a), Some(&b)) => (u64::from(a) << 32) | u64::from(b),
         _ => 0,
     }
 }
 
+/// A stream's part of [`Light::ends`]: `first << 8 | last` (0 when empty).
 #[inline]
-fn byte_ends(v: &[u8]) -> u64 {
+pub(crate) fn byte_ends(v: &[u8]) -> u64 {
     match (v.first(), v.last()) {
         (Some(&a), Some(&b)) => (u64::from(a) << 8) | u64::from(b),
         _ => 0,
@@ -544,7 +547,7 @@ mod tests {
                     continue;
                 }
                 let enc = if op.is_delta() { &delta } else { &plain };
-                let want = c.verify(op, &b, enc, &mut buf, &mut scratch).unwrap();
+                let want = verify(&*c, op, &b, enc, &mut buf, &mut scratch).unwrap();
                 let got = c.pass(op, &b, enc, &mut buf, &mut scratch).unwrap();
                 assert_eq!(got, want, "{} {} {}", c.name(), c.kernel(), op.name());
             }
@@ -554,9 +557,7 @@ mod tests {
         let delta = broken.encode_bucket(&b, true).unwrap();
         for op in Op::CODEC_OPS {
             let enc = if op.is_delta() { &delta } else { &plain };
-            let err = broken
-                .verify(op, &b, enc, &mut buf, &mut scratch)
-                .unwrap_err();
+            let err = verify(&broken, op, &b, enc, &mut buf, &mut scratch).unwrap_err();
             assert!(err.contains("CHECKSUM MISMATCH"), "{err}");
         }
         assert_eq!(verify_copy(&b, &mut buf).unwrap(), copy_pass(&b, &mut buf));

@@ -12,7 +12,7 @@
 //! `svb` has no delta coding for `u32` (its `delta` module is separate
 //! whole-array passes), so delta ops are not measured for it.
 
-use crate::measure::{Bucket, Codec, Encoded, Light, Op};
+use crate::measure::{byte_ends, value_ends, Bucket, Codec, Encoded, Light, Op};
 use intcodec::streamvbyte::{max_compressed_len, StreamVByte};
 use intcodec::IntCodec;
 use std::cell::RefCell;
@@ -31,13 +31,6 @@ impl PeerSvb {
     /// A new peer.
     pub fn new() -> Self {
         Self::default()
-    }
-}
-
-fn ends(v: &[u32]) -> u64 {
-    match (v.first(), v.last()) {
-        (Some(&a), Some(&b)) => (u64::from(a) << 32) | u64::from(b),
-        _ => 0,
     }
 }
 
@@ -130,7 +123,7 @@ impl Codec for PeerSvb {
                         .decode_into(&enc.bytes[off..end], ch.len, &mut values)
                         .map_err(|e| format!("{NAME}: {e}"))?;
                     let v = std::hint::black_box(&values[..]);
-                    light.ends = light.ends.wrapping_add(ends(v));
+                    light.ends = light.ends.wrapping_add(value_ends(v));
                     light.bytes += (end - off) as u64;
                 }
             }
@@ -140,9 +133,7 @@ impl Codec for PeerSvb {
                     bytes.clear();
                     U32Classic.encode_into(&bucket.gaps[ch.start..][..ch.len], &mut bytes);
                     let b = std::hint::black_box(&bytes[..]);
-                    if let (Some(&f), Some(&l)) = (b.first(), b.last()) {
-                        light.ends = light.ends.wrapping_add((u64::from(f) << 8) | u64::from(l));
-                    }
+                    light.ends = light.ends.wrapping_add(byte_ends(b));
                     light.bytes += b.len() as u64;
                 }
             }

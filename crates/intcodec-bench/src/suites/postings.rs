@@ -216,8 +216,7 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Outcome,
             job.expect = match job.codec {
                 Some(ci) => {
                     let enc = pick(&encoded[ci], job.op);
-                    codecs[ci]
-                        .verify(job.op, &bucket, enc, &mut buf, &mut scratch)
+                    measure::verify(&*codecs[ci], job.op, &bucket, enc, &mut buf, &mut scratch)
                         .map_err(|e| format!("{tag}: {e}"))?
                 }
                 None => {
