@@ -160,14 +160,7 @@ fn main() {
         let len = 16 * b as usize;
         for j in 0..blocks {
             let vals: Vec<u32> = (0..128).map(|_| next() & mask).collect();
-            let mut acc = 0u32;
-            let sorted: Vec<u32> = vals
-                .iter()
-                .map(|&d| {
-                    acc = acc.wrapping_add(d);
-                    acc
-                })
-                .collect();
+            let sorted = intcodec_testkit::running_sums(0, &vals);
             let r = j * len..(j + 1) * len;
             ours.compress_block(&vals, &mut packed_p[r.clone()], b)
                 .unwrap();

@@ -42,14 +42,10 @@ pub fn families(n: usize, seed: u64) -> Vec<(&'static str, Vec<u32>)> {
 /// `n` increasing ids (wrapping) with gaps of 1 to 2^14, most of them small:
 /// the `sorted` family.
 pub fn sorted_ids(rng: &mut SplitMix64, n: usize) -> Vec<u32> {
-    let mut acc = 0u32;
-    (0..n)
-        .map(|_| {
-            let g = rng.next_u32() >> (18 + rng.next_u32() % 14);
-            acc = acc.wrapping_add(g + 1);
-            acc
-        })
-        .collect()
+    let gaps: Vec<u32> = (0..n)
+        .map(|_| (rng.next_u32() >> (18 + rng.next_u32() % 14)) + 1)
+        .collect();
+    crate::running_sums(0, &gaps)
 }
 
 #[cfg(test)]

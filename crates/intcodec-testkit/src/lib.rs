@@ -20,3 +20,15 @@ pub mod synth;
 
 pub use rng::SplitMix64;
 pub use shared::{require, shared_data};
+
+/// The running sums of `gaps` from `start` (wrapping): the ids whose gaps
+/// from `start` are `gaps`.
+pub fn running_sums(start: u32, gaps: &[u32]) -> Vec<u32> {
+    let mut acc = start;
+    gaps.iter()
+        .map(|&g| {
+            acc = acc.wrapping_add(g);
+            acc
+        })
+        .collect()
+}

@@ -229,14 +229,7 @@ pub fn unsorted_lists(seed: u64, width: u32, target_ints: u64) -> Vec<Vec<u32>> 
     (0..arrays)
         .map(|i| {
             let mut rng = SplitMix64::derive(seed, &[3, u64::from(width), i]);
-            let mut acc = 0u32;
-            unsorted_values(&mut rng, width, UNSORTED_ARRAY)
-                .into_iter()
-                .map(|v| {
-                    acc = acc.wrapping_add(v);
-                    acc
-                })
-                .collect()
+            crate::running_sums(0, &unsorted_values(&mut rng, width, UNSORTED_ARRAY))
         })
         .collect()
 }

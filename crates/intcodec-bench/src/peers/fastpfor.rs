@@ -238,14 +238,7 @@ mod tests {
             assert_eq!(p.decode(&shifted[1..], n, &mut back).unwrap(), w);
             assert_eq!(back, gaps, "n={n}");
 
-            let mut acc = 9u32;
-            let ids: Vec<u32> = gaps
-                .iter()
-                .map(|&g| {
-                    acc = acc.wrapping_add(g);
-                    acc
-                })
-                .collect();
+            let ids = intcodec_testkit::running_sums(9, &gaps);
             let wd = p.encode_delta(&ids, 9, &mut out).unwrap();
             assert_eq!(&out[..wd], &want[..], "delta codes the same gaps, n={n}");
             back.fill(0);
