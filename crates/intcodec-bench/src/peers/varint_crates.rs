@@ -87,6 +87,21 @@ fn encode_values<L: Lib, const DELTA: bool>(
     Ok(pos)
 }
 
+/// The value that `read` takes from a cursor over `input[pos..]` (moving
+/// it past the value), and the bytes it took: [`Lib::get`] for the crates
+/// that read from a slice they advance.
+#[inline(always)]
+fn read_at(
+    input: &[u8],
+    pos: usize,
+    read: impl FnOnce(&mut &[u8]) -> Result<u32, String>,
+) -> Result<(u32, usize), String> {
+    let mut buf = input.get(pos..).unwrap_or_default();
+    let before = buf.len();
+    let v = read(&mut buf)?;
+    Ok((v, before - buf.len()))
+}
+
 impl<L: Lib> Codec for Peer<L> {
     fn family(&self) -> &'static str {
         FAMILY
@@ -136,10 +151,10 @@ impl Lib for ProstLib {
     const KERNEL: &'static str = "rust";
     #[inline(always)]
     fn get(input: &[u8], pos: usize) -> Result<(u32, usize), String> {
-        let mut buf = input.get(pos..).unwrap_or_default();
-        let before = buf.len();
-        let v = prost::encoding::decode_varint(&mut buf).map_err(|e| format!("prost: {e}"))?;
-        Ok((v as u32, before - buf.len()))
+        read_at(input, pos, |buf| {
+            let v = prost::encoding::decode_varint(buf).map_err(|e| format!("prost: {e}"))?;
+            Ok(v as u32)
+        })
     }
     #[inline(always)]
     fn put(v: u32, out: &mut [u8], pos: usize) -> usize {
@@ -177,11 +192,10 @@ impl Lib for Leb128Lib {
     const KERNEL: &'static str = "rust";
     #[inline(always)]
     fn get(input: &[u8], pos: usize) -> Result<(u32, usize), String> {
-        let mut buf = input.get(pos..).unwrap_or_default();
-        let before = buf.len();
-        let v = leb128::read::unsigned(&mut buf).map_err(|e| format!("leb128: {e}"))?;
-        let v = u32::try_from(v).map_err(|_| "leb128: value exceeds u32".to_string())?;
-        Ok((v, before - buf.len()))
+        read_at(input, pos, |buf| {
+            let v = leb128::read::unsigned(buf).map_err(|e| format!("leb128: {e}"))?;
+            u32::try_from(v).map_err(|_| "leb128: value exceeds u32".to_string())
+        })
     }
     #[inline(always)]
     fn put(v: u32, out: &mut [u8], pos: usize) -> usize {
@@ -216,10 +230,12 @@ impl Lib for UnsignedVarintLib {
     const KERNEL: &'static str = "rust";
     #[inline(always)]
     fn get(input: &[u8], pos: usize) -> Result<(u32, usize), String> {
-        let buf = input.get(pos..).unwrap_or_default();
-        let (v, rest) =
-            unsigned_varint::decode::u32(buf).map_err(|e| format!("unsigned-varint: {e}"))?;
-        Ok((v, buf.len() - rest.len()))
+        read_at(input, pos, |buf| {
+            let (v, rest) =
+                unsigned_varint::decode::u32(buf).map_err(|e| format!("unsigned-varint: {e}"))?;
+            *buf = rest;
+            Ok(v)
+        })
     }
     #[inline(always)]
     fn put(v: u32, out: &mut [u8], pos: usize) -> usize {
