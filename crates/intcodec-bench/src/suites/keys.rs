@@ -232,6 +232,23 @@ fn sum(h: u64, v: &[u32]) -> u64 {
     )
 }
 
+/// Decodes every one of `arrays` (delta-coded from 0) with `c`; the
+/// checksum.
+#[inline(always)]
+fn decode_arrays<'a, C: IntCodec>(
+    c: C,
+    arrays: impl Iterator<Item = &'a [u8]>,
+    buf: &mut [u32; ARRAY],
+) -> Result<u64, String> {
+    let mut h = 0u64;
+    for a in arrays {
+        c.decode_delta(a, ARRAY, 0, buf)
+            .map_err(|e| e.to_string())?;
+        h = sum(h, buf);
+    }
+    Ok(h)
+}
+
 /// One decode pass over every array; the checksum.
 fn decode_pass(kind: Kind, p: &Prepared, buf: &mut [u32; ARRAY]) -> Result<u64, String> {
     let mut h = 0u64;
@@ -244,10 +261,7 @@ fn decode_pass(kind: Kind, p: &Prepared, buf: &mut [u32; ARRAY]) -> Result<u64, 
                 DeltaMode::D1
             };
             let bp = Bp128::new(Layout::Lanes4).with_delta(delta);
-            for a in v {
-                bp.decode_delta(a.as_bytes(), ARRAY, 0, buf).map_err(e)?;
-                h = sum(h, buf);
-            }
+            h = decode_arrays(bp, v.iter().map(|a| a.as_bytes()), buf)?;
         }
         (_, Prepared::For(v)) => {
             for a in v {
@@ -262,25 +276,13 @@ fn decode_pass(kind: Kind, p: &Prepared, buf: &mut [u32; ARRAY]) -> Result<u64, 
             }
         }
         (Kind::VByte, Prepared::Bytes(v)) => {
-            let c = VByte::new();
-            for a in v {
-                c.decode_delta(a, ARRAY, 0, buf).map_err(e)?;
-                h = sum(h, buf);
-            }
+            h = decode_arrays(VByte::new(), v.iter().map(Vec::as_slice), buf)?;
         }
         (Kind::VarIntGb, Prepared::Bytes(v)) => {
-            let c = VarIntGb::new();
-            for a in v {
-                c.decode_delta(a, ARRAY, 0, buf).map_err(e)?;
-                h = sum(h, buf);
-            }
+            h = decode_arrays(VarIntGb::new(), v.iter().map(Vec::as_slice), buf)?;
         }
         (Kind::StreamVByte, Prepared::Bytes(v)) => {
-            let c = StreamVByte::new();
-            for a in v {
-                c.decode_delta(a, ARRAY, 0, buf).map_err(e)?;
-                h = sum(h, buf);
-            }
+            h = decode_arrays(StreamVByte::new(), v.iter().map(Vec::as_slice), buf)?;
         }
         #[cfg(feature = "peer-bitpacking")]
         (Kind::PeerBitpacking, Prepared::Bytes(v)) => {
@@ -484,22 +486,14 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Vec<Row>
         }
         for job in &mut jobs {
             let one = run_job(job, 1, &kinds, &q, &mut buf)?;
-            let want = cfg.min_time.as_secs_f64();
-            job.iters = ((want / one.max(1e-9)).ceil() as u64).clamp(1, 1 << 20) as u32;
+            job.iters = super::iterations(cfg.min_time, one, 1 << 20);
         }
-        let reps = cfg.reps.max(1);
-        for rep in 0..reps {
-            progress(
-                at(0.2 + 0.8 * rep as f64 / reps as f64),
-                &format!("keys b={b}: repetition {}/{reps}", rep + 1),
-            );
-            let n = jobs.len();
-            for j in 0..n {
-                let at = (j + rep) % n;
-                let t = run_job(&jobs[at], jobs[at].iters, &kinds, &q, &mut buf)?;
-                jobs[at].times.push(t);
-            }
-        }
+        let (reps, n) = (cfg.reps.max(1), jobs.len());
+        super::rotate(reps, n, &format!("keys b={b}"), at, progress, |j| {
+            let t = run_job(&jobs[j], jobs[j].iters, &kinds, &q, &mut buf)?;
+            jobs[j].times.push(t);
+            Ok(())
+        })?;
         for (ci, (k, _)) in kinds.iter().enumerate() {
             let med = |op: KOp| {
                 jobs.iter().find(|j| j.codec == ci && j.op == op).map(|j| {
@@ -543,8 +537,7 @@ pub fn csv(rows: &[Row], out: &mut dyn Write) -> Result<(), String> {
             opt(r.select_mops)
         ));
     }
-    out.write_all(s.as_bytes())
-        .map_err(|e| format!("writing the report: {e}"))
+    super::write_report(out, &s)
 }
 
 /// The terminal report: one table per measure (rows b, columns codecs), then
@@ -630,8 +623,7 @@ pub fn table(rows: &[Row], header: &[String], out: &mut dyn Write) -> Result<(),
             verdict(m4)
         ));
     }
-    out.write_all(s.as_bytes())
-        .map_err(|e| format!("writing the report: {e}"))
+    super::write_report(out, &s)
 }
 
 #[cfg(test)]

@@ -795,8 +795,7 @@ pub fn table(
         }
         targets(rows, notes, ds, &codecs, &mut s);
     }
-    out.write_all(s.as_bytes())
-        .map_err(|e| format!("writing the report: {e}"))
+    super::write_report(out, &s)
 }
 
 impl Row {

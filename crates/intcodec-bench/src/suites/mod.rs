@@ -21,6 +21,7 @@ pub mod varint;
 pub use postings::{bucket_label, run, Config, Outcome, Row, SUITES};
 
 use crate::measure::Codec;
+use std::time::Duration;
 
 /// Every codec of the `postings` and `ints` suites: ours and the peers,
 /// family by family (ours first within a family, in the order of
@@ -38,6 +39,43 @@ pub fn contenders() -> Vec<Box<dyn Codec>> {
     // Stable: ours stay before the peers of their family.
     all.sort_by_key(|c| rank(c.family()));
     all
+}
+
+/// Writes a suite's finished report `text` to `out`.
+pub(crate) fn write_report(out: &mut dyn std::io::Write, text: &str) -> Result<(), String> {
+    out.write_all(text.as_bytes())
+        .map_err(|e| format!("writing the report: {e}"))
+}
+
+/// Iterations per timed repetition of a job that took `one` seconds once,
+/// so that a repetition lasts about `min_time` (between 1 and `max`).
+pub(crate) fn iterations(min_time: Duration, one: f64, max: u64) -> u32 {
+    ((min_time.as_secs_f64() / one.max(1e-9)).ceil() as u64).clamp(1, max) as u32
+}
+
+/// The timed repetitions of a step's `n` jobs: `reps` rounds over every job,
+/// round `rep` starting at job `rep` (mod `n`), so that no job always runs
+/// first. Before each round, `progress` gets `at` of the round's place in
+/// the last 80% of the step and "`label`: repetition i/reps". `time(j)`
+/// times job `j` (and keeps its time).
+pub(crate) fn rotate(
+    reps: usize,
+    n: usize,
+    label: &str,
+    at: impl Fn(f64) -> f64,
+    progress: &mut dyn FnMut(f64, &str),
+    mut time: impl FnMut(usize) -> Result<(), String>,
+) -> Result<(), String> {
+    for rep in 0..reps {
+        progress(
+            at(0.2 + 0.8 * rep as f64 / reps as f64),
+            &format!("{label}: repetition {}/{reps}", rep + 1),
+        );
+        for j in 0..n {
+            time((j + rep) % n)?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

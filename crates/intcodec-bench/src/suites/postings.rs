@@ -224,35 +224,24 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Outcome,
                 }
             };
             let one = time_job(job, 1, &codecs, &encoded, &bucket, &mut buf, &mut scratch)?;
-            let want = cfg.min_time.as_secs_f64();
-            job.iters = if one >= want {
-                1
-            } else {
-                ((want / one.max(1e-9)).ceil() as u64).clamp(1, 1 << 20) as u32
-            };
+            job.iters = super::iterations(cfg.min_time, one, 1 << 20);
         }
 
-        for rep in 0..reps {
-            progress(
-                at(0.2 + 0.8 * rep as f64 / reps as f64),
-                &format!("{tag}: repetition {}/{reps}", rep + 1),
-            );
-            let n = jobs.len();
-            for j in 0..n {
-                let at = (j + rep) % n;
-                let iters = jobs[at].iters;
-                let t = time_job(
-                    &jobs[at],
-                    iters,
-                    &codecs,
-                    &encoded,
-                    &bucket,
-                    &mut buf,
-                    &mut scratch,
-                )?;
-                jobs[at].times.push(t);
-            }
-        }
+        let n = jobs.len();
+        super::rotate(reps, n, &tag, at, progress, |j| {
+            let iters = jobs[j].iters;
+            let t = time_job(
+                &jobs[j],
+                iters,
+                &codecs,
+                &encoded,
+                &bucket,
+                &mut buf,
+                &mut scratch,
+            )?;
+            jobs[j].times.push(t);
+            Ok(())
+        })?;
 
         for job in &mut jobs {
             job.times.sort_by(f64::total_cmp);

@@ -254,8 +254,7 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Outcome,
                         op.name()
                     ));
                 }
-                let want_t = cfg.min_time.as_secs_f64();
-                let iters = ((want_t / one).ceil() as u64).clamp(1, 1 << 16) as u32;
+                let iters = super::iterations(cfg.min_time, one, 1 << 16);
                 jobs.push(Job {
                     c,
                     op,
@@ -264,35 +263,30 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Outcome,
                 });
             }
         }
-        for rep in 0..reps {
-            progress(
-                at(0.2 + 0.8 * rep as f64 / reps as f64),
-                &format!("b = {b}: repetition {}/{reps}", rep + 1),
-            );
-            let n = jobs.len();
-            for j in 0..n {
-                let job = &mut jobs[(j + rep) % n];
-                let c = &cs[job.c];
-                let want = if job.op == Op::Seek {
-                    want_seek
-                } else {
-                    want_select
-                };
-                let t0 = Instant::now();
-                for _ in 0..job.iters {
-                    if pass(c, job.op, &encoded[job.c], &d) != want {
-                        return Err(format!(
-                            "b = {b}: CHECK FAILED: {} {} {}: a timed pass differs",
-                            c.family(),
-                            c.isa().name(),
-                            job.op.name()
-                        ));
-                    }
+        let n = jobs.len();
+        super::rotate(reps, n, &format!("b = {b}"), at, progress, |j| {
+            let job = &mut jobs[j];
+            let c = &cs[job.c];
+            let want = if job.op == Op::Seek {
+                want_seek
+            } else {
+                want_select
+            };
+            let t0 = Instant::now();
+            for _ in 0..job.iters {
+                if pass(c, job.op, &encoded[job.c], &d) != want {
+                    return Err(format!(
+                        "b = {b}: CHECK FAILED: {} {} {}: a timed pass differs",
+                        c.family(),
+                        c.isa().name(),
+                        job.op.name()
+                    ));
                 }
-                job.times
-                    .push(t0.elapsed().as_secs_f64().max(1e-9) / f64::from(job.iters));
             }
-        }
+            job.times
+                .push(t0.elapsed().as_secs_f64().max(1e-9) / f64::from(job.iters));
+            Ok(())
+        })?;
         for mut job in jobs {
             job.times.sort_by(f64::total_cmp);
             let t = &job.times;
@@ -429,8 +423,7 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn std::io::Write) -> Re
         let _ = writeln!(s);
     }
     let _ = writeln!(s, "\nwall time: {:.1} s", o.elapsed.as_secs_f64());
-    out.write_all(s.as_bytes())
-        .map_err(|e| format!("writing the report: {e}"))
+    super::write_report(out, &s)
 }
 
 #[cfg(test)]

@@ -226,8 +226,7 @@ pub fn table(rows: &[Row], header: &[String], out: &mut dyn Write) -> Result<(),
             s.push('\n');
         }
     }
-    out.write_all(s.as_bytes())
-        .map_err(|e| format!("writing the report: {e}"))
+    super::write_report(out, &s)
 }
 
 #[cfg(test)]

@@ -940,8 +940,7 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn std::io::Write) -> Re
             let _ = writeln!(s, "{line}");
         }
     }
-    out.write_all(s.as_bytes())
-        .map_err(|e| format!("writing the report: {e}"))
+    super::write_report(out, &s)
 }
 
 /// CSV: `suite,op,type,codec,kernel,peer,mvs,mvs_best`.
@@ -953,8 +952,7 @@ pub fn csv(o: &Outcome, out: &mut dyn std::io::Write) -> Result<(), String> {
             r.op, r.ty, r.codec, r.kernel, r.peer, r.mvs, r.best
         ));
     }
-    out.write_all(s.as_bytes())
-        .map_err(|e| format!("writing the report: {e}"))
+    super::write_report(out, &s)
 }
 
 #[cfg(test)]
