@@ -19,16 +19,16 @@
 use crate::contenders::vbyte::{max_len, FAMILY};
 use crate::measure::Codec;
 
-/// One peer library: decode or encode one value at `pos`.
+/// One peer library: decode or encode one value at the front of a slice.
 pub trait Lib {
     /// Codec column (`peer:<crate>`).
     const NAME: &'static str;
     /// Kernel column.
     const KERNEL: &'static str;
-    /// The value at `input[pos..]` and its length.
-    fn get(input: &[u8], pos: usize) -> Result<(u32, usize), String>;
-    /// Writes `v` at `out[pos..]`; returns its length.
-    fn put(v: u32, out: &mut [u8], pos: usize) -> usize;
+    /// The value at the front of `input` and its length.
+    fn get(input: &[u8]) -> Result<(u32, usize), String>;
+    /// Writes `v` at the front of `out`; returns its length.
+    fn put(v: u32, out: &mut [u8]) -> usize;
 }
 
 /// A [`Lib`] as a benchmark codec.
@@ -54,7 +54,7 @@ fn decode_values<L: Lib, const DELTA: bool>(
         .ok_or_else(|| format!("{}: output holds fewer than {n}", L::NAME))?;
     let mut pos = 0;
     for slot in out {
-        let (v, len) = L::get(input, pos)?;
+        let (v, len) = L::get(input.get(pos..).unwrap_or_default())?;
         pos += len;
         *slot = if DELTA {
             prev = prev.wrapping_add(v);
@@ -82,24 +82,33 @@ fn encode_values<L: Lib, const DELTA: bool>(
         } else {
             x
         };
-        pos += L::put(v, out, pos);
+        pos += L::put(v, &mut out[pos..]);
     }
     Ok(pos)
 }
 
-/// The value that `read` takes from a cursor over `input[pos..]` (moving
-/// it past the value), and the bytes it took: [`Lib::get`] for the crates
-/// that read from a slice they advance.
+/// What `read` reads at the front of `input`, through a cursor it moves
+/// past what it reads, and the bytes it took: for the crates that read from
+/// a slice they advance (here and in the `varint` suite).
 #[inline(always)]
-fn read_at(
+pub(crate) fn read_counted<T, E>(
     input: &[u8],
-    pos: usize,
-    read: impl FnOnce(&mut &[u8]) -> Result<u32, String>,
-) -> Result<(u32, usize), String> {
-    let mut buf = input.get(pos..).unwrap_or_default();
-    let before = buf.len();
+    read: impl FnOnce(&mut &[u8]) -> Result<T, E>,
+) -> Result<(T, usize), E> {
+    let mut buf = input;
     let v = read(&mut buf)?;
-    Ok((v, before - buf.len()))
+    Ok((v, input.len() - buf.len()))
+}
+
+/// The bytes `write` writes at the front of `out`, through a cursor it
+/// moves past what it writes (prost's `encode_varint`, here and in the
+/// `varint` suite).
+#[inline(always)]
+pub(crate) fn write_counted(out: &mut [u8], write: impl FnOnce(&mut &mut [u8])) -> usize {
+    let before = out.len();
+    let mut buf = out;
+    write(&mut buf);
+    before - buf.len()
 }
 
 impl<L: Lib> Codec for Peer<L> {
@@ -150,18 +159,15 @@ impl Lib for ProstLib {
     const NAME: &'static str = "peer:prost";
     const KERNEL: &'static str = "rust";
     #[inline(always)]
-    fn get(input: &[u8], pos: usize) -> Result<(u32, usize), String> {
-        read_at(input, pos, |buf| {
+    fn get(input: &[u8]) -> Result<(u32, usize), String> {
+        read_counted(input, |buf| {
             let v = prost::encoding::decode_varint(buf).map_err(|e| format!("prost: {e}"))?;
             Ok(v as u32)
         })
     }
     #[inline(always)]
-    fn put(v: u32, out: &mut [u8], pos: usize) -> usize {
-        let mut buf = &mut out[pos..];
-        let before = buf.len();
-        prost::encoding::encode_varint(u64::from(v), &mut buf);
-        before - buf.len()
+    fn put(v: u32, out: &mut [u8]) -> usize {
+        write_counted(out, |buf| prost::encoding::encode_varint(u64::from(v), buf))
     }
 }
 
@@ -172,15 +178,14 @@ impl Lib for IntegerEncodingLib {
     const NAME: &'static str = "peer:integer-encoding";
     const KERNEL: &'static str = "rust";
     #[inline(always)]
-    fn get(input: &[u8], pos: usize) -> Result<(u32, usize), String> {
+    fn get(input: &[u8]) -> Result<(u32, usize), String> {
         use integer_encoding::VarInt;
-        u32::decode_var(input.get(pos..).unwrap_or_default())
-            .ok_or_else(|| "integer-encoding: bad varint".to_string())
+        u32::decode_var(input).ok_or_else(|| "integer-encoding: bad varint".to_string())
     }
     #[inline(always)]
-    fn put(v: u32, out: &mut [u8], pos: usize) -> usize {
+    fn put(v: u32, out: &mut [u8]) -> usize {
         use integer_encoding::VarInt;
-        v.encode_var(&mut out[pos..])
+        v.encode_var(out)
     }
 }
 
@@ -191,16 +196,15 @@ impl Lib for Leb128Lib {
     const NAME: &'static str = "peer:leb128";
     const KERNEL: &'static str = "rust";
     #[inline(always)]
-    fn get(input: &[u8], pos: usize) -> Result<(u32, usize), String> {
-        read_at(input, pos, |buf| {
+    fn get(input: &[u8]) -> Result<(u32, usize), String> {
+        read_counted(input, |buf| {
             let v = leb128::read::unsigned(buf).map_err(|e| format!("leb128: {e}"))?;
             u32::try_from(v).map_err(|_| "leb128: value exceeds u32".to_string())
         })
     }
     #[inline(always)]
-    fn put(v: u32, out: &mut [u8], pos: usize) -> usize {
-        let mut buf = &mut out[pos..];
-        leb128::write::unsigned(&mut buf, u64::from(v)).expect("room checked")
+    fn put(v: u32, mut out: &mut [u8]) -> usize {
+        leb128::write::unsigned(&mut out, u64::from(v)).expect("room checked")
     }
 }
 
@@ -212,13 +216,12 @@ impl Lib for VarintSimdLib {
     const NAME: &'static str = "peer:varint-simd";
     const KERNEL: &'static str = "rust-sse2";
     #[inline(always)]
-    fn get(input: &[u8], pos: usize) -> Result<(u32, usize), String> {
-        varint_simd::decode::<u32>(input.get(pos..).unwrap_or_default())
-            .map_err(|e| format!("varint-simd: {e:?}"))
+    fn get(input: &[u8]) -> Result<(u32, usize), String> {
+        varint_simd::decode::<u32>(input).map_err(|e| format!("varint-simd: {e:?}"))
     }
     #[inline(always)]
-    fn put(v: u32, out: &mut [u8], pos: usize) -> usize {
-        usize::from(varint_simd::encode_to_slice::<u32>(v, &mut out[pos..]))
+    fn put(v: u32, out: &mut [u8]) -> usize {
+        usize::from(varint_simd::encode_to_slice::<u32>(v, out))
     }
 }
 
@@ -229,19 +232,16 @@ impl Lib for UnsignedVarintLib {
     const NAME: &'static str = "peer:unsigned-varint";
     const KERNEL: &'static str = "rust";
     #[inline(always)]
-    fn get(input: &[u8], pos: usize) -> Result<(u32, usize), String> {
-        read_at(input, pos, |buf| {
-            let (v, rest) =
-                unsigned_varint::decode::u32(buf).map_err(|e| format!("unsigned-varint: {e}"))?;
-            *buf = rest;
-            Ok(v)
-        })
+    fn get(input: &[u8]) -> Result<(u32, usize), String> {
+        let (v, rest) =
+            unsigned_varint::decode::u32(input).map_err(|e| format!("unsigned-varint: {e}"))?;
+        Ok((v, input.len() - rest.len()))
     }
     #[inline(always)]
-    fn put(v: u32, out: &mut [u8], pos: usize) -> usize {
+    fn put(v: u32, out: &mut [u8]) -> usize {
         let mut tmp = unsigned_varint::encode::u32_buffer();
         let bytes = unsigned_varint::encode::u32(v, &mut tmp);
-        out[pos..pos + bytes.len()].copy_from_slice(bytes);
+        out[..bytes.len()].copy_from_slice(bytes);
         bytes.len()
     }
 }

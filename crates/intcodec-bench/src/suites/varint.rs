@@ -416,6 +416,7 @@ macro_rules! peer_word {
                 let mut c: Vec<Contender<$t>> = Vec::new();
                 #[cfg(feature = "peer-varint")]
                 {
+                    use crate::peers::varint_crates::{read_counted, write_counted};
                     c.push(peer(
                         "decode",
                         "peer:varint-simd decode",
@@ -426,13 +427,11 @@ macro_rules! peer_word {
                         "decode",
                         "peer:prost decode_varint",
                         "u64 + cast",
-                        decode_loop!($t, |s| {
-                            let mut b = s;
-                            let before = b.len();
-                            prost::encoding::decode_varint(&mut b)
-                                .ok()
-                                .map(|v| (v as $t, before - b.len()))
-                        }),
+                        decode_loop!($t, |s| read_counted(s, |b| {
+                            prost::encoding::decode_varint(b)
+                        })
+                        .ok()
+                        .map(|(v, len)| (v as $t, len))),
                     ));
                     c.push(peer(
                         "decode",
@@ -447,13 +446,9 @@ macro_rules! peer_word {
                         "decode",
                         "peer:leb128",
                         "read::unsigned (u64)",
-                        decode_loop!($t, |s| {
-                            let mut b = s;
-                            let before = b.len();
-                            leb128::read::unsigned(&mut b)
-                                .ok()
-                                .map(|v| (v as $t, before - b.len()))
-                        }),
+                        decode_loop!($t, |s| read_counted(s, |b| leb128::read::unsigned(b))
+                            .ok()
+                            .map(|(v, len)| (v as $t, len))),
                     ));
                     c.push(peer(
                         "decode",
@@ -475,12 +470,9 @@ macro_rules! peer_word {
                         "encode",
                         "peer:prost encode_varint",
                         "u64",
-                        encode_loop!($t, |v, o| {
-                            let before = o.len();
-                            let mut b = &mut *o;
-                            prost::encoding::encode_varint(v as u64, &mut b);
-                            Some(before - b.len())
-                        }),
+                        encode_loop!($t, |v, o| Some(write_counted(o, |b| {
+                            prost::encoding::encode_varint(v as u64, b)
+                        }))),
                     ));
                     c.push(peer(
                         "encode",
