@@ -132,7 +132,7 @@ pub struct Desc {
 /// lemire/streamvbyte.
 pub const LEMIRE_SVB: Desc = Desc {
     id: 0,
-    family: "streamvbyte",
+    family: crate::contenders::streamvbyte::FAMILY,
     name: "peer:streamvbyte",
     kernel: "c-simd",
     own_format: false,
@@ -140,7 +140,7 @@ pub const LEMIRE_SVB: Desc = Desc {
 /// MaskedVByte (FastPFor's copy).
 pub const MASKED_VBYTE: Desc = Desc {
     id: 1,
-    family: "vbyte",
+    family: crate::contenders::vbyte::FAMILY,
     name: "peer:maskedvbyte",
     kernel: "c-simd",
     own_format: false,

@@ -51,13 +51,6 @@ pub struct PeerFastPFor {
     values: RefCell<Vec<u32>>,
 }
 
-impl PeerFastPFor {
-    /// A new peer.
-    pub fn new() -> Self {
-        Self::default()
-    }
-}
-
 impl Codec for PeerFastPFor {
     /// Encodes `values` (`delta`: their gaps from `prev`).
     fn encode_with(
@@ -214,7 +207,7 @@ mod tests {
     /// SIMD) words; both directions round-trip, delta included.
     #[test]
     fn fastpfor_peer_frames_the_crates_words_and_round_trips() {
-        let p = PeerFastPFor::new();
+        let p = PeerFastPFor::default();
         for gaps in inputs() {
             let n = gaps.len();
             let mut reference = Vec::new();
@@ -249,7 +242,7 @@ mod tests {
 
     #[test]
     fn fastpfor_peer_rejects_bad_streams() {
-        let p = PeerFastPFor::new();
+        let p = PeerFastPFor::default();
         let mut out = [0u32; 300];
         assert!(p.decode(&[], 3, &mut out).is_err());
         assert!(p.decode(&[9, 0, 0, 0, 1, 2], 3, &mut out).is_err());

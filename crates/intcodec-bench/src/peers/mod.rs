@@ -29,7 +29,7 @@ pub fn all() -> Vec<Box<dyn Codec>> {
     #[cfg(any(feature = "peer-stream-vbyte", feature = "peer-streamvbyte64"))]
     all.extend(svb_rust::contenders());
     #[cfg(feature = "peer-svb")]
-    all.push(Box::new(svb_crate::PeerSvb::new()));
+    all.push(Box::new(svb_crate::PeerSvb::default()));
     #[cfg(feature = "peer-varint")]
     {
         use varint_crates::{IntegerEncoding, Leb128, Prost, UnsignedVarint, VarintSimd};
@@ -47,7 +47,7 @@ pub fn all() -> Vec<Box<dyn Codec>> {
         all.push(Box::new(bitpacking::eight()));
     }
     #[cfg(feature = "peer-fastpfor")]
-    all.push(Box::new(fastpfor::PeerFastPFor::new()));
+    all.push(Box::new(fastpfor::PeerFastPFor::default()));
     all
 }
 

@@ -27,16 +27,9 @@ pub struct PeerSvb {
     bytes: RefCell<Vec<u8>>,
 }
 
-impl PeerSvb {
-    /// A new peer.
-    pub fn new() -> Self {
-        Self::default()
-    }
-}
-
 impl Codec for PeerSvb {
     fn family(&self) -> &'static str {
-        "streamvbyte"
+        crate::contenders::streamvbyte::FAMILY
     }
     fn name(&self) -> String {
         NAME.to_string()
@@ -149,7 +142,7 @@ mod tests {
 
     #[test]
     fn svb_writes_and_reads_our_bytes() {
-        let p = PeerSvb::new();
+        let p = PeerSvb::default();
         for n in [1usize, 3, 4, 5, 31, 32, 33, 777, 4096] {
             let v: Vec<u32> = (0..n as u32)
                 .map(|i| i.wrapping_mul(2_654_435_761) >> (i % 32))

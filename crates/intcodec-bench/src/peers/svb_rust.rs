@@ -150,7 +150,7 @@ const S64: &str = "peer:streamvbyte64";
 
 impl Codec for StreamVbyteRs {
     fn family(&self) -> &'static str {
-        "streamvbyte"
+        crate::contenders::streamvbyte::FAMILY
     }
     fn name(&self) -> String {
         SV.to_string()
@@ -211,7 +211,7 @@ impl StreamVbyte64 {
 
 impl Codec for StreamVbyte64 {
     fn family(&self) -> &'static str {
-        "streamvbyte"
+        crate::contenders::streamvbyte::FAMILY
     }
     fn name(&self) -> String {
         S64.to_string()
