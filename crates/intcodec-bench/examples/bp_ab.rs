@@ -35,6 +35,25 @@ fn time(mut f: impl FnMut() -> u64) -> f64 {
     median(t)
 }
 
+/// Times `unpack` over the first `blocks` blocks of `packed` (`len` bytes
+/// each) into `out`.
+fn unpack_all(
+    packed: &[u8],
+    len: usize,
+    blocks: usize,
+    out: &mut [u32; 128],
+    mut unpack: impl FnMut(&[u8], &mut [u32; 128]),
+) -> f64 {
+    time(|| {
+        let mut h = 0;
+        for c in packed.chunks_exact(len.max(1)).take(blocks) {
+            unpack(c, out);
+            h += u64::from(out[127]);
+        }
+        h
+    })
+}
+
 /// Whole 256-int arrays (the keys suite's unit), per b.
 fn arrays(widths: &[u8]) {
     use intcodec::bp128::SortedArray;
@@ -173,45 +192,20 @@ fn main() {
             packed_l[r.clone()][..tmp.len().min(len)].copy_from_slice(&tmp[..tmp.len().min(len)]);
         }
         let mut out = [0u32; 128];
-        let t_op = time(|| {
-            let mut h = 0;
-            for c in packed_p.chunks_exact(len.max(1)).take(blocks) {
-                ours.decompress_block(c, &mut out, b).unwrap();
-                h += u64::from(out[127]);
-            }
-            h
+        let t_op = unpack_all(&packed_p, len, blocks, &mut out, |c, o| {
+            ours.decompress_block(c, o, b).unwrap();
         });
-        let t_tp = time(|| {
-            let mut h = 0;
-            for c in packed_p.chunks_exact(len.max(1)).take(blocks) {
-                theirs.decompress(c, &mut out, b);
-                h += u64::from(out[127]);
-            }
-            h
+        let t_tp = unpack_all(&packed_p, len, blocks, &mut out, |c, o| {
+            theirs.decompress(c, o, b);
         });
-        let t_os = time(|| {
-            let mut h = 0;
-            for c in packed_s.chunks_exact(len.max(1)).take(blocks) {
-                ours.decompress_block_delta(c, 7, &mut out, b).unwrap();
-                h += u64::from(out[127]);
-            }
-            h
+        let t_os = unpack_all(&packed_s, len, blocks, &mut out, |c, o| {
+            ours.decompress_block_delta(c, 7, o, b).unwrap();
         });
-        let t_ts = time(|| {
-            let mut h = 0;
-            for c in packed_s.chunks_exact(len.max(1)).take(blocks) {
-                theirs.decompress_sorted(7, c, &mut out, b);
-                h += u64::from(out[127]);
-            }
-            h
+        let t_ts = unpack_all(&packed_s, len, blocks, &mut out, |c, o| {
+            theirs.decompress_sorted(7, c, o, b);
         });
-        let t_ol = time(|| {
-            let mut h = 0;
-            for c in packed_l.chunks_exact(len.max(1)).take(blocks) {
-                lane.decompress_block_delta(c, 7, &mut out, b).unwrap();
-                h += u64::from(out[127]);
-            }
-            h
+        let t_ol = unpack_all(&packed_l, len, blocks, &mut out, |c, o| {
+            lane.decompress_block_delta(c, 7, o, b).unwrap();
         });
         let n = (blocks * 128) as f64;
         println!(
