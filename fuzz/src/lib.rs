@@ -11,6 +11,8 @@
 //!   exact-size buffers pre-filled with [`SENTINEL`] and asserts the same
 //!   `Result`, the same decoded values, and nothing written past `n`.
 //! - [`values_from`]: u32 values of varied byte widths from raw bytes.
+//! - [`kernel_set`]: a codec on every kernel this CPU allows, scalar
+//!   first, checked against what the build enables.
 //! - [`svb`], [`vbyte`], [`varint_gb`]: each codec's
 //!   kernels (scalar first) and density.
 //! - [`codec`]: the same checks generic over the codec traits, for every
@@ -18,7 +20,7 @@
 //!
 //! Adding a codec: see `fuzz/README.md`.
 
-use intcodec::DecodeError;
+use intcodec::{DecodeError, Isa, KernelChoice};
 use std::fmt::Debug;
 
 pub mod bp128;
@@ -45,6 +47,25 @@ impl Slot for u32 {
 
 impl Slot for u64 {
     const SENTINEL: u64 = 0xA5A5_5A5A_C3C3_3C3C;
+}
+
+/// `codec` (its format options kept) on every kernel this CPU and the
+/// `INTCODEC_ISA` cap allow, found by asking for each ISA in turn, scalar
+/// (the reference) first. Panics unless that is exactly as many kernels as
+/// [`intcodec::IntCodec::kernel_isas`] lists, so a dispatch mistake cannot
+/// shrink the fuzzed set.
+pub fn kernel_set<C: KernelChoice>(codec: C) -> Vec<C> {
+    let ks: Vec<C> = Isa::ALL
+        .into_iter()
+        .filter_map(|isa| codec.with_isa(isa))
+        .collect();
+    assert_eq!(
+        ks.len(),
+        codec.kernel_isas().len(),
+        "kernels built vs enabled"
+    );
+    assert_eq!(ks[0].isa(), Isa::Scalar);
+    ks
 }
 
 /// Largest output buffer a target allocates (values), so that an absurd
