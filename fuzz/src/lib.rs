@@ -17,10 +17,17 @@
 //!   kernels (scalar first) and density.
 //! - [`codec`]: the same checks generic over the codec traits, for every
 //!   codec of `intcodec::registry` (the `codec_*` targets).
+//! - [`with_keyset_codec`]: the codecs a `KeySet` is fuzzed with, picked by
+//!   a byte (the `keyset_*` targets).
 //!
 //! Adding a codec: see `fuzz/README.md`.
 
-use intcodec::{DecodeError, Isa, KernelChoice};
+use intcodec::bp128::{Bp128, Layout};
+use intcodec::frame_of_reference::{For, SimdFor};
+use intcodec::streamvbyte::StreamVByte;
+use intcodec::varint_gb::VarIntGb;
+use intcodec::vbyte::VByte;
+use intcodec::{DecodeError, Isa, KernelChoice, SortedCodec};
 use std::fmt::Debug;
 
 pub mod bp128;
@@ -66,6 +73,28 @@ pub fn kernel_set<C: KernelChoice>(codec: C) -> Vec<C> {
     );
     assert_eq!(ks[0].isa(), Isa::Scalar);
     ks
+}
+
+/// A check generic over the codec of a `KeySet`: what
+/// [`with_keyset_codec`] calls with the codec it picks.
+pub trait KeysetCheck {
+    /// Runs the check with `codec`.
+    fn run<C: SortedCodec + KernelChoice>(self, codec: C);
+}
+
+/// Runs `check` with codec `pick` of the seven a `KeySet` is fuzzed with:
+/// 0 BP128 (4 lanes), 1 BP128 (8 lanes), 2 FOR, 3 SIMD-FOR, 4 Stream
+/// VByte, 5 VByte, any other VarInt-GB.
+pub fn with_keyset_codec(pick: u8, check: impl KeysetCheck) {
+    match pick {
+        0 => check.run(Bp128::new(Layout::Lanes4)),
+        1 => check.run(Bp128::new(Layout::Lanes8)),
+        2 => check.run(For),
+        3 => check.run(SimdFor::best()),
+        4 => check.run(StreamVByte::new()),
+        5 => check.run(VByte::new()),
+        _ => check.run(VarIntGb::new()),
+    }
 }
 
 /// Largest output buffer a target allocates (values), so that an absurd
