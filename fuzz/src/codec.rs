@@ -79,86 +79,6 @@ pub fn kernels(codec: &dyn IntCodec) -> Vec<Box<dyn IntCodec>> {
 /// One codec's kernels, scalar first.
 pub type Kernels = [Box<dyn IntCodec>];
 
-// Plain or delta coding in one call: `delta` is `Some(prev)` for the
-// `*_delta` method from `prev`, `None` for the plain one.
-
-/// `decode` or `decode_delta`.
-fn decode(
-    k: &dyn IntCodec,
-    input: &[u8],
-    n: usize,
-    delta: Option<u32>,
-    out: &mut [u32],
-) -> Result<usize, DecodeError> {
-    match delta {
-        Some(prev) => k.decode_delta(input, n, prev, out),
-        None => k.decode(input, n, out),
-    }
-}
-
-/// `decode_to_vec` or `decode_delta_to_vec`.
-fn decode_to_vec(
-    k: &dyn IntCodec,
-    input: &[u8],
-    n: usize,
-    delta: Option<u32>,
-) -> Result<Vec<u32>, DecodeError> {
-    match delta {
-        Some(prev) => k.decode_delta_to_vec(input, n, prev),
-        None => k.decode_to_vec(input, n),
-    }
-}
-
-/// `decode_unchecked` or `decode_delta_unchecked`.
-///
-/// # Safety
-/// That method's contract: `input` starts with a stream this codec wrote
-/// for `n` values (`encode_delta` from `prev` with `Some(prev)`), then
-/// `unchecked_padding()` bytes or more; `out.len() >= n`.
-unsafe fn decode_unchecked(
-    k: &dyn IntCodec,
-    input: &[u8],
-    n: usize,
-    delta: Option<u32>,
-    out: &mut [u32],
-) -> usize {
-    match delta {
-        // SAFETY: forwarded contract.
-        Some(prev) => unsafe { k.decode_delta_unchecked(input, n, prev, out) },
-        // SAFETY: forwarded contract.
-        None => unsafe { k.decode_unchecked(input, n, out) },
-    }
-}
-
-/// `encode` or `encode_delta`.
-fn encode(
-    k: &dyn IntCodec,
-    values: &[u32],
-    delta: Option<u32>,
-    out: &mut [u8],
-) -> Result<usize, EncodeError> {
-    match delta {
-        Some(prev) => k.encode_delta(values, prev, out),
-        None => k.encode(values, out),
-    }
-}
-
-/// `encode_to_vec` or `encode_delta_to_vec`.
-fn encode_to_vec(k: &dyn IntCodec, values: &[u32], delta: Option<u32>) -> Vec<u8> {
-    match delta {
-        Some(prev) => k.encode_delta_to_vec(values, prev),
-        None => k.encode_to_vec(values),
-    }
-}
-
-/// `compressed_len` or `compressed_len_delta`.
-fn compressed_len(k: &dyn IntCodec, values: &[u32], delta: Option<u32>) -> usize {
-    match delta {
-        Some(prev) => k.compressed_len_delta(values, prev),
-        None => k.compressed_len(values),
-    }
-}
-
 /// The codec the first byte picks, with the rest of the input; `None` when
 /// the registry is empty.
 fn pick(data: &[u8]) -> Option<(&'static Kernels, &[u8])> {
@@ -201,8 +121,13 @@ pub fn fuzz_decode(data: &[u8]) {
         _ => c,
     }
     .min(MAX_N + 64);
-    let d = delta.then_some(prev);
-    let want = agree(ks, n, cap, |k, out| decode(&**k, input, n, d, out));
+    let want = agree(ks, n, cap, |k, out| {
+        if delta {
+            k.decode_delta(input, n, prev, out)
+        } else {
+            k.decode(input, n, out)
+        }
+    });
     if !delta || ks[0].supports_delta() {
         // Decoding can fail on capacity alone. Else encoded_len gives the
         // same Ok; on a decoding error the same error, or a length beyond
@@ -236,7 +161,11 @@ pub fn fuzz_decode(data: &[u8]) {
         }
     }
     for k in ks {
-        let v = decode_to_vec(&**k, input, n, d);
+        let v = if delta {
+            k.decode_delta_to_vec(input, n, prev)
+        } else {
+            k.decode_to_vec(input, n)
+        };
         match (&want.result, v) {
             (Ok(_), Ok(v)) => {
                 assert!(cap >= n, "{k:?}: decode into a short buffer succeeded");
@@ -285,9 +214,21 @@ pub fn fuzz_roundtrip(data: &[u8]) {
         }
         return;
     }
-    let d = (flags & 1 != 0).then_some(prev);
-    let len_of = |k: &dyn IntCodec| compressed_len(k, &values, d);
-    let encode = |k: &dyn IntCodec, out: &mut [u8]| encode(k, &values, d, out);
+    let delta = flags & 1 != 0;
+    let len_of = |k: &dyn IntCodec| {
+        if delta {
+            k.compressed_len_delta(&values, prev)
+        } else {
+            k.compressed_len(&values)
+        }
+    };
+    let encode = |k: &dyn IntCodec, out: &mut [u8]| {
+        if delta {
+            k.encode_delta(&values, prev, out)
+        } else {
+            k.encode(&values, out)
+        }
+    };
     let len = len_of(&**s);
     let mut want = vec![0u8; len];
     assert_eq!(
@@ -325,7 +266,11 @@ pub fn fuzz_roundtrip(data: &[u8]) {
             );
         }
         let mut got = vec![SENTINEL; n + slack];
-        let r = decode(k, &want, n, d, &mut got);
+        let r = if delta {
+            k.decode_delta(&want, n, prev, &mut got)
+        } else {
+            k.decode(&want, n, &mut got)
+        };
         assert_eq!(r, Ok(len), "{k:?} decode");
         assert!(got[..n] == values[..], "{k:?} values");
         assert!(
@@ -336,10 +281,15 @@ pub fn fuzz_roundtrip(data: &[u8]) {
         let mut padded = want.clone();
         padded.resize(len + PAD, 0xFF);
         let mut got = vec![SENTINEL; n];
-        // SAFETY: `want` is the stream this codec wrote for these `n` values
-        // (from `prev` with delta; every kernel wrote the same bytes), PAD
-        // bytes follow it, and `got.len() == n`.
-        let used = unsafe { decode_unchecked(k, &padded, n, d, &mut got) };
+        let used = if delta {
+            // SAFETY: `want` is the stream this codec wrote for these `n`
+            // values from `prev` (every kernel wrote the same bytes), PAD
+            // bytes follow it, and `got.len() == n`.
+            unsafe { k.decode_delta_unchecked(&padded, n, prev, &mut got) }
+        } else {
+            // SAFETY: as above, for the plain stream.
+            unsafe { k.decode_unchecked(&padded, n, &mut got) }
+        };
         assert_eq!(used, len, "{k:?} unchecked: bytes consumed");
         assert!(got == values, "{k:?} unchecked: values");
     }
@@ -363,22 +313,34 @@ pub fn fuzz_decode_unchecked(data: &[u8]) {
     let prev = r.u32();
     let input = r.rest();
     let s = &ks[0];
-    let d = (flags & 1 != 0 && s.supports_delta()).then_some(prev);
+    let delta = flags & 1 != 0 && s.supports_delta();
     let mut values = vec![0u32; n];
-    let Ok(used) = decode(&**s, input, n, d, &mut values) else {
-        return;
+    let decoded = if delta {
+        s.decode_delta(input, n, prev, &mut values)
+    } else {
+        s.decode(input, n, &mut values)
     };
-    let mut stream = encode_to_vec(&**s, &values, d);
+    let Ok(used) = decoded else { return };
+    let mut stream = if delta {
+        s.encode_delta_to_vec(&values, prev)
+    } else {
+        s.encode_to_vec(&values)
+    };
     let len = stream.len();
     let trailing = if flags & 2 != 0 { &input[used..] } else { &[] };
     stream.extend_from_slice(trailing);
     let buf = padded(&stream, s.unchecked_padding(), trailing);
     for k in ks {
         let mut out = vec![SENTINEL; n];
-        // SAFETY: `buf` holds a stream this codec's encoder wrote for `n`
-        // values (from `prev` with delta), then `unchecked_padding()` bytes
-        // or more; `out` has `n` slots.
-        let got = unsafe { decode_unchecked(&**k, &buf, n, d, &mut out) };
+        let got = if delta {
+            // SAFETY: `buf` holds a stream this codec's encoder wrote for `n`
+            // values from `prev`, then `unchecked_padding()` bytes or more;
+            // `out` has `n` slots.
+            unsafe { k.decode_delta_unchecked(&buf, n, prev, &mut out) }
+        } else {
+            // SAFETY: as above, for the plain stream.
+            unsafe { k.decode_unchecked(&buf, n, &mut out) }
+        };
         assert_eq!(got, len, "{k:?} unchecked: bytes consumed");
         assert!(out == values, "{k:?} unchecked: values");
     }
@@ -410,7 +372,13 @@ pub fn fuzz_sorted<C: SortedCodec + KernelChoice>(codec: C, data: &[u8]) {
     values.sort_unstable();
     values.truncate(2000);
     let n = values.len();
-    let stream = |k: &C, v: &[u32]| encode_to_vec(k, v, delta.then_some(prev));
+    let stream = |k: &C, v: &[u32]| {
+        if delta {
+            k.encode_delta_to_vec(v, prev)
+        } else {
+            k.encode_to_vec(v)
+        }
+    };
     let bytes = stream(&ks[0], &values);
     let want_lb = values
         .iter()
