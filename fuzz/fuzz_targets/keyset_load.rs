@@ -6,13 +6,9 @@
 //! with byte 3: the load must fail or give the same set.
 #![no_main]
 
-use intcodec::bp128::{Bp128, Layout};
-use intcodec::frame_of_reference::{For, SimdFor};
 use intcodec::keys::KeySet;
-use intcodec::streamvbyte::StreamVByte;
-use intcodec::varint_gb::VarIntGb;
-use intcodec::vbyte::VByte;
 use intcodec::{KernelChoice, SortedCodec};
+use intcodec_fuzz::{with_keyset_codec, KeysetCheck};
 use libfuzzer_sys::fuzz_target;
 
 fn load<C: SortedCodec + KernelChoice>(codec: C, data: &[u8]) {
@@ -54,11 +50,19 @@ fn corrupt<C: SortedCodec + KernelChoice>(codec: C, data: &[u8]) {
     }
 }
 
-fn run<C: SortedCodec + KernelChoice>(codec: C, mode: bool, data: &[u8]) {
-    if mode {
-        corrupt(codec, data)
-    } else {
-        load(codec, data)
+/// Bit 7 of the first byte set: [`corrupt`], else [`load`], on the rest.
+struct Run<'a> {
+    mode: bool,
+    data: &'a [u8],
+}
+
+impl KeysetCheck for Run<'_> {
+    fn run<C: SortedCodec + KernelChoice>(self, codec: C) {
+        if self.mode {
+            corrupt(codec, self.data)
+        } else {
+            load(codec, self.data)
+        }
     }
 }
 
@@ -67,13 +71,5 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let mode = which & 0x80 != 0;
-    match which & 0x7F {
-        0 => run(Bp128::new(Layout::Lanes4), mode, rest),
-        1 => run(Bp128::new(Layout::Lanes8), mode, rest),
-        2 => run(For, mode, rest),
-        3 => run(SimdFor::best(), mode, rest),
-        4 => run(StreamVByte::new(), mode, rest),
-        5 => run(VByte::new(), mode, rest),
-        _ => run(VarIntGb::new(), mode, rest),
-    }
+    with_keyset_codec(which & 0x7F, Run { mode, data: rest });
 });

@@ -8,16 +8,12 @@
 
 use std::collections::BTreeSet;
 
-use intcodec::bp128::{Bp128, Layout};
-use intcodec::frame_of_reference::{For, SimdFor};
 use intcodec::keys::KeySet;
-use intcodec::streamvbyte::StreamVByte;
-use intcodec::varint_gb::VarIntGb;
-use intcodec::vbyte::VByte;
 use intcodec::{KernelChoice, SortedCodec};
+use intcodec_fuzz::{with_keyset_codec, KeysetCheck};
 use libfuzzer_sys::fuzz_target;
 
-fn run<C: SortedCodec + KernelChoice>(codec: C, bl: usize, ops: &[u8]) {
+fn check<C: SortedCodec + KernelChoice>(codec: C, bl: usize, ops: &[u8]) {
     let mut s = KeySet::with_block_len(codec, bl);
     let mut m = BTreeSet::new();
     let mut other = BTreeSet::new();
@@ -72,19 +68,23 @@ fn run<C: SortedCodec + KernelChoice>(codec: C, bl: usize, ops: &[u8]) {
     assert_eq!(s.len(), m.len());
 }
 
+/// [`check`] with the block length and operations of one input.
+struct Run<'a> {
+    bl: usize,
+    ops: &'a [u8],
+}
+
+impl KeysetCheck for Run<'_> {
+    fn run<C: SortedCodec + KernelChoice>(self, codec: C) {
+        check(codec, self.bl, self.ops)
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     if data.len() < 2 {
         return;
     }
     let bl = usize::from(data[1]) + 1;
     let ops = &data[2..];
-    match data[0] % 7 {
-        0 => run(Bp128::new(Layout::Lanes4), bl, ops),
-        1 => run(Bp128::new(Layout::Lanes8), bl, ops),
-        2 => run(For, bl, ops),
-        3 => run(SimdFor::best(), bl, ops),
-        4 => run(StreamVByte::new(), bl, ops),
-        5 => run(VByte::new(), bl, ops),
-        _ => run(VarIntGb::new(), bl, ops),
-    }
+    with_keyset_codec(data[0] % 7, Run { bl, ops });
 });

@@ -16,9 +16,9 @@
 #![no_main]
 
 use intcodec::vbyte::VByte;
-use intcodec::IntCodec;
 use intcodec::{zigzag, DecodeError, DecodeErrorKind};
-use intcodec_fuzz::{agree, vbyte, DecodeCase, Outcome, Slot};
+use intcodec_fuzz::vbyte::{self, Width};
+use intcodec_fuzz::{agree, DecodeCase, Outcome, Slot};
 use libfuzzer_sys::fuzz_target;
 
 type R = Result<usize, DecodeError>;
@@ -31,56 +31,26 @@ fuzz_target!(|data: &[u8]| {
     if case.variant_bit {
         // A u64 base that uses the high half too.
         let prev = u64::from(case.prev).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let decode = |k: &VByte, m: usize, out: &mut [u64]| match delta {
-            true => k.decode_delta_u64(input, m, prev, out),
-            false => k.decode_u64(input, m, out),
-        };
-        let to_vec = |k: &VByte| match delta {
-            true => k.decode_delta_u64_to_vec(input, n, prev),
-            false => k.decode_u64_to_vec(input, n),
-        };
-        let skipped = kernels[0].skip_u64(input, n);
-        check_n(kernels, n, cap, |k, out| decode(k, n, out), to_vec, skipped);
+        let d = delta.then_some(prev);
+        check_width(kernels, input, n, cap, d);
         if !delta {
-            let count = kernels[0].count(input);
-            check_all(
-                kernels,
-                input,
-                count,
-                all_cap(count),
-                |k, out| k.decode_all_u64(input, out),
-                decode,
-                |k| k.decode_all_u64_to_vec(input),
-            );
+            let all = |k: &VByte, out: &mut [u64]| k.decode_all_u64(input, out);
+            check_all(kernels, input, all_cap, d, all, |k| {
+                k.decode_all_u64_to_vec(input)
+            });
         }
     } else {
         let prev = case.prev;
-        let decode = |k: &VByte, m: usize, out: &mut [u32]| match delta {
-            true => k.decode_delta(input, m, prev, out),
-            false => k.decode(input, m, out),
+        let d = delta.then_some(prev);
+        let want = check_width(kernels, input, n, cap, d);
+        let all = |k: &VByte, out: &mut [u32]| match delta {
+            true => k.decode_delta_all(input, prev, out),
+            false => k.decode_all(input, out),
         };
-        let to_vec = |k: &VByte| match delta {
-            true => k.decode_delta_to_vec(input, n, prev),
-            false => k.decode_to_vec(input, n),
-        };
-        let skipped = kernels[0].skip(input, n);
-        let want = check_n(kernels, n, cap, |k, out| decode(k, n, out), to_vec, skipped);
-        let count = kernels[0].count(input);
-        check_all(
-            kernels,
-            input,
-            count,
-            all_cap(count),
-            |k, out| match delta {
-                true => k.decode_delta_all(input, prev, out),
-                false => k.decode_all(input, out),
-            },
-            decode,
-            |k| match delta {
-                true => k.decode_delta_all_to_vec(input, prev),
-                false => k.decode_all_to_vec(input),
-            },
-        );
+        check_all(kernels, input, all_cap, d, all, |k| match delta {
+            true => k.decode_delta_all_to_vec(input, prev),
+            false => k.decode_all_to_vec(input),
+        });
         if !delta {
             for k in kernels {
                 let mut out = vec![0x5A5A_A5A5i32; cap];
@@ -94,6 +64,26 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
+
+/// [`check_n`] for one value width: decoding `n` values of `input`, plain
+/// or delta from the given start (`delta`, as [`Width::decode`]).
+fn check_width<T: Width>(
+    kernels: &[VByte],
+    input: &[u8],
+    n: usize,
+    cap: usize,
+    delta: Option<T>,
+) -> Outcome<T> {
+    let skipped = T::skip(&kernels[0], input, n);
+    check_n(
+        kernels,
+        n,
+        cap,
+        |k, out| T::decode(k, input, n, delta, out),
+        |k| T::decode_to_vec(k, input, n, delta),
+        skipped,
+    )
+}
 
 /// Decoding `n` values into `cap` slots: every kernel agrees (`decode`),
 /// the allocating form agrees with it ([`check_to_vec`]), and so does
@@ -150,23 +140,25 @@ fn check_skip(decoded: &R, skipped: R, n: usize, cap: usize) {
     }
 }
 
-/// Decoding until the input ends, into `cap` slots: every kernel agrees;
-/// success means `count` values that use the whole input; the allocating
-/// form agrees.
-#[allow(clippy::too_many_arguments)]
-fn check_all<T: Slot>(
+/// Decoding until the input ends (`all`, `to_vec` its allocating form),
+/// into `cap_for(count)` slots where `count` is what scalar's `count`
+/// finds: every kernel agrees; success means `count` values that use the
+/// whole input (decoding `count` values, plain or delta as `delta`, gives
+/// the same); the allocating form agrees.
+fn check_all<T: Width>(
     kernels: &[VByte],
     input: &[u8],
-    count: usize,
-    cap: usize,
+    cap_for: impl Fn(usize) -> usize,
+    delta: Option<T>,
     all: impl Fn(&VByte, &mut [T]) -> R,
-    decode: impl Fn(&VByte, usize, &mut [T]) -> R,
     to_vec: impl Fn(&VByte) -> Result<Vec<T>, DecodeError>,
 ) {
+    let count = kernels[0].count(input);
+    let cap = cap_for(count);
     assert!(count <= input.len());
     let want = agree(kernels, count, cap, |k, out| all(k, out));
     let mut out = vec![T::SENTINEL; count];
-    let decoded = decode(&kernels[0], count, &mut out);
+    let decoded = T::decode(&kernels[0], input, count, delta, &mut out);
     match want.result {
         Ok(m) => {
             assert_eq!(m, count, "decode_all count");

@@ -9,10 +9,11 @@
 //! `values_from`), bytes 1-8 `prev`, byte 9 slack (0..=31), then the values.
 #![no_main]
 
-use intcodec::vbyte::{max_compressed_len, max_compressed_len_u64, VByte, Word, PADDING};
+use intcodec::vbyte::{max_compressed_len, max_compressed_len_u64, VByte, PADDING};
+use intcodec::EncodeError;
 use intcodec::IntCodec;
-use intcodec::{DecodeError, EncodeError};
-use intcodec_fuzz::{padded, values_from, values_from_u64, vbyte, Reader, Slot};
+use intcodec_fuzz::vbyte::{self, Width};
+use intcodec_fuzz::{padded, values_from, values_from_u64, Reader};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -27,13 +28,7 @@ fuzz_target!(|data: &[u8]| {
         let values = values_from_u64(rest, flags >> 2);
         let stream = encode_all(kernels, &values, prev, delta, slack);
         assert!(stream.len() <= max_compressed_len_u64(values.len()));
-        decode_all(kernels, &values, &stream, |k, out| {
-            if delta {
-                k.decode_delta_u64(&stream, out.len(), prev, out)
-            } else {
-                k.decode_u64(&stream, out.len(), out)
-            }
-        });
+        decode_all(kernels, &values, &stream, delta.then_some(prev));
         if !delta {
             for k in kernels {
                 let all = k.decode_all_u64_to_vec(&stream);
@@ -47,13 +42,7 @@ fuzz_target!(|data: &[u8]| {
         let n = values.len();
         let stream = encode_all(kernels, &values, prev, delta, slack);
         assert!(stream.len() <= max_compressed_len(n));
-        decode_all(kernels, &values, &stream, |k, out| {
-            if delta {
-                k.decode_delta(&stream, out.len(), prev, out)
-            } else {
-                k.decode(&stream, out.len(), out)
-            }
-        });
+        decode_all(kernels, &values, &stream, delta.then_some(prev));
         let with_pad = padded(&stream, PADDING, data);
         for k in kernels {
             let all = if delta {
@@ -91,7 +80,7 @@ fuzz_target!(|data: &[u8]| {
 /// Encodes with every kernel (into exact-size buffers plus `slack`, and one
 /// byte short); returns scalar's stream after checking every kernel wrote
 /// the same bytes.
-fn encode_all<W: Enc>(
+fn encode_all<W: Width>(
     kernels: &[VByte],
     values: &[W],
     prev: W,
@@ -99,17 +88,18 @@ fn encode_all<W: Enc>(
     slack: usize,
 ) -> Vec<u8> {
     let scalar = &kernels[0];
-    let want = W::to_vec(scalar, values, prev, delta);
+    let d = delta.then_some(prev);
+    let want = W::encode_to_vec(scalar, values, d);
     for k in kernels {
-        let len = W::len(k, values, prev, delta);
+        let len = W::compressed_len(k, values, d);
         assert_eq!(len, want.len(), "{k:?} compressed_len");
         let mut out = vec![0u8; len + slack];
-        let wrote = W::enc(k, values, prev, delta, &mut out);
+        let wrote = W::encode(k, values, d, &mut out);
         assert_eq!(wrote, Ok(len), "{k:?} encode");
         assert!(out[..len] == want[..], "{k:?} bytes differ from scalar");
         if len > 0 {
             let mut short = vec![0u8; len - 1];
-            let e = W::enc(k, values, prev, delta, &mut short);
+            let e = W::encode(k, values, d, &mut short);
             let too_small = EncodeError::OutputTooSmall {
                 needed: len,
                 available: len - 1,
@@ -121,89 +111,13 @@ fn encode_all<W: Enc>(
     padded(&want, 0, &[])
 }
 
-/// Every kernel decodes `stream` (exact size) back to `values`.
-fn decode_all<T: Slot>(
-    kernels: &[VByte],
-    values: &[T],
-    stream: &[u8],
-    decode: impl Fn(&VByte, &mut [T]) -> Result<usize, DecodeError>,
-) {
+/// Every kernel decodes `stream` (exact size) back to `values` (plain, or
+/// delta from the given start, as [`Width::decode`]).
+fn decode_all<T: Width>(kernels: &[VByte], values: &[T], stream: &[u8], delta: Option<T>) {
     for k in kernels {
         let mut out = vec![T::SENTINEL; values.len()];
-        assert_eq!(decode(k, &mut out), Ok(stream.len()), "{k:?} decode");
+        let got = T::decode(k, stream, values.len(), delta, &mut out);
+        assert_eq!(got, Ok(stream.len()), "{k:?} decode");
         assert!(out == values, "{k:?} decoded values");
-    }
-}
-
-/// The u32 (trait) and u64 (inherent) VByte encoders under one name.
-trait Enc: Word {
-    fn to_vec(k: &VByte, v: &[Self], prev: Self, delta: bool) -> Vec<u8>;
-    fn len(k: &VByte, v: &[Self], prev: Self, delta: bool) -> usize;
-    fn enc(
-        k: &VByte,
-        v: &[Self],
-        prev: Self,
-        delta: bool,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError>;
-}
-
-impl Enc for u32 {
-    fn to_vec(k: &VByte, v: &[u32], prev: u32, delta: bool) -> Vec<u8> {
-        if delta {
-            k.encode_delta_to_vec(v, prev)
-        } else {
-            k.encode_to_vec(v)
-        }
-    }
-    fn len(k: &VByte, v: &[u32], prev: u32, delta: bool) -> usize {
-        if delta {
-            k.compressed_len_delta(v, prev)
-        } else {
-            k.compressed_len(v)
-        }
-    }
-    fn enc(
-        k: &VByte,
-        v: &[u32],
-        prev: u32,
-        delta: bool,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        if delta {
-            k.encode_delta(v, prev, out)
-        } else {
-            k.encode(v, out)
-        }
-    }
-}
-
-impl Enc for u64 {
-    fn to_vec(k: &VByte, v: &[u64], prev: u64, delta: bool) -> Vec<u8> {
-        if delta {
-            k.encode_delta_u64_to_vec(v, prev)
-        } else {
-            k.encode_u64_to_vec(v)
-        }
-    }
-    fn len(k: &VByte, v: &[u64], prev: u64, delta: bool) -> usize {
-        if delta {
-            k.compressed_len_delta_u64(v, prev)
-        } else {
-            k.compressed_len_u64(v)
-        }
-    }
-    fn enc(
-        k: &VByte,
-        v: &[u64],
-        prev: u64,
-        delta: bool,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        if delta {
-            k.encode_delta_u64(v, prev, out)
-        } else {
-            k.encode_u64(v, out)
-        }
     }
 }

@@ -2,7 +2,7 @@
 
 use intcodec::bp128::{Bp128, DeltaMode, Layout, SortedArray};
 use intcodec::frame_of_reference::SimdFor;
-use intcodec::{DecodeError, EncodeError, IntCodec, Isa, KernelChoice};
+use intcodec::{DecodeError, EncodeError, IntCodec, KernelChoice};
 use std::sync::OnceLock;
 
 /// The most values a BP128 array holds per byte: a width-0 block of the 8x
@@ -123,29 +123,11 @@ pub fn sorted_from_encoded(
 /// Every BP128 kernel this CPU and the `INTCODEC_ISA` cap allow, scalar first.
 pub fn kernels(layout: Layout) -> &'static [Bp128] {
     static SETS: [OnceLock<Vec<Bp128>>; 2] = [OnceLock::new(), OnceLock::new()];
-    SETS[layout as usize].get_or_init(|| {
-        let ks: Vec<Bp128> = Isa::ALL
-            .into_iter()
-            .filter_map(|isa| Bp128::new(layout).with_isa(isa))
-            .collect();
-        let expected = Bp128::new(layout).kernel_isas().len();
-        assert_eq!(ks.len(), expected, "kernels built vs enabled");
-        assert_eq!(ks[0].isa(), Isa::Scalar);
-        ks
-    })
+    SETS[layout as usize].get_or_init(|| crate::kernel_set(Bp128::new(layout)))
 }
 
 /// Every SIMD-FOR kernel, scalar first.
 pub fn simd_for_kernels() -> &'static [SimdFor] {
     static SET: OnceLock<Vec<SimdFor>> = OnceLock::new();
-    SET.get_or_init(|| {
-        let ks: Vec<SimdFor> = Isa::ALL
-            .into_iter()
-            .filter_map(|isa| SimdFor::best().with_isa(isa))
-            .collect();
-        let expected = SimdFor::best().kernel_isas().len();
-        assert_eq!(ks.len(), expected, "kernels built vs enabled");
-        assert_eq!(ks[0].isa(), Isa::Scalar);
-        ks
-    })
+    SET.get_or_init(|| crate::kernel_set(SimdFor::best()))
 }

@@ -11,14 +11,23 @@
 //!   exact-size buffers pre-filled with [`SENTINEL`] and asserts the same
 //!   `Result`, the same decoded values, and nothing written past `n`.
 //! - [`values_from`]: u32 values of varied byte widths from raw bytes.
+//! - [`kernel_set`]: a codec on every kernel this CPU allows, scalar
+//!   first, checked against what the build enables.
 //! - [`svb`], [`vbyte`], [`varint_gb`]: each codec's
 //!   kernels (scalar first) and density.
 //! - [`codec`]: the same checks generic over the codec traits, for every
 //!   codec of `intcodec::registry` (the `codec_*` targets).
+//! - [`with_keyset_codec`]: the codecs a `KeySet` is fuzzed with, picked by
+//!   a byte (the `keyset_*` targets).
 //!
 //! Adding a codec: see `fuzz/README.md`.
 
-use intcodec::DecodeError;
+use intcodec::bp128::{Bp128, Layout};
+use intcodec::frame_of_reference::{For, SimdFor};
+use intcodec::streamvbyte::StreamVByte;
+use intcodec::varint_gb::VarIntGb;
+use intcodec::vbyte::VByte;
+use intcodec::{DecodeError, Isa, KernelChoice, SortedCodec};
 use std::fmt::Debug;
 
 pub mod bp128;
@@ -45,6 +54,47 @@ impl Slot for u32 {
 
 impl Slot for u64 {
     const SENTINEL: u64 = 0xA5A5_5A5A_C3C3_3C3C;
+}
+
+/// `codec` (its format options kept) on every kernel this CPU and the
+/// `INTCODEC_ISA` cap allow, found by asking for each ISA in turn, scalar
+/// (the reference) first. Panics unless that is exactly as many kernels as
+/// [`intcodec::IntCodec::kernel_isas`] lists, so a dispatch mistake cannot
+/// shrink the fuzzed set.
+pub fn kernel_set<C: KernelChoice>(codec: C) -> Vec<C> {
+    let ks: Vec<C> = Isa::ALL
+        .into_iter()
+        .filter_map(|isa| codec.with_isa(isa))
+        .collect();
+    assert_eq!(
+        ks.len(),
+        codec.kernel_isas().len(),
+        "kernels built vs enabled"
+    );
+    assert_eq!(ks[0].isa(), Isa::Scalar);
+    ks
+}
+
+/// A check generic over the codec of a `KeySet`: what
+/// [`with_keyset_codec`] calls with the codec it picks.
+pub trait KeysetCheck {
+    /// Runs the check with `codec`.
+    fn run<C: SortedCodec + KernelChoice>(self, codec: C);
+}
+
+/// Runs `check` with codec `pick` of the seven a `KeySet` is fuzzed with:
+/// 0 BP128 (4 lanes), 1 BP128 (8 lanes), 2 FOR, 3 SIMD-FOR, 4 Stream
+/// VByte, 5 VByte, any other VarInt-GB.
+pub fn with_keyset_codec(pick: u8, check: impl KeysetCheck) {
+    match pick {
+        0 => check.run(Bp128::new(Layout::Lanes4)),
+        1 => check.run(Bp128::new(Layout::Lanes8)),
+        2 => check.run(For),
+        3 => check.run(SimdFor::best()),
+        4 => check.run(StreamVByte::new()),
+        5 => check.run(VByte::new()),
+        _ => check.run(VarIntGb::new()),
+    }
 }
 
 /// Largest output buffer a target allocates (values), so that an absurd

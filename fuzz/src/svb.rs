@@ -1,7 +1,6 @@
 //! Stream VByte specifics for the `svb_*` targets.
 
 use intcodec::streamvbyte::{StreamVByte, Variant};
-use intcodec::{IntCodec, Isa, KernelChoice};
 use std::sync::OnceLock;
 
 /// The most values a Stream VByte stream holds per byte (2 bits of control
@@ -22,16 +21,6 @@ pub fn variant(bit: bool) -> Variant {
 /// cannot be built, so a dispatch mistake cannot shrink the fuzzed set.
 pub fn kernels(variant: Variant) -> &'static [StreamVByte] {
     static SETS: [OnceLock<Vec<StreamVByte>>; 2] = [OnceLock::new(), OnceLock::new()];
-    SETS[variant as usize].get_or_init(|| build(variant))
-}
-
-fn build(variant: Variant) -> Vec<StreamVByte> {
-    let ks: Vec<StreamVByte> = Isa::ALL
-        .into_iter()
-        .filter_map(|isa| StreamVByte::new().with_variant(variant).with_isa(isa))
-        .collect();
-    let expected = StreamVByte::new().kernel_isas().len();
-    assert_eq!(ks.len(), expected, "kernels built vs enabled");
-    assert_eq!(ks[0].isa(), Isa::Scalar);
-    ks
+    SETS[variant as usize]
+        .get_or_init(|| crate::kernel_set(StreamVByte::new().with_variant(variant)))
 }

@@ -1,7 +1,6 @@
 //! VarInt-GB specifics for the `gb_*` targets.
 
 use intcodec::varint_gb::{Layout, VarIntGb};
-use intcodec::{IntCodec, Isa, KernelChoice};
 use std::sync::OnceLock;
 
 /// The most values a VarInt-GB stream holds per byte, rounded up: a full
@@ -28,13 +27,7 @@ pub fn kernels(layout: Layout) -> &'static [VarIntGb] {
 }
 
 fn build(layout: Layout) -> Vec<VarIntGb> {
-    let ks: Vec<VarIntGb> = Isa::ALL
-        .into_iter()
-        .filter_map(|isa| VarIntGb::new().with_layout(layout).with_isa(isa))
-        .collect();
-    let expected = VarIntGb::new().kernel_isas().len();
-    assert_eq!(ks.len(), expected, "kernels built vs enabled");
-    assert_eq!(ks[0].isa(), Isa::Scalar);
+    let ks = crate::kernel_set(VarIntGb::new().with_layout(layout));
     assert!(ks.iter().all(|k| k.layout() == layout));
     ks
 }

@@ -233,6 +233,54 @@ unsafe fn handle<'a>(codec: *const IntcodecCodec) -> Option<&'a IntcodecCodec> {
     unsafe { codec.as_ref() }
 }
 
+/// The live handle behind `codec` when it and the out-pointer `out` are
+/// both non-NULL; else `INTCODEC_ERR_NULL` (the handle checked first).
+///
+/// # Safety
+/// `codec` is NULL or a live handle.
+#[inline(always)]
+unsafe fn handle_and_out<'a, T>(
+    codec: *const IntcodecCodec,
+    out: *mut T,
+) -> Result<&'a IntcodecCodec, IntcodecStatus> {
+    // SAFETY: forwarded contract.
+    let Some(c) = (unsafe { handle(codec) }) else {
+        return Err(err(INTCODEC_ERR_NULL));
+    };
+    if out.is_null() {
+        return Err(err(INTCODEC_ERR_NULL));
+    }
+    Ok(c)
+}
+
+/// An entry point that answers a length in `*len`: `INTCODEC_ERR_NULL` for
+/// a NULL `codec` or `len`, else what `f` says of the codec: its length,
+/// written to `*len` (`INTCODEC_OK`), or the status to return (`*len`
+/// untouched).
+///
+/// # Safety
+/// `codec` NULL or live; `len` NULL or writable.
+#[inline(always)]
+unsafe fn answer_len(
+    codec: *const IntcodecCodec,
+    len: *mut usize,
+    f: impl FnOnce(&IntcodecCodec) -> Result<usize, IntcodecStatus>,
+) -> IntcodecStatus {
+    // SAFETY: forwarded contract.
+    let c = match unsafe { handle_and_out(codec, len) } {
+        Ok(c) => c,
+        Err(s) => return s,
+    };
+    match f(c) {
+        Ok(m) => {
+            // SAFETY: `len` is writable (contract), checked non-NULL.
+            unsafe { len.write(m) };
+            ok()
+        }
+        Err(s) => s,
+    }
+}
+
 /// The codec's name (NULL for a NULL handle).
 ///
 /// # Safety
@@ -284,21 +332,12 @@ pub unsafe extern "C" fn intcodec_max_compressed_len(
     n: usize,
     len: *mut usize,
 ) -> IntcodecStatus {
-    // SAFETY: forwarded contract.
-    let Some(c) = (unsafe { handle(codec) }) else {
-        return err(INTCODEC_ERR_NULL);
+    let f = |c: &IntcodecCodec| match c.codec.max_compressed_len(n) {
+        Some(m) if m <= isize::MAX as usize => Ok(m),
+        _ => Err(err(INTCODEC_ERR_INVALID)),
     };
-    if len.is_null() {
-        return err(INTCODEC_ERR_NULL);
-    }
-    match c.codec.max_compressed_len(n) {
-        Some(m) if m <= isize::MAX as usize => {
-            // SAFETY: `len` is writable (contract), checked non-NULL.
-            unsafe { len.write(m) };
-            ok()
-        }
-        _ => err(INTCODEC_ERR_INVALID),
-    }
+    // SAFETY: forwarded contract.
+    unsafe { answer_len(codec, len, f) }
 }
 
 /// Checks the buffers common to every call; `None` when they are fine.
@@ -354,12 +393,7 @@ unsafe fn buffers<'a, S, D>(
     dst_len: usize,
 ) -> Result<(&'a IntcodecCodec, &'a [S], &'a mut [D]), IntcodecStatus> {
     // SAFETY: forwarded contract.
-    let Some(c) = (unsafe { handle(codec) }) else {
-        return Err(err(INTCODEC_ERR_NULL));
-    };
-    if result.is_null() {
-        return Err(err(INTCODEC_ERR_NULL));
-    }
+    let c = unsafe { handle_and_out(codec, result) }?;
     let (s, d) = (size_of::<S>(), size_of::<D>());
     if let Some(s) = check(src.is_null(), src_len, s).or(check(dst.is_null(), dst_len, d)) {
         return Err(s);
@@ -538,26 +572,16 @@ pub unsafe extern "C" fn intcodec_encoded_len(
     n: usize,
     len: *mut usize,
 ) -> IntcodecStatus {
-    // SAFETY: forwarded contract.
-    let Some(c) = (unsafe { handle(codec) }) else {
-        return err(INTCODEC_ERR_NULL);
-    };
-    if len.is_null() {
-        return err(INTCODEC_ERR_NULL);
-    }
-    if let Some(s) = check(input.is_null(), in_len, 1) {
-        return s;
-    }
-    // SAFETY: `input` holds `in_len` bytes (contract); size checked.
-    let i = unsafe { bytes(input, in_len) };
-    match c.codec.encoded_len(i, n) {
-        Ok(k) => {
-            // SAFETY: `len` is writable (contract), non-NULL.
-            unsafe { len.write(k) };
-            ok()
+    let f = |c: &IntcodecCodec| {
+        if let Some(s) = check(input.is_null(), in_len, 1) {
+            return Err(s);
         }
-        Err(e) => from_decode(e),
-    }
+        // SAFETY: `input` holds `in_len` bytes (contract); size checked.
+        let i = unsafe { bytes(input, in_len) };
+        c.codec.encoded_len(i, n).map_err(from_decode)
+    };
+    // SAFETY: forwarded contract.
+    unsafe { answer_len(codec, len, f) }
 }
 
 /// # Safety

@@ -88,9 +88,9 @@ pub(crate) fn parse(args: &[OsString]) -> Result<Command, CliError> {
         "-h" | "--help" => Ok(Command::Help(Topic::General)),
         "-V" | "--version" => Ok(Command::Version),
         "help" => parse_help(rest),
-        "encode" => parse_encode(rest),
-        "decode" => parse_decode(rest),
-        "info" => parse_info(rest),
+        "encode" => with_options("encode", Topic::Encode, rest, &ENCODE_OPTS, parse_encode),
+        "decode" => with_options("decode", Topic::Decode, rest, &DECODE_OPTS, parse_decode),
+        "info" => with_options("info", Topic::Info, rest, &[], parse_info),
         "bench" => parse_bench(rest),
         _ => Err(unknown_command(first)),
     }
@@ -249,16 +249,30 @@ fn codec_option(scanned: &Scanned, why: &str) -> Result<&'static Codec, CliError
     }
 }
 
-fn parse_encode(args: &[OsString]) -> Result<Command, CliError> {
-    let spec = [
-        valued("--codec"),
-        flag("--delta"),
-        flag("--raw"),
-        flag("--text"),
-    ];
-    let Some(s) = scan("encode", args, &spec)? else {
-        return Ok(Command::Help(Topic::Encode));
-    };
+/// A command with options: `parse` of what [`scan`] found in `args`
+/// (checked against `spec`), or the command's help (`topic`) when
+/// `--help` / `-h` was given.
+fn with_options(
+    cmd: &str,
+    topic: Topic,
+    args: &[OsString],
+    spec: &[Opt],
+    parse: fn(Scanned) -> Result<Command, CliError>,
+) -> Result<Command, CliError> {
+    match scan(cmd, args, spec)? {
+        Some(s) => parse(s),
+        None => Ok(Command::Help(topic)),
+    }
+}
+
+const ENCODE_OPTS: [Opt; 4] = [
+    valued("--codec"),
+    flag("--delta"),
+    flag("--raw"),
+    flag("--text"),
+];
+
+fn parse_encode(s: Scanned) -> Result<Command, CliError> {
     let codec = codec_option(&s, " for 'encode'")?;
     let (input, output) = input_output("encode", &s.operands)?;
     Ok(Command::Encode(Encode {
@@ -271,17 +285,15 @@ fn parse_encode(args: &[OsString]) -> Result<Command, CliError> {
     }))
 }
 
-fn parse_decode(args: &[OsString]) -> Result<Command, CliError> {
-    let spec = [
-        flag("--raw"),
-        valued("--codec"),
-        valued("--count"),
-        flag("--delta"),
-        flag("--text"),
-    ];
-    let Some(s) = scan("decode", args, &spec)? else {
-        return Ok(Command::Help(Topic::Decode));
-    };
+const DECODE_OPTS: [Opt; 5] = [
+    flag("--raw"),
+    valued("--codec"),
+    valued("--count"),
+    flag("--delta"),
+    flag("--text"),
+];
+
+fn parse_decode(s: Scanned) -> Result<Command, CliError> {
     let raw = if s.has("--raw") {
         let codec = codec_option(&s, " (decode --raw needs --codec and --count)")?;
         let count = match s.value("--count") {
@@ -330,10 +342,7 @@ fn parse_count(text: &str) -> Result<usize, CliError> {
     })
 }
 
-fn parse_info(args: &[OsString]) -> Result<Command, CliError> {
-    let Some(s) = scan("info", args, &[])? else {
-        return Ok(Command::Help(Topic::Info));
-    };
+fn parse_info(s: Scanned) -> Result<Command, CliError> {
     match s.operands.first() {
         Some(extra) => Err(unexpected("info", extra)),
         None => Ok(Command::Info),
@@ -512,28 +521,11 @@ mod tests {
         );
         assert!(err(&["decode", "--raw", "--count", "3", "a", "b"]).contains("missing --codec"));
         assert!(err(&["decode", "--count", "3", "a", "b"]).contains("only with --raw"));
-        assert!(err(&[
-            "decode",
-            "--raw",
-            "--codec",
-            "streamvbyte",
-            "--count",
-            "x1",
-            "a",
-            "b"
-        ])
-        .contains("invalid --count 'x1'"));
-        assert!(err(&[
-            "decode",
-            "--raw",
-            "--codec",
-            "streamvbyte",
-            "--count",
-            "-1",
-            "a",
-            "b"
-        ])
-        .contains("invalid --count"));
+        for (count, words) in [("x1", "invalid --count 'x1'"), ("-1", "invalid --count")] {
+            let raw = ["decode", "--raw", "--codec", "streamvbyte", "--count"];
+            let e = err(&[&raw[..], &[count, "a", "b"]].concat());
+            assert!(e.contains(words), "{e}");
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@ use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::varint_g8iu::VarIntG8iu;
 use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::vbyte::VByte;
-use intcodec::IntCodec;
+use intcodec::{DecodeError, IntCodec};
 use std::collections::BTreeSet;
 use std::ffi::{OsStr, OsString};
 use std::fs;
@@ -15,6 +15,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread::JoinHandle;
 
 #[cfg(not(feature = "g8iu"))]
 const CODECS: &[&str] = &[
@@ -34,6 +35,8 @@ const CODECS: &[&str] = &[
     "varint-g8iu",
 ];
 const HEADER_LEN: usize = 32;
+/// `encode --text` with the Stream VByte codec, INPUT to follow.
+const ENCODE_TEXT: [&str; 4] = ["encode", "--text", "--codec", "streamvbyte"];
 
 // ---------------------------------------------------------------- helpers
 
@@ -180,6 +183,46 @@ fn fails_cleanly(s: &Scratch, cmd: &[OsString], stdin: &[u8], words: &[&str], at
     assert_eq!(fs::read(&old).unwrap(), b"precious");
     assert_eq!(s.names(), before, "directory changed");
     fs::remove_file(old).unwrap();
+}
+
+/// Where a failing command's INPUT comes from.
+#[derive(Clone, Copy)]
+enum Via {
+    /// A file of the scratch directory.
+    File,
+    /// `-`: standard input.
+    Stdin,
+}
+
+/// `cmd INPUT`, with `data` as INPUT (see [`Via`]), fails cleanly (see
+/// [`fails_cleanly`]): `words` in its message, which ends with `at`.
+fn input_fails(s: &Scratch, cmd: &[&str], via: Via, data: &[u8], words: &[&str], at: &str) {
+    let mut a: Vec<OsString> = cmd.iter().map(OsString::from).collect();
+    let stdin = match via {
+        Via::File => {
+            a.push(s.put("in", data).into());
+            &[][..]
+        }
+        Via::Stdin => {
+            a.push("-".into());
+            data
+        }
+    };
+    fails_cleanly(s, &a, stdin, words, Some(at));
+}
+
+/// The location an error message ends with: `(at byte offset N)`.
+fn at_byte(offset: usize) -> String {
+    format!("(at byte offset {offset})")
+}
+
+/// The location of the library's decode error `e`, `base` bytes into the
+/// input: its offset, and its value index when it has one.
+fn at_error(e: &DecodeError, base: usize) -> String {
+    match e.index() {
+        Some(i) => format!("(at byte offset {}, value index {i})", base + e.offset()),
+        None => at_byte(base + e.offset()),
+    }
 }
 
 /// Deterministic values of every byte width, zeros included.
@@ -652,57 +695,34 @@ fn bench_errors_are_one_line() {
 #[test]
 fn binary_input_not_multiple_of_four() {
     let s = Scratch::new("len4");
-    let input = s.put("in", &[7u8; 14]);
-    fails_cleanly(
-        &s,
-        &args!["encode", "--codec", "streamvbyte", input],
-        b"",
-        &["not a multiple of 4", "2 trailing bytes"],
-        Some("(at byte offset 12)"),
-    );
-    fails_cleanly(
-        &s,
-        &args!["encode", "--codec", "streamvbyte", "-"],
-        &[1, 2, 3],
-        &["not a multiple of 4"],
-        Some("(at byte offset 0)"),
-    );
+    let cmd = ["encode", "--codec", "streamvbyte"];
+    let words = ["not a multiple of 4", "2 trailing bytes"];
+    input_fails(&s, &cmd, Via::File, &[7u8; 14], &words, &at_byte(12));
+    let words = ["not a multiple of 4"];
+    input_fails(&s, &cmd, Via::Stdin, &[1, 2, 3], &words, &at_byte(0));
 }
 
 #[test]
 fn text_input_not_a_number() {
     let s = Scratch::new("text-bad");
-    let input = s.put("in.txt", b"5\n\n  12x \n7\n");
-    fails_cleanly(
-        &s,
-        &args!["encode", "--text", "--codec", "streamvbyte", input],
-        b"",
-        &["invalid value \"12x\"", "not a decimal u32"],
-        Some("(at byte offset 5, line 3)"),
-    );
+    let words = ["invalid value \"12x\"", "not a decimal u32"];
+    let at = "(at byte offset 5, line 3)";
+    input_fails(&s, &ENCODE_TEXT, Via::File, b"5\n\n  12x \n7\n", &words, at);
     for bad in ["-3", "1e3", "0x10", "3 4", "four"] {
         let text = format!("1\r\n{bad}\r\n");
-        fails_cleanly(
-            &s,
-            &args!["encode", "--text", "--codec", "streamvbyte", "-"],
-            text.as_bytes(),
-            &["not a decimal u32"],
-            Some("(at byte offset 3, line 2)"),
-        );
+        let words = ["not a decimal u32"];
+        let at = "(at byte offset 3, line 2)";
+        input_fails(&s, &ENCODE_TEXT, Via::Stdin, text.as_bytes(), &words, at);
     }
 }
 
 #[test]
 fn text_input_out_of_range() {
     let s = Scratch::new("text-range");
-    let input = s.put("in.txt", b"4294967295\n4294967296\n");
-    fails_cleanly(
-        &s,
-        &args!["encode", "--text", "--codec", "streamvbyte", input],
-        b"",
-        &["4294967296", "out of range"],
-        Some("(at byte offset 11, line 2)"),
-    );
+    let data = b"4294967295\n4294967296\n";
+    let words = ["4294967296", "out of range"];
+    let at = "(at byte offset 11, line 2)";
+    input_fails(&s, &ENCODE_TEXT, Via::File, data, &words, at);
 }
 
 #[test]
@@ -710,13 +730,14 @@ fn truncated_container() {
     let s = Scratch::new("trunc");
     let file = container(&s, &values(50, 9));
     for cut in [file.len() - 1, HEADER_LEN + 3, 20, 5, 0] {
-        let input = s.put("in", &file[..cut]);
-        fails_cleanly(
+        let words = ["truncated container"];
+        input_fails(
             &s,
-            &args!["decode", input],
-            b"",
-            &["truncated container"],
-            Some(&format!("(at byte offset {cut})")),
+            &["decode"],
+            Via::File,
+            &file[..cut],
+            &words,
+            &at_byte(cut),
         );
     }
 }
@@ -727,13 +748,8 @@ fn trailing_garbage_after_container() {
     let mut file = container(&s, &values(50, 9));
     let end = file.len();
     file.extend_from_slice(b"junk");
-    fails_cleanly(
-        &s,
-        &args!["decode", "-"],
-        &file,
-        &["trailing garbage", "4 bytes"],
-        Some(&format!("(at byte offset {end})")),
-    );
+    let words = ["trailing garbage", "4 bytes"];
+    input_fails(&s, &["decode"], Via::Stdin, &file, &words, &at_byte(end));
 }
 
 #[test]
@@ -744,14 +760,8 @@ fn corrupted_container_checksum() {
     for (at, bit) in [(HEADER_LEN + 20, 0x10), (12, 0x01), (10, 0x01), (30, 0x80)] {
         let mut bad = file.clone();
         bad[at] ^= bit;
-        let input = s.put("in", &bad);
-        fails_cleanly(
-            &s,
-            &args!["decode", input],
-            b"",
-            &["corrupted container", "checksum mismatch"],
-            Some("(at byte offset 28)"),
-        );
+        let words = ["corrupted container", "checksum mismatch"];
+        input_fails(&s, &["decode"], Via::File, &bad, &words, &at_byte(28));
     }
 }
 
@@ -759,23 +769,13 @@ fn corrupted_container_checksum() {
 fn bad_magic() {
     let s = Scratch::new("magic");
     let vals = values(20, 3);
-    let raw = s.put("raw", &library("streamvbyte", &vals, false));
-    fails_cleanly(
-        &s,
-        &args!["decode", raw],
-        b"",
-        &["bad magic", "--raw"],
-        Some("(at byte offset 0)"),
-    );
+    let raw = library("streamvbyte", &vals, false);
+    let words = ["bad magic", "--raw"];
+    input_fails(&s, &["decode"], Via::File, &raw, &words, &at_byte(0));
     let mut file = container(&s, &vals);
     file[3] = b'X';
-    fails_cleanly(
-        &s,
-        &args!["decode", "-"],
-        &file,
-        &["not an intcodec container"],
-        Some("(at byte offset 3)"),
-    );
+    let words = ["not an intcodec container"];
+    input_fails(&s, &["decode"], Via::Stdin, &file, &words, &at_byte(3));
 }
 
 #[test]
@@ -792,14 +792,7 @@ fn bad_header_fields() {
         let mut bad = file.clone();
         bad[at] = value;
         reseal(&mut bad);
-        let input = s.put("in", &bad);
-        fails_cleanly(
-            &s,
-            &args!["decode", input],
-            b"",
-            words,
-            Some(&format!("(at byte offset {at})")),
-        );
+        input_fails(&s, &["decode"], Via::File, &bad, words, &at_byte(at));
     }
 }
 
@@ -816,32 +809,17 @@ fn codec_error_inside_a_valid_container() {
     let lib = StreamVByte::new()
         .decode_to_vec(&file[HEADER_LEN..], bigger as usize)
         .unwrap_err();
-    let at = match lib.index() {
-        Some(i) => format!(
-            "(at byte offset {}, value index {i})",
-            HEADER_LEN + lib.offset()
-        ),
-        None => format!("(at byte offset {})", HEADER_LEN + lib.offset()),
-    };
-    fails_cleanly(
-        &s,
-        &args!["decode", "-"],
-        &file,
-        &["corrupt streamvbyte stream", "input truncated"],
-        Some(&at),
-    );
+    let words = ["corrupt streamvbyte stream", "input truncated"];
+    let at = at_error(&lib, HEADER_LEN);
+    input_fails(&s, &["decode"], Via::Stdin, &file, &words, &at);
 
     // A smaller count leaves payload bytes unused.
     let mut file = container(&s, &[1, 2, 3, 4, 5]);
     file[12] = 4;
     reseal(&mut file);
-    fails_cleanly(
-        &s,
-        &args!["decode", "-"],
-        &file,
-        &["trailing bytes", "4 values", "2 bytes left over"],
-        Some(&format!("(at byte offset {})", HEADER_LEN + 1 + 4)),
-    );
+    let words = ["trailing bytes", "4 values", "2 bytes left over"];
+    let at = at_byte(HEADER_LEN + 1 + 4);
+    input_fails(&s, &["decode"], Via::Stdin, &file, &words, &at);
 }
 
 #[test]
@@ -860,7 +838,7 @@ fn raw_decode_errors() {
         &raw_decode("streamvbyte", &n, &input),
         b"",
         &["trailing bytes", "3 bytes left over"],
-        Some(&format!("(at byte offset {})", stream.len())),
+        Some(&at_byte(stream.len())),
     );
 
     // Truncated stream: the library's offset and value index.
@@ -868,10 +846,7 @@ fn raw_decode_errors() {
     let lib = StreamVByte::new()
         .decode_to_vec(short, vals.len())
         .unwrap_err();
-    let at = match lib.index() {
-        Some(i) => format!("(at byte offset {}, value index {i})", lib.offset()),
-        None => format!("(at byte offset {})", lib.offset()),
-    };
+    let at = at_error(&lib, 0);
     fails_cleanly(
         &s,
         &raw_decode("streamvbyte", &n, "-"),
@@ -888,7 +863,7 @@ fn raw_decode_errors() {
          the payload has {} bytes",
         stream.len()
     );
-    let at = format!("(at byte offset {})", stream.len());
+    let at = at_byte(stream.len());
     fails_cleanly(
         &s,
         &raw_decode("streamvbyte", "1000000000000", "-"),
@@ -1302,6 +1277,25 @@ fn mkfifo(path: &Path) -> bool {
         .is_ok_and(|st| st.success())
 }
 
+/// `intcodec decode c path` into a special file at `path` that `reader`
+/// (a thread) reads from: it receives `bin`, and no temporary is left.
+fn decoded_through(s: &Scratch, c: &Path, path: &Path, bin: &[u8], reader: JoinHandle<Vec<u8>>) {
+    success(&run(&args!["decode", c, path], b""));
+    assert_eq!(reader.join().unwrap(), bin);
+    assert!(temporaries(s).is_empty());
+}
+
+/// The tool started with `args`, no stdin, its stdout and stderr piped.
+fn spawn(args: &[OsString]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_intcodec"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 #[test]
 fn fifo_output_is_written_directly() {
     let s = Scratch::new("fifo");
@@ -1312,10 +1306,8 @@ fn fifo_output_is_written_directly() {
         let fifo = fifo.clone();
         std::thread::spawn(move || fs::read(fifo).unwrap())
     };
-    success(&run(&args!["decode", c, fifo], b""));
-    assert_eq!(reader.join().unwrap(), bin);
+    decoded_through(&s, &c, &fifo, &bin, reader);
     assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
-    assert!(temporaries(&s).is_empty());
 }
 
 #[test]
@@ -1331,10 +1323,8 @@ fn socket_output_is_written_directly() {
         conn.read_to_end(&mut got).unwrap();
         got
     });
-    success(&run(&args!["decode", c, sock], b""));
-    assert_eq!(reader.join().unwrap(), bin);
+    decoded_through(&s, &c, &sock, &bin, reader);
     assert!(fs::symlink_metadata(&sock).unwrap().file_type().is_socket());
-    assert!(temporaries(&s).is_empty());
 }
 
 #[test]
@@ -1388,13 +1378,7 @@ fn signals_remove_the_temporary_and_exit_128_plus_signal() {
             if existing {
                 fs::write(&out, b"precious").unwrap();
             }
-            let child = Command::new(env!("CARGO_BIN_EXE_intcodec"))
-                .args(args!["encode", "--codec", "vbyte", input, out])
-                .stdin(Stdio::null())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
+            let child = spawn(&args!["encode", "--codec", "vbyte", input, out]);
             // Opening the FIFO for writing waits for the tool to open it for
             // reading; the tool then makes its temporary and waits for data
             // that never comes.
@@ -1426,13 +1410,7 @@ fn closed_stdout_pipe_ends_quietly() {
     let s = Scratch::new("epipe");
     let (c, _) = sample(&s, 200_000);
     for a in [args!["decode", "--text", c, "-"], args!["decode", c, "-"]] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_intcodec"))
-            .args(&a)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn(&a);
         // Read a little, as `head -2` would, then close the pipe: the output
         // (800 KB) is far larger than a pipe's buffer.
         let mut stdout = child.stdout.take().unwrap();
