@@ -7,29 +7,20 @@ use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::Isa;
 use intcodec::{IntCodec, KernelChoice};
 
-struct Vector {
-    name: String,
-    variant: Variant,
-    delta: Option<u32>,
-    values: Vec<u32>,
-    bytes: Vec<u8>,
+use common::Vector;
+
+/// The vectors of testdata/streamvbyte.txt.
+fn load() -> Vec<Vector<u32>> {
+    common::vectors("streamvbyte.txt")
 }
 
-fn load() -> Vec<Vector> {
-    common::golden("streamvbyte.txt")
-        .into_iter()
-        .map(|f| Vector {
-            name: f["name"].clone(),
-            variant: match f["variant"].as_str() {
-                "1234" => Variant::V1234,
-                "0124" => Variant::V0124,
-                v => panic!("unknown variant {v}"),
-            },
-            delta: common::delta(&f["delta"]),
-            values: common::nums(&f["values"]),
-            bytes: common::hex(&f["bytes"]),
-        })
-        .collect()
+/// The vector's `variant` field.
+fn variant(v: &Vector<u32>) -> Variant {
+    match v.fields["variant"].as_str() {
+        "1234" => Variant::V1234,
+        "0124" => Variant::V0124,
+        other => panic!("unknown variant {other}"),
+    }
 }
 
 #[test]
@@ -43,7 +34,7 @@ fn golden_vectors_every_kernel() {
     let mut kernels_run = 0;
     for isa in Isa::ALL {
         for v in &vectors {
-            let Some(codec) = StreamVByte::new().with_variant(v.variant).with_isa(isa) else {
+            let Some(codec) = StreamVByte::new().with_variant(variant(v)).with_isa(isa) else {
                 continue;
             };
             kernels_run += 1;

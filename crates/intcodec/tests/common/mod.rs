@@ -108,6 +108,31 @@ pub(crate) fn golden(file: &str) -> Vec<HashMap<String, String>> {
         .collect()
 }
 
+/// A round-trip vector of `testdata/<file>`: its `name`, `delta` (`none`
+/// or the previous value), `values` and `bytes` fields parsed, and all its
+/// fields (the format options).
+pub(crate) struct Vector<T> {
+    pub(crate) name: String,
+    pub(crate) delta: Option<T>,
+    pub(crate) values: Vec<T>,
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) fields: HashMap<String, String>,
+}
+
+/// The round-trip vectors of `testdata/<file>` (see [`golden`]).
+pub(crate) fn vectors<T: FromStr>(file: &str) -> Vec<Vector<T>> {
+    golden(file)
+        .into_iter()
+        .map(|fields| Vector {
+            name: fields["name"].clone(),
+            delta: delta(&fields["delta"]),
+            values: nums(&fields["values"]),
+            bytes: hex(&fields["bytes"]),
+            fields,
+        })
+        .collect()
+}
+
 /// Whitespace-separated hex bytes.
 pub(crate) fn hex(s: &str) -> Vec<u8> {
     s.split_whitespace()
