@@ -41,13 +41,7 @@ fn golden_vectors_every_kernel() {
             let n = v.values.len();
             let encoded = common::encode_to_vec(&codec, &v.values, v.delta);
             let decoded = common::decode_to_vec(&codec, &v.bytes, n, v.delta);
-            assert_eq!(encoded, v.bytes, "{} encode with {isa}", v.name);
-            assert_eq!(
-                decoded.as_deref(),
-                Ok(&v.values[..]),
-                "{} decode with {isa}",
-                v.name
-            );
+            common::assert_round_trip(&v.name, isa, (&v.bytes, &v.values), &encoded, decoded);
             let mut out = vec![0; n];
             let used = common::decode(&codec, &v.bytes, n, v.delta, &mut out);
             assert_eq!(

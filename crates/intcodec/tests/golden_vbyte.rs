@@ -55,13 +55,7 @@ fn golden_vectors_every_kernel() {
                         codec.decode_delta_u64_to_vec(&v.bytes, n, p),
                     ),
                 };
-                assert_eq!(enc, v.bytes, "{} encode with {isa}", v.name);
-                assert_eq!(
-                    dec.as_deref(),
-                    Ok(&v.values[..]),
-                    "{} decode with {isa}",
-                    v.name
-                );
+                common::assert_round_trip(&v.name, isa, (&v.bytes, &v.values), &enc, dec);
                 let mut out = vec![0u64; n];
                 assert_eq!(codec.decode_u64(&padded, n, &mut out), Ok(v.bytes.len()));
                 if v.delta.is_none() {
@@ -74,13 +68,7 @@ fn golden_vectors_every_kernel() {
                 let delta = v.delta.map(|p| p as u32);
                 let enc = common::encode_to_vec(&codec, &values, delta);
                 let dec = common::decode_to_vec(&codec, &v.bytes, n, delta);
-                assert_eq!(enc, v.bytes, "{} encode with {isa}", v.name);
-                assert_eq!(
-                    dec.as_deref(),
-                    Ok(&values[..]),
-                    "{} decode with {isa}",
-                    v.name
-                );
+                common::assert_round_trip(&v.name, isa, (&v.bytes, &values), &enc, dec);
                 let mut out = vec![0u32; n];
                 let used = common::decode(&codec, &padded, n, delta, &mut out);
                 assert_eq!(used, Ok(v.bytes.len()), "{} consumed with {isa}", v.name);

@@ -133,6 +133,19 @@ pub(crate) fn vectors<T: FromStr>(file: &str) -> Vec<Vector<T>> {
         .collect()
 }
 
+/// A vector's round trip on kernel `isa`: the encoder wrote `bytes`
+/// (`encoded`), and the decoder read `values` back (`decoded`).
+pub(crate) fn assert_round_trip<T: PartialEq + std::fmt::Debug>(
+    name: &str,
+    isa: intcodec::Isa,
+    (bytes, values): (&[u8], &[T]),
+    encoded: &[u8],
+    decoded: Result<Vec<T>, DecodeError>,
+) {
+    assert_eq!(encoded, bytes, "{name} encode with {isa}");
+    assert_eq!(decoded.as_deref(), Ok(values), "{name} decode with {isa}");
+}
+
 /// Whitespace-separated hex bytes.
 pub(crate) fn hex(s: &str) -> Vec<u8> {
     s.split_whitespace()
