@@ -64,13 +64,11 @@ fn golden_truncation_offsets() {
     // fig3 cut inside the 4-byte value 1073741824 (data offset 4 -> byte 6).
     let codec = StreamVByte::new();
     let fig3 = [0xc1u8, 0x40, 0x00, 0x04, 0x0c, 0x0a, 0x00, 0x00, 0x00, 0x40];
-    let e = codec.decode_to_vec(&fig3[..8], 8).unwrap_err();
-    assert_eq!((e.offset(), e.index()), (6, Some(3)));
+    let e = common::decode_error(&codec, &fig3[..8], 8, (6, 3));
     assert_eq!(
         e.to_string(),
         "input truncated at byte offset 6 (value index 3)"
     );
     // Only one of the two control bytes.
-    let e = codec.decode_to_vec(&fig3[..1], 8).unwrap_err();
-    assert_eq!((e.offset(), e.index()), (1, Some(4)));
+    common::decode_error(&codec, &fig3[..1], 8, (1, 4));
 }

@@ -94,11 +94,9 @@ fn varint_gb_truncation_offsets() {
     let codec = VarIntGb::new();
     // fig1 cut inside 1073741824 (its bytes start at offset 5).
     let fig1 = [0xc1u8, 0x00, 0x04, 0x0c, 0x0a, 0x00, 0x00, 0x00, 0x40, 0x40];
-    let e = codec.decode_to_vec(&fig1[..7], 4).unwrap_err();
-    assert_eq!((e.offset(), e.index()), (5, Some(3)));
+    common::decode_error(&codec, &fig1[..7], 4, (5, 3));
     // The second block's control byte is there, its data is not.
-    let e = codec.decode_to_vec(&fig1, 8).unwrap_err();
-    assert_eq!((e.offset(), e.index()), (10, Some(4)));
+    let e = common::decode_error(&codec, &fig1, 8, (10, 4));
     assert_eq!(
         e.to_string(),
         "input truncated at byte offset 10 (value index 4)"

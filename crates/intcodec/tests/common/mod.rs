@@ -135,6 +135,7 @@ pub(crate) fn vectors<T: FromStr>(file: &str) -> Vec<Vector<T>> {
 
 /// A vector's round trip on kernel `isa`: the encoder wrote `bytes`
 /// (`encoded`), and the decoder read `values` back (`decoded`).
+#[track_caller]
 pub(crate) fn assert_round_trip<T: PartialEq + std::fmt::Debug>(
     name: &str,
     isa: intcodec::Isa,
@@ -144,6 +145,20 @@ pub(crate) fn assert_round_trip<T: PartialEq + std::fmt::Debug>(
 ) {
     assert_eq!(encoded, bytes, "{name} encode with {isa}");
     assert_eq!(decoded.as_deref(), Ok(values), "{name} decode with {isa}");
+}
+
+/// The error of `decode_to_vec` of `n` values from `input`, asserted to be
+/// at byte `offset`, value `index`.
+#[track_caller]
+pub(crate) fn decode_error(
+    c: &dyn IntCodec,
+    input: &[u8],
+    n: usize,
+    (offset, index): (usize, usize),
+) -> DecodeError {
+    let e = c.decode_to_vec(input, n).unwrap_err();
+    assert_eq!((e.offset(), e.index()), (offset, Some(index)));
+    e
 }
 
 /// Whitespace-separated hex bytes.
