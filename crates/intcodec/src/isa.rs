@@ -5,27 +5,29 @@
 //! codec may pick (a testing and debugging hook); an unknown value, or one the
 //! CPU does not support, panics with a message saying so.
 
-use core::fmt;
-
-/// An instruction-set level a kernel can be written for.
-///
-/// On x86-64 the levels are ordered: each includes the ones before it.
-/// `Avx512` means F + BW + VL + VBMI + VBMI2 (Ice Lake, Zen 4 and later).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum Isa {
-    /// Portable Rust, no SIMD: the reference every other kernel must match.
-    Scalar,
-    /// x86-64 SSSE3 (`pshufb`).
-    Ssse3,
-    /// x86-64 SSE4.1 (and SSSE3).
-    Sse41,
-    /// x86-64 AVX2 (and everything above).
-    Avx2,
-    /// x86-64 AVX-512 F/BW/VL/VBMI/VBMI2 (and everything above).
-    Avx512,
-    /// AArch64 NEON.
-    Neon,
+crate::named_enum! {
+    /// An instruction-set level a kernel can be written for.
+    ///
+    /// On x86-64 the levels are ordered: each includes the ones before it.
+    /// `Avx512` means F + BW + VL + VBMI + VBMI2 (Ice Lake, Zen 4 and later).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    #[non_exhaustive]
+    pub enum Isa {
+        /// Portable Rust, no SIMD: the reference every other kernel must match.
+        Scalar => "scalar",
+        /// x86-64 SSSE3 (`pshufb`).
+        Ssse3 => "ssse3",
+        /// x86-64 SSE4.1 (and SSSE3).
+        Sse41 => "sse41",
+        /// x86-64 AVX2 (and everything above).
+        Avx2 => "avx2",
+        /// x86-64 AVX-512 F/BW/VL/VBMI/VBMI2 (and everything above).
+        Avx512 => "avx512",
+        /// AArch64 NEON.
+        Neon => "neon",
+    }
+    /// The lower-case name used by `INTCODEC_ISA` and in reports.
+    fn name;
 }
 
 impl Isa {
@@ -38,18 +40,6 @@ impl Isa {
         Isa::Avx512,
         Isa::Neon,
     ];
-
-    /// The lower-case name used by `INTCODEC_ISA` and in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Isa::Scalar => "scalar",
-            Isa::Ssse3 => "ssse3",
-            Isa::Sse41 => "sse41",
-            Isa::Avx2 => "avx2",
-            Isa::Avx512 => "avx512",
-            Isa::Neon => "neon",
-        }
-    }
 
     /// Parses a name as printed by [`Isa::name`] (case-insensitive; `sse4.1`
     /// is accepted for `sse41`).
@@ -73,12 +63,6 @@ impl Isa {
     /// `INTCODEC_ISA` cap.
     pub fn is_enabled(self) -> bool {
         self.is_detected() && within_cap(self, cap())
-    }
-}
-
-impl fmt::Display for Isa {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

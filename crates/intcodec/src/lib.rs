@@ -100,6 +100,42 @@
 
 extern crate alloc;
 
+/// A public enum whose variants have names (format options, kernels, ISA
+/// levels), written once: the enum (its attributes and variants as given),
+/// `name()` (the doc comment given after it; the variant's string) and
+/// `Display`, which writes the name.
+macro_rules! named_enum {
+    (
+        $(#[$meta:meta])*
+        pub enum $T:ident {
+            $($(#[$vmeta:meta])* $V:ident => $name:literal,)*
+        }
+        $(#[$name_doc:meta])*
+        fn name;
+    ) => {
+        $(#[$meta])*
+        pub enum $T {
+            $($(#[$vmeta])* $V,)*
+        }
+
+        impl $T {
+            $(#[$name_doc])*
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($T::$V => $name,)*
+                }
+            }
+        }
+
+        impl core::fmt::Display for $T {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+pub(crate) use named_enum;
+
 mod codec;
 pub(crate) mod dispatch;
 pub mod error;

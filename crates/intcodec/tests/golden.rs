@@ -7,29 +7,20 @@ use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::Isa;
 use intcodec::{IntCodec, KernelChoice};
 
-struct Vector {
-    name: String,
-    variant: Variant,
-    delta: Option<u32>,
-    values: Vec<u32>,
-    bytes: Vec<u8>,
+use common::Vector;
+
+/// The vectors of testdata/streamvbyte.txt.
+fn load() -> Vec<Vector<u32>> {
+    common::vectors("streamvbyte.txt")
 }
 
-fn load() -> Vec<Vector> {
-    common::golden("streamvbyte.txt")
-        .into_iter()
-        .map(|f| Vector {
-            name: f["name"].clone(),
-            variant: match f["variant"].as_str() {
-                "1234" => Variant::V1234,
-                "0124" => Variant::V0124,
-                v => panic!("unknown variant {v}"),
-            },
-            delta: common::delta(&f["delta"]),
-            values: common::nums(&f["values"]),
-            bytes: common::hex(&f["bytes"]),
-        })
-        .collect()
+/// The vector's `variant` field.
+fn variant(v: &Vector<u32>) -> Variant {
+    match v.fields["variant"].as_str() {
+        "1234" => Variant::V1234,
+        "0124" => Variant::V0124,
+        other => panic!("unknown variant {other}"),
+    }
 }
 
 #[test]
@@ -43,20 +34,14 @@ fn golden_vectors_every_kernel() {
     let mut kernels_run = 0;
     for isa in Isa::ALL {
         for v in &vectors {
-            let Some(codec) = StreamVByte::new().with_variant(v.variant).with_isa(isa) else {
+            let Some(codec) = StreamVByte::new().with_variant(variant(v)).with_isa(isa) else {
                 continue;
             };
             kernels_run += 1;
             let n = v.values.len();
             let encoded = common::encode_to_vec(&codec, &v.values, v.delta);
             let decoded = common::decode_to_vec(&codec, &v.bytes, n, v.delta);
-            assert_eq!(encoded, v.bytes, "{} encode with {isa}", v.name);
-            assert_eq!(
-                decoded.as_deref(),
-                Ok(&v.values[..]),
-                "{} decode with {isa}",
-                v.name
-            );
+            common::assert_round_trip(&v.name, isa, (&v.bytes, &v.values), &encoded, decoded);
             let mut out = vec![0; n];
             let used = common::decode(&codec, &v.bytes, n, v.delta, &mut out);
             assert_eq!(
@@ -79,13 +64,11 @@ fn golden_truncation_offsets() {
     // fig3 cut inside the 4-byte value 1073741824 (data offset 4 -> byte 6).
     let codec = StreamVByte::new();
     let fig3 = [0xc1u8, 0x40, 0x00, 0x04, 0x0c, 0x0a, 0x00, 0x00, 0x00, 0x40];
-    let e = codec.decode_to_vec(&fig3[..8], 8).unwrap_err();
-    assert_eq!((e.offset(), e.index()), (6, Some(3)));
+    let e = common::decode_error(&codec, &fig3[..8], 8, (6, 3));
     assert_eq!(
         e.to_string(),
         "input truncated at byte offset 6 (value index 3)"
     );
     // Only one of the two control bytes.
-    let e = codec.decode_to_vec(&fig3[..1], 8).unwrap_err();
-    assert_eq!((e.offset(), e.index()), (1, Some(4)));
+    common::decode_error(&codec, &fig3[..1], 8, (1, 4));
 }

@@ -7,25 +7,11 @@ mod common;
 use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::{DecodeErrorKind, Isa};
 use intcodec::{IntCodec, KernelChoice};
-use std::collections::HashMap;
 
-struct Vector {
-    fields: HashMap<String, String>,
-    delta: Option<u32>,
-    values: Vec<u32>,
-    bytes: Vec<u8>,
-}
+use common::Vector;
 
-fn load(file: &str) -> Vec<Vector> {
-    common::golden(file)
-        .into_iter()
-        .map(|fields| Vector {
-            delta: common::delta(&fields["delta"]),
-            values: common::nums(&fields["values"]),
-            bytes: common::hex(&fields["bytes"]),
-            fields,
-        })
-        .collect()
+fn load(file: &str) -> Vec<Vector<u32>> {
+    common::vectors(file)
 }
 
 /// `decode` or `decode_delta` into an exact-size output, checked against
@@ -42,8 +28,8 @@ fn decode(
     Ok((out, used))
 }
 
-fn check(codec: &dyn IntCodec, v: &Vector) {
-    let name = &v.fields["name"];
+fn check(codec: &dyn IntCodec, v: &Vector<u32>) {
+    let name = &v.name;
     let n = v.values.len();
     assert_eq!(
         common::encode_to_vec(codec, &v.values, v.delta),
@@ -62,26 +48,45 @@ fn check(codec: &dyn IntCodec, v: &Vector) {
     }
 }
 
-#[test]
-fn varint_gb_golden_vectors_every_kernel() {
-    let vectors = load("varint_gb.txt");
-    assert!(vectors.len() >= 15, "parsed {} vectors", vectors.len());
+/// Runs [`check`] on every vector of `file` (at least `min` of them) with
+/// the codec `codec(v, isa)` of every ISA, then `more` with it; asserts
+/// that each of the `kernels` enabled kernels ran every vector.
+fn every_kernel<C: IntCodec>(
+    file: &str,
+    min: usize,
+    kernels: usize,
+    codec: impl Fn(&Vector<u32>, Isa) -> Option<C>,
+    more: impl Fn(&C, &Vector<u32>),
+) {
+    let vectors = load(file);
+    assert!(vectors.len() >= min, "parsed {} vectors", vectors.len());
     let mut runs = 0;
     for isa in Isa::ALL {
         for v in &vectors {
-            let layout = match v.fields["layout"].as_str() {
-                "low-first" => Layout::LowFirst,
-                "lucene" => Layout::Lucene,
-                l => panic!("unknown layout {l}"),
-            };
-            if let Some(codec) = VarIntGb::new().with_layout(layout).with_isa(isa) {
-                check(&codec, v);
+            if let Some(c) = codec(v, isa) {
+                check(&c, v);
+                more(&c, v);
                 runs += 1;
             }
         }
     }
-    let kernels = VarIntGb::new().kernel_isas().len();
     assert_eq!(runs, kernels * vectors.len(), "every enabled kernel ran");
+}
+
+#[test]
+fn varint_gb_golden_vectors_every_kernel() {
+    let layout = |v: &Vector<u32>| match v.fields["layout"].as_str() {
+        "low-first" => Layout::LowFirst,
+        "lucene" => Layout::Lucene,
+        l => panic!("unknown layout {l}"),
+    };
+    every_kernel(
+        "varint_gb.txt",
+        15,
+        VarIntGb::new().kernel_isas().len(),
+        |v, isa| VarIntGb::new().with_layout(layout(v)).with_isa(isa),
+        |_, _| {},
+    );
 }
 
 #[test]
@@ -89,11 +94,9 @@ fn varint_gb_truncation_offsets() {
     let codec = VarIntGb::new();
     // fig1 cut inside 1073741824 (its bytes start at offset 5).
     let fig1 = [0xc1u8, 0x00, 0x04, 0x0c, 0x0a, 0x00, 0x00, 0x00, 0x40, 0x40];
-    let e = codec.decode_to_vec(&fig1[..7], 4).unwrap_err();
-    assert_eq!((e.offset(), e.index()), (5, Some(3)));
+    common::decode_error(&codec, &fig1[..7], 4, (5, 3));
     // The second block's control byte is there, its data is not.
-    let e = codec.decode_to_vec(&fig1, 8).unwrap_err();
-    assert_eq!((e.offset(), e.index()), (10, Some(4)));
+    let e = common::decode_error(&codec, &fig1, 8, (10, 4));
     assert_eq!(
         e.to_string(),
         "input truncated at byte offset 10 (value index 4)"
@@ -107,21 +110,13 @@ mod g8iu {
 
     #[test]
     fn varint_g8iu_golden_vectors_every_kernel() {
-        let vectors = load("varint_g8iu.txt");
-        assert!(vectors.len() >= 9, "parsed {} vectors", vectors.len());
-        let mut runs = 0;
-        for isa in Isa::ALL {
-            let Some(codec) = VarIntG8iu::new().with_isa(isa) else {
-                continue;
-            };
-            for v in &vectors {
-                check(&codec, v);
-                assert_eq!(codec.value_count(&v.bytes), Ok(v.values.len()));
-                runs += 1;
-            }
-        }
-        let kernels = VarIntG8iu::new().kernel_isas().len();
-        assert_eq!(runs, kernels * vectors.len(), "every enabled kernel ran");
+        every_kernel(
+            "varint_g8iu.txt",
+            9,
+            VarIntG8iu::new().kernel_isas().len(),
+            |_, isa| VarIntG8iu::new().with_isa(isa),
+            |codec, v| assert_eq!(codec.value_count(&v.bytes), Ok(v.values.len())),
+        );
     }
 
     #[test]

@@ -7,29 +7,20 @@ use intcodec::vbyte::VByte;
 use intcodec::{DecodeErrorKind, Isa};
 use intcodec::{IntCodec, KernelChoice};
 
-struct Vector {
-    name: String,
-    u64: bool,
-    delta: Option<u64>,
-    values: Vec<u64>,
-    bytes: Vec<u8>,
+use common::Vector;
+
+/// The vectors of testdata/vbyte.txt (u32 ones as u64s).
+fn load() -> Vec<Vector<u64>> {
+    common::vectors("vbyte.txt")
 }
 
-fn load() -> Vec<Vector> {
-    common::golden("vbyte.txt")
-        .into_iter()
-        .map(|f| Vector {
-            name: f["name"].clone(),
-            u64: match f["type"].as_str() {
-                "u32" => false,
-                "u64" => true,
-                t => panic!("unknown type {t}"),
-            },
-            delta: common::delta(&f["delta"]),
-            values: common::nums(&f["values"]),
-            bytes: common::hex(&f["bytes"]),
-        })
-        .collect()
+/// Whether the vector's `type` is `u64` (else `u32`).
+fn is_u64(v: &Vector<u64>) -> bool {
+    match v.fields["type"].as_str() {
+        "u32" => false,
+        "u64" => true,
+        t => panic!("unknown type {t}"),
+    }
 }
 
 fn kernels() -> Vec<VByte> {
@@ -53,7 +44,7 @@ fn golden_vectors_every_kernel() {
             // even on short vectors (trailing bytes are ignored).
             let mut padded = v.bytes.clone();
             padded.resize(v.bytes.len() + 64, 0);
-            if v.u64 {
+            if is_u64(v) {
                 let (enc, dec) = match v.delta {
                     None => (
                         codec.encode_u64_to_vec(&v.values),
@@ -64,13 +55,7 @@ fn golden_vectors_every_kernel() {
                         codec.decode_delta_u64_to_vec(&v.bytes, n, p),
                     ),
                 };
-                assert_eq!(enc, v.bytes, "{} encode with {isa}", v.name);
-                assert_eq!(
-                    dec.as_deref(),
-                    Ok(&v.values[..]),
-                    "{} decode with {isa}",
-                    v.name
-                );
+                common::assert_round_trip(&v.name, isa, (&v.bytes, &v.values), &enc, dec);
                 let mut out = vec![0u64; n];
                 assert_eq!(codec.decode_u64(&padded, n, &mut out), Ok(v.bytes.len()));
                 if v.delta.is_none() {
@@ -83,13 +68,7 @@ fn golden_vectors_every_kernel() {
                 let delta = v.delta.map(|p| p as u32);
                 let enc = common::encode_to_vec(&codec, &values, delta);
                 let dec = common::decode_to_vec(&codec, &v.bytes, n, delta);
-                assert_eq!(enc, v.bytes, "{} encode with {isa}", v.name);
-                assert_eq!(
-                    dec.as_deref(),
-                    Ok(&values[..]),
-                    "{} decode with {isa}",
-                    v.name
-                );
+                common::assert_round_trip(&v.name, isa, (&v.bytes, &values), &enc, dec);
                 let mut out = vec![0u32; n];
                 let used = common::decode(&codec, &padded, n, delta, &mut out);
                 assert_eq!(used, Ok(v.bytes.len()), "{} consumed with {isa}", v.name);

@@ -77,13 +77,65 @@ fn truncations(n: usize) -> bool {
     !(cfg!(miri) && n == 50)
 }
 
-/// VByte on every kernel this build and CPU have, scalar first.
-fn vbyte_kernels() -> Vec<VByte> {
+/// `base` on every kernel this build and CPU have (those Miri runs: see
+/// `common::miri_runs_kernel`, which skips `twin`), scalar first.
+fn kernels<C: KernelChoice>(base: C, twin: Isa) -> Vec<C> {
     Isa::ALL
         .into_iter()
-        .filter(|&isa| common::miri_runs_kernel(isa, Isa::Sse41))
-        .filter_map(|isa| VByte::new().with_isa(isa))
+        .filter(|&isa| common::miri_runs_kernel(isa, twin))
+        .filter_map(|isa| base.with_isa(isa))
         .collect()
+}
+
+/// VByte on every kernel this build and CPU have, scalar first.
+fn vbyte_kernels() -> Vec<VByte> {
+    kernels(VByte::new(), Isa::Sse41)
+}
+
+/// The round trips of `vals` on kernel `k`: `encode` gives `enc` in an
+/// exact-size buffer; `decode` of `enc`, `decode_delta` of `encd` (deltas
+/// from `prev`) and `decode_unchecked` of `enc` followed by exactly
+/// `padding` bytes give `vals` and consume the whole stream.
+fn check_round_trips<C: IntCodec>(
+    k: &C,
+    vals: &[u32],
+    (enc, encd, prev): (&[u8], &[u8], u32),
+    padding: usize,
+    ctx: &str,
+) {
+    let n = vals.len();
+    let mut out = vec![0u8; enc.len()];
+    assert_eq!(k.encode(vals, &mut out), Ok(enc.len()), "{ctx}");
+    assert_eq!(out, enc, "{ctx}");
+    let mut got = vec![0u32; n];
+    assert_eq!(k.decode(enc, n, &mut got), Ok(enc.len()), "{ctx}");
+    assert_eq!(got, vals, "{ctx}");
+    let mut got = vec![0u32; n];
+    assert_eq!(
+        k.decode_delta(encd, n, prev, &mut got),
+        Ok(encd.len()),
+        "{ctx}"
+    );
+    assert_eq!(got, vals, "{ctx} delta");
+    let p = exact(enc, padding);
+    let mut got = vec![0u32; n];
+    // SAFETY: a stream of `n` values from this encoder, then `padding` bytes.
+    let used = unsafe { k.decode_unchecked(&p, n, &mut got) };
+    assert_eq!((used, &got[..]), (enc.len(), vals), "{ctx} unchecked");
+}
+
+/// `decode` of `n` values from `input` on every kernel of `ks`: the result
+/// of `ks[0]` (scalar), and its values when that is `Ok`.
+fn check_decode_like_scalar<C: IntCodec>(ks: &[C], input: &[u8], n: usize) {
+    let mut want = vec![0u32; n];
+    let want_r = ks[0].decode(input, n, &mut want);
+    for k in &ks[1..] {
+        let mut got = vec![0u32; n];
+        assert_eq!(k.decode(input, n, &mut got), want_r, "{:?} n={n}", k.isa());
+        if want_r.is_ok() {
+            assert_eq!(got, want);
+        }
+    }
 }
 
 #[test]
@@ -99,27 +151,10 @@ fn vbyte_every_kernel() {
         let enc64 = ks[0].encode_u64_to_vec(&v64);
         for k in &ks {
             let ctx = format!("{:?} n={n}", k.isa());
-            let mut out = vec![0u8; enc32.len()];
-            assert_eq!(k.encode(&v32, &mut out), Ok(enc32.len()), "{ctx}");
-            assert_eq!(out, enc32, "{ctx}");
-            let mut got = vec![0u32; n];
-            assert_eq!(k.decode(&enc32, n, &mut got), Ok(enc32.len()), "{ctx}");
-            assert_eq!(got, v32, "{ctx}");
-            let mut got = vec![0u32; n];
-            assert_eq!(
-                k.decode_delta(&enc32d, n, 3, &mut got),
-                Ok(enc32d.len()),
-                "{ctx}"
-            );
-            assert_eq!(got, v32, "{ctx} delta");
+            check_round_trips(k, &v32, (&enc32, &enc32d, 3), VB_PADDING, &ctx);
             let mut got = vec![0u64; n];
             assert_eq!(k.decode_u64(&enc64, n, &mut got), Ok(enc64.len()), "{ctx}");
             assert_eq!(got, v64, "{ctx} u64");
-            let p = exact(&enc32, VB_PADDING);
-            let mut got = vec![0u32; n];
-            // SAFETY: a stream of `n` values from this encoder, then PADDING bytes.
-            let used = unsafe { k.decode_unchecked(&p, n, &mut got) };
-            assert_eq!((used, &got), (enc32.len(), &v32), "{ctx} unchecked");
         }
         // Truncations (every one for short streams, every 7th byte beyond:
         // Miri's budget), and garbage (0x80 continuation bytes, 0xFF).
@@ -130,16 +165,10 @@ fn vbyte_every_kernel() {
         inputs.push(vec![0x80; n + 7]);
         inputs.push(vec![0xFF; 2 * n + 11]);
         for input in &inputs {
-            let mut want = vec![0u32; n];
-            let want_r = ks[0].decode(input, n, &mut want);
+            check_decode_like_scalar(&ks, input, n);
             let mut want64 = vec![0u64; n];
             let want64_r = ks[0].decode_u64(input, n, &mut want64);
             for k in &ks[1..] {
-                let mut got = vec![0u32; n];
-                assert_eq!(k.decode(input, n, &mut got), want_r, "{:?} n={n}", k.isa());
-                if want_r.is_ok() {
-                    assert_eq!(got, want);
-                }
                 let mut got = vec![0u64; n];
                 assert_eq!(
                     k.decode_u64(input, n, &mut got),
@@ -190,11 +219,7 @@ fn vbyte_counted_every_kernel() {
 #[test]
 fn varint_gb_every_kernel() {
     for layout in [Layout::LowFirst, Layout::Lucene] {
-        let ks: Vec<VarIntGb> = Isa::ALL
-            .into_iter()
-            .filter(|&isa| common::miri_runs_kernel(isa, Isa::Ssse3))
-            .filter_map(|isa| VarIntGb::new().with_layout(layout).with_isa(isa))
-            .collect();
+        let ks = kernels(VarIntGb::new().with_layout(layout), Isa::Ssse3);
         let names: Vec<&str> = ks.iter().map(|k| k.isa().name()).collect();
         check_kernels(&names, "INTCODEC_EXPECT_KERNELS_GB");
         for n in lengths() {
@@ -203,24 +228,7 @@ fn varint_gb_every_kernel() {
             let encd = ks[0].encode_delta_to_vec(&vals, 9);
             for k in &ks {
                 let ctx = format!("{:?} {layout:?} n={n}", k.isa());
-                let mut out = vec![0u8; enc.len()];
-                assert_eq!(k.encode(&vals, &mut out), Ok(enc.len()), "{ctx}");
-                assert_eq!(out, enc, "{ctx}");
-                let mut got = vec![0u32; n];
-                assert_eq!(k.decode(&enc, n, &mut got), Ok(enc.len()), "{ctx}");
-                assert_eq!(got, vals, "{ctx}");
-                let mut got = vec![0u32; n];
-                assert_eq!(
-                    k.decode_delta(&encd, n, 9, &mut got),
-                    Ok(encd.len()),
-                    "{ctx}"
-                );
-                assert_eq!(got, vals, "{ctx} delta");
-                let p = exact(&enc, GB_PADDING);
-                let mut got = vec![0u32; n];
-                // SAFETY: a stream of `n` values from this encoder, then PADDING bytes.
-                let used = unsafe { k.decode_unchecked(&p, n, &mut got) };
-                assert_eq!((used, &got), (enc.len(), &vals), "{ctx} unchecked");
+                check_round_trips(k, &vals, (&enc, &encd, 9), GB_PADDING, &ctx);
             }
             if !truncations(n) {
                 continue;
@@ -228,15 +236,7 @@ fn varint_gb_every_kernel() {
             let mut inputs: Vec<Vec<u8>> = cuts(enc.len()).map(|c| exact(&enc[..c], 0)).collect();
             inputs.push(vec![0xFF; 3 * n + 5]);
             for input in &inputs {
-                let mut want = vec![0u32; n];
-                let want_r = ks[0].decode(input, n, &mut want);
-                for k in &ks[1..] {
-                    let mut got = vec![0u32; n];
-                    assert_eq!(k.decode(input, n, &mut got), want_r, "{:?} n={n}", k.isa());
-                    if want_r.is_ok() {
-                        assert_eq!(got, want);
-                    }
-                }
+                check_decode_like_scalar(&ks, input, n);
             }
         }
     }

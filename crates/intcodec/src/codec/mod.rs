@@ -30,6 +30,30 @@ pub(crate) type DecodeFn = unsafe fn(&[u8], &mut [u32], u32) -> Result<usize, De
 pub(crate) type EncodeFn = unsafe fn(&[u32], u32, &mut [u8]) -> usize;
 pub(crate) type DecodeUncheckedFn = unsafe fn(&[u8], &mut [u32], u32) -> usize;
 
+/// `pub(crate) struct $K`, a kernel set of a byte-oriented codec, with its
+/// `KernelSet` impl: its `isa`, the six kernels above (`decode`,
+/// `decode_delta`, `decode_unchecked`, `decode_delta_unchecked`, `encode`,
+/// `encode_delta`: what [`kernel_decoders!`] and [`kernel_encoders!`] call),
+/// then the codec's own fields as given.
+macro_rules! byte_kernels {
+    ($(#[$meta:meta])* $K:ident { $($(#[$fmeta:meta])* $f:ident: $t:ty,)* }) => {
+        $(#[$meta])*
+        pub(crate) struct $K {
+            isa: $crate::isa::Isa,
+            decode: $crate::codec::DecodeFn,
+            decode_delta: $crate::codec::DecodeFn,
+            decode_unchecked: $crate::codec::DecodeUncheckedFn,
+            decode_delta_unchecked: $crate::codec::DecodeUncheckedFn,
+            encode: $crate::codec::EncodeFn,
+            encode_delta: $crate::codec::EncodeFn,
+            $($(#[$fmeta])* $f: $t,)*
+        }
+
+        $crate::codec::kernel_set!($K);
+    };
+}
+pub(crate) use byte_kernels;
+
 /// `impl KernelSet for $K` of a kernel set struct with an `isa` field.
 macro_rules! kernel_set {
     ($K:ident) => {

@@ -22,25 +22,59 @@ use crate::traits::{KernelChoice, SortedCodec};
 /// assert_eq!(c.seek(8000), None);
 /// ```
 pub struct Iter<'a, C> {
-    set: &'a KeySet<C>,
-    leaf: usize,
-    block: usize,
-    buf: [u32; BUF],
-    /// Keys decoded in `buf` (0 once exhausted).
-    n: usize,
+    /// The current block; `at.n` is 0 once exhausted.
+    at: Block<'a, C>,
     pos: usize,
     /// Exclusive upper bound.
     end: u64,
 }
 
-impl<'a, C: SortedCodec + KernelChoice> Iter<'a, C> {
-    fn new(set: &'a KeySet<C>, end: u64) -> Self {
-        let mut it = Iter {
+/// A position on the blocks of a set (leaf, block in the leaf) and the keys
+/// of a block decoded into `buf`: how [`Iter`] and the set operations walk
+/// a set.
+pub(crate) struct Block<'a, C> {
+    pub(crate) set: &'a KeySet<C>,
+    pub(crate) leaf: usize,
+    pub(crate) block: usize,
+    pub(crate) buf: [u32; BUF],
+    /// Keys decoded in `buf`.
+    pub(crate) n: usize,
+}
+
+impl<'a, C: SortedCodec + KernelChoice> Block<'a, C> {
+    /// The first block of `set`, nothing decoded.
+    pub(crate) fn first(set: &'a KeySet<C>) -> Self {
+        Block {
             set,
             leaf: 0,
             block: 0,
             buf: [0; BUF],
             n: 0,
+        }
+    }
+
+    /// Decodes the current block into `buf`.
+    #[inline]
+    pub(crate) fn decode(&mut self) {
+        self.n = self.set.leaves[self.leaf].decode(&self.set.codec, self.block, &mut self.buf);
+    }
+
+    /// Moves to the next block: the next leaf's first after a leaf's last
+    /// (`leaf` is then the number of leaves after the set's last block).
+    #[inline]
+    pub(crate) fn step(&mut self) {
+        self.block += 1;
+        if self.block == self.set.leaves[self.leaf].blocks() {
+            self.block = 0;
+            self.leaf += 1;
+        }
+    }
+}
+
+impl<'a, C: SortedCodec + KernelChoice> Iter<'a, C> {
+    fn new(set: &'a KeySet<C>, end: u64) -> Self {
+        let mut it = Iter {
+            at: Block::first(set),
             pos: 0,
             end,
         };
@@ -52,30 +86,26 @@ impl<'a, C: SortedCodec + KernelChoice> Iter<'a, C> {
 
     #[inline]
     fn load(&mut self) {
-        self.n = self.set.leaves[self.leaf].decode(&self.set.codec, self.block, &mut self.buf);
+        self.at.decode();
         self.pos = 0;
     }
 
     fn exhaust(&mut self) {
-        self.leaf = self.set.leaves.len();
-        self.n = 0;
+        self.at.leaf = self.at.set.leaves.len();
+        self.at.n = 0;
         self.pos = 0;
     }
 
     /// Moves to the next block; `false` when there is none.
     #[inline]
     fn next_block(&mut self) -> bool {
-        if self.n == 0 {
+        if self.at.n == 0 {
             return false;
         }
-        self.block += 1;
-        if self.block == self.set.leaves[self.leaf].blocks() {
-            self.block = 0;
-            self.leaf += 1;
-            if self.leaf == self.set.leaves.len() {
-                self.exhaust();
-                return false;
-            }
+        self.at.step();
+        if self.at.leaf == self.at.set.leaves.len() {
+            self.exhaust();
+            return false;
         }
         self.load();
         true
@@ -84,10 +114,10 @@ impl<'a, C: SortedCodec + KernelChoice> Iter<'a, C> {
     /// The next key, without consuming it.
     #[inline]
     pub fn peek(&mut self) -> Option<u32> {
-        if self.pos == self.n && !self.next_block() {
+        if self.pos == self.at.n && !self.next_block() {
             return None;
         }
-        let k = self.buf[self.pos];
+        let k = self.at.buf[self.pos];
         if u64::from(k) >= self.end {
             self.exhaust();
             return None;
@@ -99,20 +129,20 @@ impl<'a, C: SortedCodec + KernelChoice> Iter<'a, C> {
     /// or below the next key leaves the cursor where it is) and returns it
     /// without consuming it.
     pub fn seek(&mut self, key: u32) -> Option<u32> {
-        if self.n == 0 {
+        if self.at.n == 0 {
             return None;
         }
-        if key <= self.buf[self.n - 1] {
-            self.pos += self.buf[self.pos..self.n].partition_point(|&k| k < key);
+        if key <= self.at.buf[self.at.n - 1] {
+            self.pos += self.at.buf[self.pos..self.at.n].partition_point(|&k| k < key);
             return self.peek();
         }
         // Past this block: find the first block whose last key is >= key.
-        let set = self.set;
-        let mut li = set.leaf_for(key).max(self.leaf);
+        let set = self.at.set;
+        let mut li = set.leaf_for(key).max(self.at.leaf);
         let leaf = &set.leaves[li];
         let mut b = leaf.lasts.partition_point(|&l| l < key);
-        if li == self.leaf {
-            b = b.max(self.block + 1);
+        if li == self.at.leaf {
+            b = b.max(self.at.block + 1);
         }
         if b == leaf.blocks() {
             li += 1;
@@ -122,10 +152,10 @@ impl<'a, C: SortedCodec + KernelChoice> Iter<'a, C> {
                 return None;
             }
         }
-        self.leaf = li;
-        self.block = b;
+        self.at.leaf = li;
+        self.at.block = b;
         self.load();
-        self.pos = self.buf[..self.n].partition_point(|&k| k < key);
+        self.pos = self.at.buf[..self.at.n].partition_point(|&k| k < key);
         self.peek()
     }
 }
@@ -135,8 +165,8 @@ impl<C: SortedCodec + KernelChoice> Iterator for Iter<'_, C> {
 
     #[inline]
     fn next(&mut self) -> Option<u32> {
-        if self.pos < self.n {
-            let k = self.buf[self.pos];
+        if self.pos < self.at.n {
+            let k = self.at.buf[self.pos];
             if u64::from(k) < self.end {
                 self.pos += 1;
                 return Some(k);

@@ -6,61 +6,50 @@
 
 use alloc::vec::Vec;
 
-use super::{Builder, KeySet, BUF};
+use super::iter::Block;
+use super::{Builder, KeySet};
 use crate::traits::{KernelChoice, SortedCodec};
 
 /// A position on the blocks of a set, with the current block decoded on
 /// demand.
 struct Side<'a, C> {
-    set: &'a KeySet<C>,
-    leaf: usize,
-    block: usize,
-    buf: [u32; BUF],
-    n: usize,
+    at: Block<'a, C>,
     decoded: bool,
 }
 
 impl<'a, C: SortedCodec + KernelChoice> Side<'a, C> {
     fn new(set: &'a KeySet<C>) -> Self {
         Side {
-            set,
-            leaf: 0,
-            block: 0,
-            buf: [0; BUF],
-            n: 0,
+            at: Block::first(set),
             decoded: false,
         }
     }
 
     #[inline]
     fn done(&self) -> bool {
-        self.leaf >= self.set.leaves.len()
+        self.at.leaf >= self.at.set.leaves.len()
     }
 
     /// First and last key of the current block.
     #[inline]
     fn bounds(&self) -> (u32, u32) {
-        let l = &self.set.leaves[self.leaf];
-        (l.firsts[self.block], l.lasts[self.block])
+        let l = &self.at.set.leaves[self.at.leaf];
+        (l.firsts[self.at.block], l.lasts[self.at.block])
     }
 
     #[inline]
     fn keys(&mut self) -> &[u32] {
         if !self.decoded {
-            self.n = self.set.leaves[self.leaf].decode(&self.set.codec, self.block, &mut self.buf);
+            self.at.decode();
             self.decoded = true;
         }
-        &self.buf[..self.n]
+        &self.at.buf[..self.at.n]
     }
 
     #[inline]
     fn next_block(&mut self) {
         self.decoded = false;
-        self.block += 1;
-        if self.block == self.set.leaves[self.leaf].blocks() {
-            self.block = 0;
-            self.leaf += 1;
-        }
+        self.at.step();
     }
 
     /// Moves forward to the first block whose last key is `>= key`;
@@ -73,15 +62,15 @@ impl<'a, C: SortedCodec + KernelChoice> Side<'a, C> {
             return true;
         }
         self.decoded = false;
-        let set = self.set;
-        let leaf = &set.leaves[self.leaf];
+        let set = self.at.set;
+        let leaf = &set.leaves[self.at.leaf];
         if leaf.last() >= key {
-            self.block += leaf.lasts[self.block..].partition_point(|&l| l < key);
+            self.at.block += leaf.lasts[self.at.block..].partition_point(|&l| l < key);
             return true;
         }
-        let mut li = set.leaf_for(key).max(self.leaf + 1);
+        let mut li = set.leaf_for(key).max(self.at.leaf + 1);
         if li >= set.leaves.len() {
-            self.leaf = li;
+            self.at.leaf = li;
             return false;
         }
         let mut b = set.leaves[li].lasts.partition_point(|&l| l < key);
@@ -89,15 +78,15 @@ impl<'a, C: SortedCodec + KernelChoice> Side<'a, C> {
             li += 1;
             b = 0;
         }
-        self.leaf = li;
-        self.block = b;
+        self.at.leaf = li;
+        self.at.block = b;
         !self.done()
     }
 
     /// The coded bytes of the current block.
     fn raw(&self) -> (u32, u32, usize, &'a [u8]) {
-        let l = &self.set.leaves[self.leaf];
-        let b = self.block;
+        let l = &self.at.set.leaves[self.at.leaf];
+        let b = self.at.block;
         (
             l.firsts[b],
             l.lasts[b],
@@ -173,7 +162,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             }
             a.keys();
             b.keys();
-            intersect_slices(&a.buf[..a.n], &b.buf[..b.n], &mut f);
+            intersect_slices(&a.at.buf[..a.at.n], &b.at.buf[..b.at.n], &mut f);
             if al <= bl {
                 a.next_block();
             }
@@ -259,7 +248,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             }
             a.keys();
             b.keys();
-            let (xa, xb) = (&a.buf[..a.n], &b.buf[..b.n]);
+            let (xa, xb) = (&a.at.buf[..a.at.n], &b.at.buf[..b.at.n]);
             while ai < xa.len() && bi < xb.len() {
                 let (x, y) = (xa[ai], xb[bi]);
                 out.push(x.min(y));
@@ -283,7 +272,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
                 } else {
                     let n = side.keys().len();
                     for j in at..n {
-                        out.push(side.buf[j]);
+                        out.push(side.at.buf[j]);
                     }
                 }
                 at = 0;

@@ -682,19 +682,20 @@ fn check_mutations(
     }
 }
 
+/// Garbage input: up to 299 random bytes, each passed through `mix`.
+fn garbage(rng: &mut Rng, mix: impl Fn(u8) -> u8) -> Vec<u8> {
+    let len = (rng.next_u32() % 300) as usize;
+    (0..len).map(|_| mix(rng.next_u32() as u8)).collect()
+}
+
 fn check_garbage(ks: &[Box<dyn IntCodec>], name: &'static str, delta: bool, rng: &mut Rng) {
     for round in 0..1500 {
-        let len = (rng.next_u32() % 300) as usize;
-        let input: Vec<u8> = (0..len)
-            .map(|_| {
-                let b = rng.next_u32() as u8;
-                match round % 4 {
-                    0 => b | 0x80,
-                    1 => b & 0x0F,
-                    _ => b,
-                }
-            })
-            .collect();
+        let input = garbage(rng, |b| match round % 4 {
+            0 => b | 0x80,
+            1 => b & 0x0F,
+            _ => b,
+        });
+        let len = input.len();
         let room = ks[0].max_values(len).min(8 * len + 64);
         let n = match round % 3 {
             0 => (rng.next_u32() % 600) as usize,
@@ -790,17 +791,12 @@ pub(crate) fn check_parser(codec: &dyn IntCodec, parse: Parser<'_>) {
         }
     }
     for round in 0..3000 {
-        let len = (rng.next_u32() % 300) as usize;
-        let input: Vec<u8> = (0..len)
-            .map(|_| {
-                let b = rng.next_u32() as u8;
-                match round % 3 {
-                    0 => b,
-                    1 => b | 0x80,
-                    _ => b & 0x55,
-                }
-            })
-            .collect();
+        let input = garbage(&mut rng, |b| match round % 3 {
+            0 => b,
+            1 => b | 0x80,
+            _ => b & 0x55,
+        });
+        let len = input.len();
         let n = (rng.next_u32() % 300) as usize;
         check(
             &input,
@@ -959,52 +955,23 @@ fn sorted_truncations<C: SortedCodec>(
         } else {
             s.decode(&input, n, &mut scratch)
         };
-        let same_error = |r: Result<(), DecodeError>, what: &dyn fmt::Display| {
-            if let Err(e) = r {
-                assert_eq!(
-                    Err(e),
-                    decoded.map(|_| ()),
-                    "{at}, truncated to {cut} bytes: {what} fails otherwise than decoding"
-                );
-            }
+        let truncated = Truncated {
+            ks,
+            decoded: decoded.map(|_| ()),
+            at,
+            cut,
         };
         for &i in &idx {
-            let want = s.select(&input, n, prev, i);
-            same_error(want.map(|_| ()), &format_args!("select({i})"));
-            if let Ok(v) = want {
-                assert_eq!(
-                    v,
-                    values.get(i).copied(),
-                    "{at}, truncated to {cut} bytes: scalar select({i}) is Ok but wrong"
-                );
-            }
-            for k in &ks[1..] {
-                assert_eq!(
-                    k.select(&input, n, prev, i),
-                    want,
-                    "{}, truncated to {cut} bytes: select({i}) differs from scalar's",
-                    at.on(k.isa())
-                );
-            }
+            truncated.query(&format_args!("select({i})"), values.get(i).copied(), |k| {
+                k.select(&input, n, prev, i)
+            });
         }
         for &key in &keys {
-            let want = s.lower_bound(&input, n, prev, key);
-            same_error(want.map(|_| ()), &format_args!("lower_bound({key})"));
-            if let Ok(v) = want {
-                assert_eq!(
-                    v,
-                    model_lower_bound(values, key),
-                    "{at}, truncated to {cut} bytes: scalar lower_bound({key}) is Ok but wrong"
-                );
-            }
-            for k in &ks[1..] {
-                assert_eq!(
-                    k.lower_bound(&input, n, prev, key),
-                    want,
-                    "{}, truncated to {cut} bytes: lower_bound({key}) differs from scalar's",
-                    at.on(k.isa())
-                );
-            }
+            truncated.query(
+                &format_args!("lower_bound({key})"),
+                model_lower_bound(values, key),
+                |k| k.lower_bound(&input, n, prev, key),
+            );
         }
         // Insert into a truncated stream: scalar's result; bytes untouched
         // on an error.
@@ -1030,6 +997,49 @@ fn sorted_truncations<C: SortedCodec>(
                     "{at}, truncated to {cut} bytes: insert bytes differ"
                 );
             }
+        }
+    }
+}
+
+/// The queries of [`sorted_truncations`] on a stream truncated to `cut`
+/// bytes, whose decoding gives `decoded`.
+struct Truncated<'a, C> {
+    ks: &'a [C],
+    decoded: Result<(), DecodeError>,
+    at: At<'a>,
+    cut: usize,
+}
+
+impl<C: SortedCodec> Truncated<'_, C> {
+    /// Query `what` (`query`) on every kernel: scalar's error is the one
+    /// decoding gives, and its `Ok` the model's answer `model`; every other
+    /// kernel gives scalar's result.
+    fn query<T: PartialEq + fmt::Debug>(
+        &self,
+        what: &dyn fmt::Display,
+        model: T,
+        query: impl Fn(&C) -> Result<T, DecodeError>,
+    ) {
+        let (at, cut) = (self.at, self.cut);
+        let want = query(&self.ks[0]);
+        match &want {
+            Err(e) => assert_eq!(
+                Err(*e),
+                self.decoded,
+                "{at}, truncated to {cut} bytes: {what} fails otherwise than decoding"
+            ),
+            Ok(v) => assert_eq!(
+                *v, model,
+                "{at}, truncated to {cut} bytes: scalar {what} is Ok but wrong"
+            ),
+        }
+        for k in &self.ks[1..] {
+            assert_eq!(
+                query(k),
+                want,
+                "{}, truncated to {cut} bytes: {what} differs from scalar's",
+                at.on(k.isa())
+            );
         }
     }
 }

@@ -15,6 +15,17 @@ pub(crate) use intcodec_testkit::corpus::lengths;
 /// alternating and random widths, and sorted lists with small gaps.
 pub(crate) use intcodec_testkit::corpus::families as corpus;
 
+/// `n` non-decreasing keys after `start`, each gap below `gaps`.
+pub(crate) fn sorted_keys(rng: &mut Rng, n: usize, start: u32, gaps: u32) -> alloc::vec::Vec<u32> {
+    let mut acc = start;
+    (0..n)
+        .map(|_| {
+            acc += rng.next_u32() % gaps;
+            acc
+        })
+        .collect()
+}
+
 /// `k`'s checked decode and delta decode (from `prev`) of `n` values of
 /// `stream` give what `reference`'s give: the same result, and the same
 /// values where it is `Ok`. `at` names the case in a failure.

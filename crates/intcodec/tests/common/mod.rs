@@ -108,6 +108,59 @@ pub(crate) fn golden(file: &str) -> Vec<HashMap<String, String>> {
         .collect()
 }
 
+/// A round-trip vector of `testdata/<file>`: its `name`, `delta` (`none`
+/// or the previous value), `values` and `bytes` fields parsed, and all its
+/// fields (the format options).
+pub(crate) struct Vector<T> {
+    pub(crate) name: String,
+    pub(crate) delta: Option<T>,
+    pub(crate) values: Vec<T>,
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) fields: HashMap<String, String>,
+}
+
+/// The round-trip vectors of `testdata/<file>` (see [`golden`]).
+pub(crate) fn vectors<T: FromStr>(file: &str) -> Vec<Vector<T>> {
+    golden(file)
+        .into_iter()
+        .map(|fields| Vector {
+            name: fields["name"].clone(),
+            delta: delta(&fields["delta"]),
+            values: nums(&fields["values"]),
+            bytes: hex(&fields["bytes"]),
+            fields,
+        })
+        .collect()
+}
+
+/// A vector's round trip on kernel `isa`: the encoder wrote `bytes`
+/// (`encoded`), and the decoder read `values` back (`decoded`).
+#[track_caller]
+pub(crate) fn assert_round_trip<T: PartialEq + std::fmt::Debug>(
+    name: &str,
+    isa: intcodec::Isa,
+    (bytes, values): (&[u8], &[T]),
+    encoded: &[u8],
+    decoded: Result<Vec<T>, DecodeError>,
+) {
+    assert_eq!(encoded, bytes, "{name} encode with {isa}");
+    assert_eq!(decoded.as_deref(), Ok(values), "{name} decode with {isa}");
+}
+
+/// The error of `decode_to_vec` of `n` values from `input`, asserted to be
+/// at byte `offset`, value `index`.
+#[track_caller]
+pub(crate) fn decode_error(
+    c: &dyn IntCodec,
+    input: &[u8],
+    n: usize,
+    (offset, index): (usize, usize),
+) -> DecodeError {
+    let e = c.decode_to_vec(input, n).unwrap_err();
+    assert_eq!((e.offset(), e.index()), (offset, Some(index)));
+    e
+}
+
 /// Whitespace-separated hex bytes.
 pub(crate) fn hex(s: &str) -> Vec<u8> {
     s.split_whitespace()

@@ -108,14 +108,18 @@ use crate::traits::{IntCodec, KernelChoice, SortedCodec};
 use alloc::vec::Vec;
 use core::fmt;
 
-/// Lane layout of a block.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Layout {
-    /// 4 lanes, 128-bit words, 128 values per block (`BitPacker4x`, simdcomp).
-    #[default]
-    Lanes4,
-    /// 8 lanes, 256-bit words, 256 values per block (`BitPacker8x`).
-    Lanes8,
+crate::named_enum! {
+    /// Lane layout of a block.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub enum Layout {
+        /// 4 lanes, 128-bit words, 128 values per block (`BitPacker4x`, simdcomp).
+        #[default]
+        Lanes4 => "4x",
+        /// 8 lanes, 256-bit words, 256 values per block (`BitPacker8x`).
+        Lanes8 => "8x",
+    }
+    /// `"4x"` or `"8x"`.
+    fn name;
 }
 
 impl Layout {
@@ -135,20 +139,6 @@ impl Layout {
     /// Bytes of a block packed in `bits` bits (`bits <= 32`).
     pub const fn block_bytes(self, bits: u8) -> usize {
         4 * self.lanes() * bits as usize
-    }
-
-    /// `"4x"` or `"8x"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Layout::Lanes4 => "4x",
-            Layout::Lanes8 => "8x",
-        }
-    }
-}
-
-impl fmt::Display for Layout {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

@@ -307,13 +307,9 @@ fn sorted_array_ops() {
     for layout in LAYOUTS {
         for delta in DELTAS {
             for n in [0usize, 1, 5, 127, 128, 129, 255, 256, 257, 700] {
-                let mut acc = 0u32;
-                let keys: Vec<u32> = (0..n)
-                    .map(|_| {
-                        acc += rng.next_u32() % 50;
-                        acc
-                    })
-                    .collect();
+                let keys = crate::tests::sorted_keys(&mut rng, n, 0, 50);
+                // The largest key (the start on no keys).
+                let last = keys.last().copied().unwrap_or(0);
                 for_each_kernel(layout, |c| {
                     let a = match delta {
                         Delta::None => SortedArray::new_plain(c, &keys),
@@ -325,7 +321,7 @@ fn sorted_array_ops() {
                         assert_eq!(a.select(i), Some(k));
                     }
                     assert_eq!(a.select(n), None);
-                    for t in [0, 1, acc / 3, acc / 2, acc, acc + 1] {
+                    for t in [0, 1, last / 3, last / 2, last, last + 1] {
                         let k = keys.partition_point(|&v| v < t);
                         assert_eq!(a.lower_bound(t), keys.get(k).map(|&v| (k, v)));
                     }
@@ -339,7 +335,7 @@ fn sorted_array_ops() {
                     assert_eq!(b.to_vec(), keys);
                     let mut ins = a.clone();
                     let mut want = keys.clone();
-                    for v in [acc / 2, 0, acc + 5] {
+                    for v in [last / 2, 0, last + 5] {
                         let at = want.partition_point(|&x| x <= v);
                         want.insert(at, v);
                         assert_eq!(ins.insert(v), at);

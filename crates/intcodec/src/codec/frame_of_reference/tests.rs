@@ -92,27 +92,23 @@ fn every_width() {
 fn operations_match_a_slice() {
     let mut rng = Rng::new(8);
     for n in [0usize, 1, 2, 100, 128, 255, 256, 257, 1000] {
-        let mut acc = 1000u32;
-        let keys: Vec<u32> = (0..n)
-            .map(|_| {
-                acc += rng.next_u32() % 40;
-                acc
-            })
-            .collect();
+        let keys = crate::tests::sorted_keys(&mut rng, n, 1000, 40);
+        // The largest key (the start on no keys).
+        let last = keys.last().copied().unwrap_or(1000);
         let f = ForArray::new(&keys);
         assert_eq!(ForArray::from_encoded(f.as_bytes().to_vec(), n).unwrap(), f);
         for k in simd_kernels() {
             let s = SimdForArray::with_codec(k, &keys);
             let s2 = SimdForArray::from_encoded(k, s.as_bytes().to_vec(), n).unwrap();
             assert_eq!(s2.to_vec(), keys);
-            for t in [0, 1000, 1001, acc / 2 + 500, acc, acc + 1] {
+            for t in [0, 1000, 1001, last / 2 + 500, last, last + 1] {
                 let i = keys.partition_point(|&v| v < t);
                 let want = keys.get(i).map(|&v| (i, v));
                 assert_eq!(f.lower_bound(t), want);
                 assert_eq!(s.lower_bound(t), want);
             }
             let (mut f2, mut s3, mut want) = (f.clone(), s.clone(), keys.clone());
-            for v in [0, acc / 2, acc + 100_000, 1000] {
+            for v in [0, last / 2, last + 100_000, 1000] {
                 let at = want.partition_point(|&x| x <= v);
                 want.insert(at, v);
                 assert_eq!(f2.insert(v), at);

@@ -44,14 +44,11 @@
 //! missing piece (every kernel reports the same error). Trailing bytes after
 //! the stream are not an error: the byte count consumed is returned.
 
-use super::{DecodeFn, DecodeUncheckedFn, EncodeFn};
 use crate::dispatch::Registry;
 use crate::error::{DecodeError, DecodeErrorKind};
-use crate::isa::Isa;
 use crate::tables::streamvbyte::{SvbTables, BYTES_0124, BYTES_1234, TABLES_0124, TABLES_1234};
 use crate::traits::IntCodec;
 use alloc::vec::Vec;
-use core::fmt;
 
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64;
@@ -66,30 +63,18 @@ pub(crate) mod x86;
 /// encoded data.
 pub const PADDING: usize = 16;
 
-/// Which code-to-length mapping a stream uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Variant {
-    /// Codes mean 1, 2, 3, 4 bytes (the standard format).
-    #[default]
-    V1234,
-    /// Codes mean 0, 1, 2, 4 bytes: zeros cost no data byte.
-    V0124,
-}
-
-impl Variant {
+crate::named_enum! {
+    /// Which code-to-length mapping a stream uses.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub enum Variant {
+        /// Codes mean 1, 2, 3, 4 bytes (the standard format).
+        #[default]
+        V1234 => "1234",
+        /// Codes mean 0, 1, 2, 4 bytes: zeros cost no data byte.
+        V0124 => "0124",
+    }
     /// The name used by the CLI: `"1234"` or `"0124"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::V1234 => "1234",
-            Variant::V0124 => "0124",
-        }
-    }
-}
-
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
+    fn name;
 }
 
 /// Compile-time description of a variant, used to monomorphise kernels.
@@ -206,26 +191,19 @@ type SelectDeltaFn = unsafe fn(&[u8], &[u8], usize, u32, usize) -> Result<u32, D
 type SeekFn =
     unsafe fn(&[u8], &[u8], usize, usize, u32, u32) -> Result<Option<(usize, u32)>, DecodeError>;
 
-/// One kernel set: one ISA, one variant.
-pub(crate) struct Kernels {
-    isa: Isa,
-    variant: Variant,
-    decode: DecodeFn,
-    decode_delta: DecodeFn,
-    decode_unchecked: DecodeUncheckedFn,
-    decode_delta_unchecked: DecodeUncheckedFn,
-    encode: EncodeFn,
-    encode_delta: EncodeFn,
-    select: SelectFn,
-    select_delta: SelectDeltaFn,
-    seek_delta: SeekFn,
-    /// Trusted-count decoders ([`counted`]), "1234" SIMD kernels only;
-    /// `None`: the stream's length from its control bytes, then `decode`.
-    decode_counted: Option<counted::DecodeCountedFn>,
-    decode_delta_counted: Option<counted::DecodeCountedFn>,
+super::byte_kernels! {
+    /// One kernel set: one ISA, one variant.
+    Kernels {
+        variant: Variant,
+        select: SelectFn,
+        select_delta: SelectDeltaFn,
+        seek_delta: SeekFn,
+        /// Trusted-count decoders ([`counted`]), "1234" SIMD kernels only;
+        /// `None`: the stream's length from its control bytes, then `decode`.
+        decode_counted: Option<counted::DecodeCountedFn>,
+        decode_delta_counted: Option<counted::DecodeCountedFn>,
+    }
 }
-
-super::kernel_set!(Kernels);
 
 static SCALAR_1234: Kernels = scalar::kernels::<F1234>();
 static SCALAR_0124: Kernels = scalar::kernels::<F0124>();

@@ -3,8 +3,18 @@
 //! on valid, truncated, mutated and garbage streams).
 
 use super::*;
+use crate::isa::Isa;
 use crate::tests::conformance::check_parser;
+use crate::traits::KernelChoice;
 use crate::DecodeErrorKind;
+
+/// The scalar kernel of the `variant` codec.
+fn scalar_kernel(variant: Variant) -> StreamVByte {
+    StreamVByte::new()
+        .with_variant(variant)
+        .with_isa(Isa::Scalar)
+        .unwrap()
+}
 
 /// A byte-at-a-time reading of the format (`bytes`: the byte length of
 /// each 2-bit code): the first `n` values and the bytes they take, or the
@@ -49,14 +59,9 @@ fn every_kernel_agrees_with_an_independent_parser() {
 /// gives the scalar kernel's values, length or error.
 #[test]
 fn short_lists_every_key_and_cut_on_every_kernel() {
-    use crate::traits::KernelChoice;
-
     let mut rng = crate::tests::Rng::new(0x5407);
     for variant in [Variant::V1234, Variant::V0124] {
-        let s = StreamVByte::new()
-            .with_variant(variant)
-            .with_isa(Isa::Scalar)
-            .unwrap();
+        let s = scalar_kernel(variant);
         let kernels = StreamVByte::new().with_variant(variant).all_kernels();
         for key in 0..=255u8 {
             for n in 1..=SHORT_MAX + 1 {
@@ -121,18 +126,13 @@ fn of_width(rng: &mut crate::tests::Rng, n: usize, width: u32, variant: Variant)
 /// each byte width and mixed widths, plain and delta.
 #[test]
 fn counted_decoders_read_only_the_stream_on_every_kernel() {
-    use crate::isa::Isa;
     use crate::tests::guard::Flush;
-    use crate::traits::KernelChoice;
 
     let lens = counted_lengths();
     let mut f = Flush::new(max_compressed_len(*lens.iter().max().unwrap()));
     let mut rng = crate::tests::Rng::new(0x5EB_C0DE);
     for variant in [Variant::V1234, Variant::V0124] {
-        let s = StreamVByte::new()
-            .with_variant(variant)
-            .with_isa(Isa::Scalar)
-            .unwrap();
+        let s = scalar_kernel(variant);
         for c in StreamVByte::new().with_variant(variant).all_kernels() {
             for &n in &lens {
                 for width in 0..=6 {
@@ -178,8 +178,6 @@ fn counted_decoders_read_only_the_stream_on_every_kernel() {
 /// pointer here); a count of 0 reads nothing either.
 #[test]
 fn counted_decoders_check_the_output_size() {
-    use crate::traits::KernelChoice;
-
     let p = core::ptr::NonNull::<u8>::dangling().as_ptr();
     for variant in [Variant::V1234, Variant::V0124] {
         for c in StreamVByte::new().with_variant(variant).all_kernels() {

@@ -181,30 +181,25 @@ signed!(i16, u16);
 signed!(i32, u32);
 signed!(i64, u64);
 
-/// The kernels this module has (see the module docs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Kernel {
-    /// Portable word-at-a-time code (every target).
-    Scalar,
-    /// `pmovmskb` length + `pmaddubsw` compaction (x86-64 SSSE3).
-    Ssse3,
-    /// `pext` / `pdep` (x86-64 BMI2).
-    Bmi2,
+crate::named_enum! {
+    /// The kernels this module has (see the module docs).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
+    pub enum Kernel {
+        /// Portable word-at-a-time code (every target).
+        Scalar => "scalar",
+        /// `pmovmskb` length + `pmaddubsw` compaction (x86-64 SSSE3).
+        Ssse3 => "ssse3",
+        /// `pext` / `pdep` (x86-64 BMI2).
+        Bmi2 => "bmi2",
+    }
+    /// Lower-case name used in reports.
+    fn name;
 }
 
 impl Kernel {
     /// Every kernel, in order of preference (best last).
     pub const ALL: [Kernel; 3] = [Kernel::Scalar, Kernel::Ssse3, Kernel::Bmi2];
-
-    /// Lower-case name used in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kernel::Scalar => "scalar",
-            Kernel::Ssse3 => "ssse3",
-            Kernel::Bmi2 => "bmi2",
-        }
-    }
 
     /// The instruction-set level the kernel needs (for the `INTCODEC_ISA`
     /// cap): `bmi2` counts as the `avx2` level, whose detection includes
@@ -230,12 +225,6 @@ impl Kernel {
             #[cfg(not(target_arch = "x86_64"))]
             Kernel::Ssse3 | Kernel::Bmi2 => false,
         }
-    }
-}
-
-impl fmt::Display for Kernel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

@@ -218,10 +218,7 @@ fn small_alphabet_strings() {
                 buf.push(A[c % A.len()]);
                 c /= A.len();
             }
-            check_decode::<u8>(&ks, &buf);
-            check_decode::<u16>(&ks, &buf);
-            check_decode::<u32>(&ks, &buf);
-            check_decode::<u64>(&ks, &buf);
+            check_decode_every_type(&ks, &buf);
         }
     }
 }
@@ -305,6 +302,24 @@ fn expected_many<T: Word>(input: &[u8], n: usize) -> Result<(Vec<T>, usize), Dec
     Ok((out, pos))
 }
 
+/// [`check_decode`] for every word type.
+fn check_decode_every_type(ks: &[Varint], input: &[u8]) {
+    check_decode::<u8>(ks, input);
+    check_decode::<u16>(ks, input);
+    check_decode::<u32>(ks, input);
+    check_decode::<u64>(ks, input);
+}
+
+/// A 64-bit LCG from `seed`, each step's state shifted right by `shift`.
+fn lcg(mut seed: u64, shift: u32) -> impl FnMut() -> u64 {
+    move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        seed >> shift
+    }
+}
+
 fn check_many<T: Word>(ks: &[Varint], input: &[u8]) {
     // Exactly the input, and the input followed by 48 one-byte values: the
     // window fast paths (which need up to 48 readable bytes) run only on
@@ -356,13 +371,7 @@ fn check_encode_many<T: Word>(ks: &[Varint], vals: &[T; 8]) {
 #[test]
 fn multi_value_streams() {
     let ks = kernels();
-    let mut seed = 99u64;
-    let mut rnd = move || {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        seed >> 11
-    };
+    let mut rnd = lcg(99, 11);
     for _ in 0..2000 {
         // Values of random widths; a random cut; sometimes a corrupted byte.
         let mut vals = [0u64; 8];
@@ -380,7 +389,7 @@ fn multi_value_streams() {
         bytes.extend_from_slice(&[0x80, 0x00, 0x05]);
         let cut = (rnd() as usize) % (bytes.len() + 1);
         let mut b = bytes[..cut].to_vec();
-        if rnd() % 3 == 0 && !b.is_empty() {
+        if rnd().is_multiple_of(3) && !b.is_empty() {
             let i = (rnd() as usize) % b.len();
             b[i] = rnd() as u8;
         }
@@ -397,13 +406,7 @@ fn multi_value_streams() {
 #[test]
 fn eight_u8_streams() {
     let ks = kernels();
-    let mut seed = 5u64;
-    let mut rnd = move || {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        seed >> 13
-    };
+    let mut rnd = lcg(5, 13);
     for round in 0..3000 {
         let n = 8 + (rnd() as usize) % 24;
         let mut bytes: Vec<u8> = Vec::new();
@@ -481,19 +484,13 @@ proptest! {
         check_encode(&ks, v as u8);
         let mut b = ref_bytes(v);
         b.extend_from_slice(&tail);
-        check_decode::<u64>(&ks, &b);
-        check_decode::<u32>(&ks, &b);
-        check_decode::<u16>(&ks, &b);
-        check_decode::<u8>(&ks, &b);
+        check_decode_every_type(&ks, &b);
     }
 
     #[test]
     fn prop_garbage(b in proptest::collection::vec(any::<u8>(), 0..40)) {
         let ks = kernels();
-        check_decode::<u64>(&ks, &b);
-        check_decode::<u32>(&ks, &b);
-        check_decode::<u16>(&ks, &b);
-        check_decode::<u8>(&ks, &b);
+        check_decode_every_type(&ks, &b);
         check_many::<u32>(&ks, &b);
         check_many::<u64>(&ks, &b);
     }

@@ -72,9 +72,7 @@
 //! | SSSE3 | one 8-byte load and two `pshufb` per block (256 × 2 masks) | scalar |
 //! | AVX2 | the SSSE3 loop, VEX-encoded | scalar |
 
-use super::{DecodeFn, DecodeUncheckedFn, EncodeFn};
 use crate::error::DecodeError;
-use crate::isa::Isa;
 use crate::traits::IntCodec;
 use alloc::vec::Vec;
 
@@ -105,19 +103,11 @@ pub(crate) fn bytes_of(v: u32) -> usize {
     1 + (v > 0xFF) as usize + (v > 0xFFFF) as usize + (v > 0xFF_FFFF) as usize
 }
 
-/// One kernel set. The pointers are `unsafe fn` only because SIMD kernels
-/// need their CPU features, which the registry checks.
-pub(crate) struct Kernels {
-    isa: Isa,
-    decode: DecodeFn,
-    decode_delta: DecodeFn,
-    decode_unchecked: DecodeUncheckedFn,
-    decode_delta_unchecked: DecodeUncheckedFn,
-    encode: EncodeFn,
-    encode_delta: EncodeFn,
+super::byte_kernels! {
+    /// One kernel set. The pointers are `unsafe fn` only because SIMD kernels
+    /// need their CPU features, which the registry checks.
+    Kernels {}
 }
-
-super::kernel_set!(Kernels);
 
 static SCALAR: Kernels = scalar::kernels();
 

@@ -73,14 +73,11 @@
 //! vint of more than 32 bits gives `Malformed` at its fifth byte. Every
 //! kernel returns the same result and the same error.
 
-use super::{DecodeFn, DecodeUncheckedFn, EncodeFn};
 use crate::dispatch::Registry;
 use crate::error::DecodeError;
-use crate::isa::Isa;
 use crate::tables::varint_gb::{GbTables, TABLES_LOW_FIRST, TABLES_LUCENE};
 use crate::traits::IntCodec;
 use alloc::vec::Vec;
-use core::fmt;
 
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64;
@@ -92,41 +89,42 @@ pub(crate) mod x86;
 /// Bytes [`IntCodec::decode_unchecked`] may read past the end of the stream.
 pub const PADDING: usize = 16;
 
-/// Where the codes sit in a control byte, and how the last `n % 4` values
-/// are written. See the module docs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Layout {
-    /// First value's code in the low two bits; a partial last block
-    /// (FastPFor `varintgb`).
-    #[default]
-    LowFirst,
-    /// First value's code in the high two bits; the last `n % 4` values as
-    /// vints (Lucene group-varint).
-    Lucene,
-}
-
-impl Layout {
+crate::named_enum! {
+    /// Where the codes sit in a control byte, and how the last `n % 4` values
+    /// are written. See the module docs.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub enum Layout {
+        /// First value's code in the low two bits; a partial last block
+        /// (FastPFor `varintgb`).
+        #[default]
+        LowFirst => "low-first",
+        /// First value's code in the high two bits; the last `n % 4` values as
+        /// vints (Lucene group-varint).
+        Lucene => "lucene",
+    }
     /// A short name: `"low-first"` or `"lucene"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Layout::LowFirst => "low-first",
-            Layout::Lucene => "lucene",
-        }
-    }
-}
-
-impl fmt::Display for Layout {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
+    fn name;
 }
 
 /// Compile-time description of a layout, to monomorphise kernels.
 pub(crate) trait Format: 'static {
-    const LAYOUT: Layout;
     /// First value's code in the top bits (and a vint tail).
     const LUCENE: bool;
-    fn tables() -> &'static GbTables;
+    /// The layout `LUCENE` names.
+    const LAYOUT: Layout = if Self::LUCENE {
+        Layout::Lucene
+    } else {
+        Layout::LowFirst
+    };
+    /// The layout's tables.
+    #[inline(always)]
+    fn tables() -> &'static GbTables {
+        if Self::LUCENE {
+            &TABLES_LUCENE
+        } else {
+            &TABLES_LOW_FIRST
+        }
+    }
     /// The code of value `lane` of a group with control byte `key`.
     #[inline(always)]
     fn code(key: u8, lane: usize) -> u8 {
@@ -149,21 +147,11 @@ pub(crate) enum LowFirst {}
 pub(crate) enum Lucene {}
 
 impl Format for LowFirst {
-    const LAYOUT: Layout = Layout::LowFirst;
     const LUCENE: bool = false;
-    #[inline(always)]
-    fn tables() -> &'static GbTables {
-        &TABLES_LOW_FIRST
-    }
 }
 
 impl Format for Lucene {
-    const LAYOUT: Layout = Layout::Lucene;
     const LUCENE: bool = true;
-    #[inline(always)]
-    fn tables() -> &'static GbTables {
-        &TABLES_LUCENE
-    }
 }
 
 /// The code (byte count minus one) of `v`.
@@ -196,21 +184,14 @@ type SelectDeltaFn = unsafe fn(&[u8], usize, u32, usize) -> Result<u32, DecodeEr
 // Delta seek: the first of `n` values (from `prev`) at or above `target`.
 type SeekFn = unsafe fn(&[u8], usize, u32, u32) -> Result<Option<(usize, u32)>, DecodeError>;
 
-/// One kernel set: one ISA, one layout.
-pub(crate) struct Kernels {
-    isa: Isa,
-    layout: Layout,
-    decode: DecodeFn,
-    decode_delta: DecodeFn,
-    decode_unchecked: DecodeUncheckedFn,
-    decode_delta_unchecked: DecodeUncheckedFn,
-    encode: EncodeFn,
-    encode_delta: EncodeFn,
-    select_delta: SelectDeltaFn,
-    seek_delta: SeekFn,
+super::byte_kernels! {
+    /// One kernel set: one ISA, one layout.
+    Kernels {
+        layout: Layout,
+        select_delta: SelectDeltaFn,
+        seek_delta: SeekFn,
+    }
 }
-
-super::kernel_set!(Kernels);
 
 static SCALAR_LOW: Kernels = scalar::kernels::<LowFirst>();
 static SCALAR_LUCENE: Kernels = scalar::kernels::<Lucene>();

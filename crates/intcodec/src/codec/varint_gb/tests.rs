@@ -4,10 +4,19 @@
 //! the worst-case size.
 
 use super::*;
+use crate::isa::Isa;
 use crate::tests::conformance::check_parser;
 use crate::traits::{IntCodec, KernelChoice};
 use crate::DecodeErrorKind;
 use alloc::vec;
+
+/// The scalar kernel of the `layout` codec.
+fn scalar_kernel(layout: Layout) -> VarIntGb {
+    VarIntGb::new()
+        .with_layout(layout)
+        .with_isa(Isa::Scalar)
+        .unwrap()
+}
 
 /// An independent, byte-at-a-time parse of a stream of `n` values: the
 /// values, or the error the format implies.
@@ -119,10 +128,7 @@ fn every_encoder_writes_the_scalar_bytes() {
     let mut rng = crate::tests::Rng::new(0x6B_E4C0DE);
     let counts = (0..=40).chain([63, 64, 65, 255, 256, 257, 1000, 4099]);
     for layout in [Layout::LowFirst, Layout::Lucene] {
-        let scalar = VarIntGb::new()
-            .with_layout(layout)
-            .with_isa(Isa::Scalar)
-            .unwrap();
+        let scalar = scalar_kernel(layout);
         for k in VarIntGb::new().with_layout(layout).all_kernels() {
             for n in counts.clone() {
                 for width in 0..=5u32 {
@@ -176,10 +182,7 @@ fn every_encoder_writes_the_scalar_bytes() {
 fn last_partial_group_ignores_unused_codes_and_what_follows() {
     let mut rng = crate::tests::Rng::new(0x6B_7A11);
     for layout in [Layout::LowFirst, Layout::Lucene] {
-        let scalar = VarIntGb::new()
-            .with_layout(layout)
-            .with_isa(Isa::Scalar)
-            .unwrap();
+        let scalar = scalar_kernel(layout);
         for n in (0..=14).chain([29, 30, 31]) {
             for round in 0..16 {
                 let vals: Vec<u32> = (0..n)

@@ -68,75 +68,59 @@ fn of_len64(rng: &mut Rng, len: u32, bits: u32) -> u64 {
     lo + rng.next_u64() % span.saturating_add(1).max(1)
 }
 
+/// `n` values below `2^bits`, value `i` of `len(rng, i)` bytes.
+fn of_lens(
+    rng: &mut Rng,
+    n: usize,
+    bits: u32,
+    mut len: impl FnMut(&mut Rng, usize) -> u32,
+) -> Vec<u64> {
+    (0..n)
+        .map(|i| {
+            let l = len(rng, i);
+            of_len64(rng, l, bits)
+        })
+        .collect()
+}
+
 /// Named u32 families: each VByte length, alternating lengths, random
 /// lengths, mostly 1-2 bytes, sorted ids (delta), zeros and max.
 fn corpus32(n: usize, seed: u64) -> Vec<(&'static str, Vec<u32>)> {
     let mut rng = Rng::new(seed ^ (n as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
+    let mut lens = |len: &mut dyn FnMut(&mut Rng, usize) -> u32| -> Vec<u32> {
+        let values = of_lens(&mut rng, n, 32, len);
+        values.into_iter().map(|v| v as u32).collect()
+    };
     let mut out = vec![("zeros", vec![0; n]), ("max", vec![u32::MAX; n])];
     for (name, len) in [("l1", 1), ("l2", 2), ("l3", 3), ("l4", 4), ("l5", 5)] {
-        out.push((
-            name,
-            (0..n).map(|_| of_len64(&mut rng, len, 32) as u32).collect(),
-        ));
+        out.push((name, lens(&mut |_, _| len)));
     }
-    out.push((
-        "alternating",
-        (0..n)
-            .map(|i| of_len64(&mut rng, (i % 5) as u32 + 1, 32) as u32)
-            .collect(),
-    ));
-    out.push((
-        "random-length",
-        (0..n)
-            .map(|_| {
-                let l = rng.next_u32() % 5 + 1;
-                of_len64(&mut rng, l, 32) as u32
-            })
-            .collect(),
-    ));
+    out.push(("alternating", lens(&mut |_, i| (i % 5) as u32 + 1)));
+    out.push(("random-length", lens(&mut |r, _| r.next_u32() % 5 + 1)));
     out.push((
         "short",
-        (0..n)
-            .map(|_| {
-                let l = if rng.next_u32().is_multiple_of(4) {
-                    2
-                } else {
-                    1
-                };
-                of_len64(&mut rng, l, 32) as u32
-            })
-            .collect(),
+        lens(&mut |r, _| if r.next_u32().is_multiple_of(4) { 2 } else { 1 }),
     ));
     out.push(("sorted", intcodec_testkit::corpus::sorted_ids(&mut rng, n)));
     out
 }
 
+/// Named u64 families: alternating lengths, random lengths, mostly 1-3
+/// bytes, zeros, max and random.
 fn corpus64(n: usize, seed: u64) -> Vec<(&'static str, Vec<u64>)> {
     let mut rng = Rng::new(seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut out = vec![("zeros", vec![0; n]), ("max", vec![u64::MAX; n])];
     out.push((
         "alternating",
-        (0..n)
-            .map(|i| of_len64(&mut rng, (i % 10) as u32 + 1, 64))
-            .collect(),
+        of_lens(&mut rng, n, 64, |_, i| (i % 10) as u32 + 1),
     ));
     out.push((
         "random-length",
-        (0..n)
-            .map(|_| {
-                let l = rng.next_u32() % 10 + 1;
-                of_len64(&mut rng, l, 64)
-            })
-            .collect(),
+        of_lens(&mut rng, n, 64, |r, _| r.next_u32() % 10 + 1),
     ));
     out.push((
         "short",
-        (0..n)
-            .map(|_| {
-                let l = rng.next_u32() % 3 + 1;
-                of_len64(&mut rng, l, 64)
-            })
-            .collect(),
+        of_lens(&mut rng, n, 64, |r, _| r.next_u32() % 3 + 1),
     ));
     out.push(("random", (0..n).map(|_| rng.next_u64()).collect()));
     out
@@ -310,6 +294,30 @@ fn scalar_encoded<W: Word>(values: &[W]) -> Vec<u8> {
     out
 }
 
+/// For each stream of `corpus` (of `n + 1` values) and each bad encoding
+/// of `cases`, the stream with the bad bytes written in place of value 0,
+/// `n / 2` and `n`: `check(k, bytes, error, ctx)` on every kernel, where
+/// `error` is the case's kind at that value's offset and index.
+fn for_each_bad<W: Word>(
+    corpus: Vec<(&'static str, Vec<W>)>,
+    cases: &[(&[u8], DecodeErrorKind)],
+    check: impl Fn(VByte, &[u8], DecodeError, &str),
+) {
+    for (name, values) in corpus {
+        let n = values.len() - 1;
+        for at in [0, n / 2, n] {
+            for &(bad, kind) in cases {
+                let (bytes, off) = with_bad(&values, at, bad);
+                let want = DecodeError::new(kind, off, Some(at));
+                for_each_kernel(|k| {
+                    let ctx = format!("{k:?} {name} n={n} at={at} bad={bad:02x?}");
+                    check(k, &bytes, want, &ctx);
+                });
+            }
+        }
+    }
+}
+
 #[test]
 fn malformed_values_give_the_same_error_everywhere() {
     use DecodeErrorKind::{Overflow, Overlong, Truncated};
@@ -344,45 +352,27 @@ fn malformed_values_give_the_same_error_everywhere() {
         ),
     ];
     for n in [0usize, 1, 5, 12, 13, 30, 64, 200] {
-        for (name, values) in corpus32(n + 1, 5) {
-            for at in [0, n / 2, n] {
-                for &(bad, kind) in cases32 {
-                    let (bytes, off) = with_bad(&values, at, bad);
-                    let want = DecodeError::new(kind, off, Some(at));
-                    for_each_kernel(|k| {
-                        let ctx = format!("{k:?} {name} n={n} at={at} bad={bad:02x?}");
-                        let mut out = vec![0u32; n + 2];
-                        assert_eq!(k.decode(&bytes, n + 2, &mut out), Err(want), "{ctx}");
-                        assert_eq!(
-                            k.decode_delta(&bytes, n + 2, 1, &mut out),
-                            Err(want),
-                            "{ctx}"
-                        );
-                        assert_eq!(k.skip(&bytes, n + 2), Err(want), "{ctx}");
-                        assert_eq!(k.decode_all(&bytes, &mut out).err(), Some(want), "{ctx}");
-                    });
-                }
-            }
-        }
-        for (name, values) in corpus64(n + 1, 6) {
-            for at in [0, n / 2, n] {
-                for &(bad, kind) in cases64 {
-                    let (bytes, off) = with_bad(&values, at, bad);
-                    let want = DecodeError::new(kind, off, Some(at));
-                    for_each_kernel(|k| {
-                        let ctx = format!("{k:?} {name} n={n} at={at} bad={bad:02x?}");
-                        let mut out = vec![0u64; n + 2];
-                        assert_eq!(k.decode_u64(&bytes, n + 2, &mut out), Err(want), "{ctx}");
-                        assert_eq!(
-                            k.decode_delta_u64(&bytes, n + 2, 1, &mut out),
-                            Err(want),
-                            "{ctx}"
-                        );
-                        assert_eq!(k.skip_u64(&bytes, n + 2), Err(want), "{ctx}");
-                    });
-                }
-            }
-        }
+        for_each_bad(corpus32(n + 1, 5), cases32, |k, bytes, want, ctx| {
+            let mut out = vec![0u32; n + 2];
+            assert_eq!(k.decode(bytes, n + 2, &mut out), Err(want), "{ctx}");
+            assert_eq!(
+                k.decode_delta(bytes, n + 2, 1, &mut out),
+                Err(want),
+                "{ctx}"
+            );
+            assert_eq!(k.skip(bytes, n + 2), Err(want), "{ctx}");
+            assert_eq!(k.decode_all(bytes, &mut out).err(), Some(want), "{ctx}");
+        });
+        for_each_bad(corpus64(n + 1, 6), cases64, |k, bytes, want, ctx| {
+            let mut out = vec![0u64; n + 2];
+            assert_eq!(k.decode_u64(bytes, n + 2, &mut out), Err(want), "{ctx}");
+            assert_eq!(
+                k.decode_delta_u64(bytes, n + 2, 1, &mut out),
+                Err(want),
+                "{ctx}"
+            );
+            assert_eq!(k.skip_u64(bytes, n + 2), Err(want), "{ctx}");
+        });
     }
     // Truncated inside the 5-byte maximum stays Truncated.
     for_each_kernel(|k| {
@@ -644,6 +634,27 @@ fn counted(
     (r, out)
 }
 
+/// What [`counted`] is compared with: `decode` / `decode_delta` (from 9)
+/// of `c`, the checked decoder, on the `n`-value stream `bytes`: the
+/// result and the first `index` (error) or `n` values.
+fn checked(
+    c: &VByte,
+    bytes: &[u8],
+    n: usize,
+    delta: bool,
+) -> (Result<usize, DecodeError>, Vec<u32>) {
+    let mut out = vec![0u32; n];
+    let r = if delta {
+        c.decode_delta(bytes, n, 9, &mut out)
+    } else {
+        c.decode(bytes, n, &mut out)
+    };
+    if let Err(e) = &r {
+        out.truncate(e.index().unwrap());
+    }
+    (r, out)
+}
+
 /// Counts around every window of the kernels (16, 32, 48, 64 bytes ahead,
 /// 12 and 16 values of room) and their multiples, and long lists.
 fn counted_lengths() -> Vec<usize> {
@@ -686,16 +697,10 @@ fn counted_decoders_read_only_the_stream_on_every_kernel() {
                     .collect();
                 let enc = s.encode_to_vec(&vals);
                 for delta in [false, true] {
-                    let mut want = vec![0u32; n];
-                    let used = if delta {
-                        s.decode_delta(&enc, n, 9, &mut want)
-                    } else {
-                        s.decode(&enc, n, &mut want)
-                    };
                     let got = counted(&c, &mut f, &enc, n, delta);
                     assert_eq!(
                         got,
-                        (used, want),
+                        checked(&s, &enc, n, delta),
                         "{:?} n={n} width={width} delta={delta}",
                         c.isa()
                     );
@@ -742,23 +747,12 @@ fn counted_decoders_report_bad_values_as_the_checked_decoder() {
                 bytes.resize(bytes.len().max(5 * n), 0);
                 bytes.truncate(5 * n);
                 for delta in [false, true] {
-                    let mut want = vec![0u32; n];
-                    let r = if delta {
-                        s.decode_delta(&bytes, n, 9, &mut want)
-                    } else {
-                        s.decode(&bytes, n, &mut want)
-                    };
-                    if let Err(e) = &r {
+                    let want = checked(&s, &bytes, n, delta);
+                    if let Err(e) = &want.0 {
                         assert_ne!(e.kind(), DecodeErrorKind::Truncated);
-                        want.truncate(e.index().unwrap());
                     }
                     let got = counted(&c, &mut f, &bytes, n, delta);
-                    assert_eq!(
-                        got,
-                        (r, want),
-                        "{:?} n={n} trial={trial} delta={delta}",
-                        c.isa()
-                    );
+                    assert_eq!(got, want, "{:?} n={n} trial={trial} delta={delta}", c.isa());
                 }
             }
         }
