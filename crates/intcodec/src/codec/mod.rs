@@ -4,6 +4,7 @@
 mod aarch64;
 pub mod bp128;
 pub mod frame_of_reference;
+mod kernels;
 pub mod streamvbyte;
 pub mod varint;
 #[cfg(feature = "g8iu")]

@@ -8,6 +8,25 @@ use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
+/// 16 bytes as a vector, at compile time too (the tables' masks).
+pub(crate) const fn vector(bytes: [u8; 16]) -> __m128i {
+    // SAFETY: `[u8; 16]` and `__m128i` have the same size and every bit
+    // pattern is a valid `__m128i`.
+    unsafe { core::mem::transmute::<[u8; 16], __m128i>(bytes) }
+}
+
+/// A table of 16-byte rows as vectors, so that a look-up is a plain (safe)
+/// copy.
+pub(crate) const fn vectors<const N: usize>(rows: &[[u8; 16]; N]) -> [__m128i; N] {
+    let mut out = [vector([0; 16]); N];
+    let mut i = 0;
+    while i < N {
+        out[i] = vector(rows[i]);
+        i += 1;
+    }
+    out
+}
+
 /// The 16 bytes of `src` as a vector.
 #[target_feature(enable = "sse2")]
 #[inline]

@@ -220,17 +220,21 @@ pub(crate) fn encode<F: Format, const DELTA: bool>(
         }
         *pos += len;
     }
-    for group in groups {
-        let key_pos = pos;
-        pos += 1;
+    // A group of up to four values: its control byte, then their bytes.
+    let mut group = |out: &mut [u8], pos: &mut usize, lanes: &[u32]| {
+        let key_pos = *pos;
+        *pos += 1;
         let mut key = 0;
-        for (lane, &x) in group.iter().enumerate() {
+        for (lane, &x) in lanes.iter().enumerate() {
             let v = next(x);
             let code = code_of(v);
             key |= F::place(code, lane);
-            put(out, &mut pos, v, code);
+            put(out, pos, v, code);
         }
         out[key_pos] = key;
+    };
+    for g in groups {
+        group(out, &mut pos, g);
     }
     if tail.is_empty() {
         return pos;
@@ -247,16 +251,7 @@ pub(crate) fn encode<F: Format, const DELTA: bool>(
             pos += 1;
         }
     } else {
-        let key_pos = pos;
-        pos += 1;
-        let mut key = 0;
-        for (lane, &x) in tail.iter().enumerate() {
-            let v = next(x);
-            let code = code_of(v);
-            key |= F::place(code, lane);
-            put(out, &mut pos, v, code);
-        }
-        out[key_pos] = key;
+        group(out, &mut pos, tail);
     }
     pos
 }

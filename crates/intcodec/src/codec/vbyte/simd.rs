@@ -162,3 +162,58 @@ pub(super) fn word_value(src: &[u8; 16], len: u32) -> Option<u64> {
     let x1 = w1 & keep1;
     Some(low | (x1 & 0x7F) << 56 | (x1 >> 8) << 63)
 }
+
+/// The u32 entry points of a Masked VByte kernel set, enabled for
+/// `$features`, over the `decode_loop::<S, DELTA, CHECKED>` in scope: the
+/// checked `decode` (if `$short`, a list of at most `scalar::SHORT_MAX`
+/// values goes to `scalar::decode_short` instead), the trusted-count
+/// `decode_counted` and `decode_unchecked`.
+macro_rules! u32_entry_points {
+    ($features:literal, short: $short:literal) => {
+        /// Checked decode: see [`Kernels`](super::super::Kernels).
+        #[target_feature(enable = $features)]
+        fn decode<const DELTA: bool>(
+            input: &[u8],
+            out: &mut [u32],
+            prev: u32,
+        ) -> Result<usize, DecodeError> {
+            if $short && out.len() <= scalar::SHORT_MAX {
+                return scalar::decode_short::<DELTA>(input, out, prev);
+            }
+            decode_loop::<&[u8], DELTA, true>(input, out, prev)
+        }
+
+        /// Trusted-count decode of a stream of unknown length (`counted.rs`):
+        /// the checked loops on a [`Counted`] window.
+        ///
+        /// # Safety
+        /// As `DecodeCountedFn`: `input` holds a stream of `out.len()`
+        /// values, or `5 * out.len()` readable bytes.
+        #[target_feature(enable = $features)]
+        unsafe fn decode_counted<const DELTA: bool>(
+            input: *const u8,
+            out: &mut [u32],
+            prev: u32,
+        ) -> Result<usize, DecodeError> {
+            // SAFETY: the caller's contract is `Counted::new`'s.
+            let src = unsafe { Counted::new(input) };
+            decode_loop::<Counted<'_>, DELTA, true>(src, out, prev)
+        }
+
+        /// Unchecked decode of trusted, padded input: skips the 5th-byte
+        /// overflow check (bounds are still respected).
+        ///
+        /// # Safety
+        /// `input` holds `out.len()` valid values plus `PADDING` bytes.
+        #[target_feature(enable = $features)]
+        unsafe fn decode_unchecked<const DELTA: bool>(
+            input: &[u8],
+            out: &mut [u32],
+            prev: u32,
+        ) -> usize {
+            decode_loop::<&[u8], DELTA, false>(input, out, prev).unwrap_or(0)
+        }
+    };
+}
+
+pub(super) use u32_entry_points;

@@ -5,23 +5,9 @@
 //! done per 128-bit half and carried across with a lane permute.
 //! Requires AVX2 (+BMI1/BMI2/POPCNT, the crate's `Isa::Avx2` level).
 
-pub(crate) use self::l4::KERNELS as KERNELS_4;
-pub(crate) use self::l8::KERNELS as KERNELS_8;
-
-mod l4 {
-    crate::codec::bp128::x86::kernels::ops_m128!("avx2,bmi1,bmi2,popcnt");
-    crate::codec::bp128::x86::kernels::bp_body!(
-        "avx2,bmi1,bmi2,popcnt",
-        crate::isa::Isa::Avx2,
-        crate::codec::bp128::Layout::Lanes4
-    );
-}
-
-mod l8 {
-    crate::codec::bp128::x86::kernels::ops_m256!("avx2,bmi1,bmi2,popcnt");
-    crate::codec::bp128::x86::kernels::bp_body!(
-        "avx2,bmi1,bmi2,popcnt",
-        crate::isa::Isa::Avx2,
-        crate::codec::bp128::Layout::Lanes8
-    );
-}
+crate::codec::bp128::x86::kernels::bp_kernel_sets!(
+    "avx2,bmi1,bmi2,popcnt",
+    crate::isa::Isa::Avx2,
+    ops_m128,
+    ops_m256
+);

@@ -877,7 +877,30 @@ macro_rules! bp_body {
     };
 }
 
+/// An ISA's two kernel sets, `KERNELS_4` (4x layout, over `$ops4`) and
+/// `KERNELS_8` (8x layout, over `$ops8`): [`bp_body!`] compiled for the
+/// features `$f` over each vector shape, each in a module of its own.
+macro_rules! bp_kernel_sets {
+    ($f:literal, $isa:expr, $ops4:ident, $ops8:ident) => {
+        crate::codec::bp128::x86::kernels::bp_kernel_sets!(@set l4 KERNELS_4 Lanes4 $ops4, $f, $isa);
+        crate::codec::bp128::x86::kernels::bp_kernel_sets!(@set l8 KERNELS_8 Lanes8 $ops8, $f, $isa);
+    };
+    (@set $m:ident $name:ident $layout:ident $ops:ident, $f:literal, $isa:expr) => {
+        pub(crate) use self::$m::KERNELS as $name;
+
+        mod $m {
+            crate::codec::bp128::x86::kernels::$ops!($f);
+            crate::codec::bp128::x86::kernels::bp_body!(
+                $f,
+                $isa,
+                crate::codec::bp128::Layout::$layout
+            );
+        }
+    };
+}
+
 pub(crate) use bp_body;
+pub(crate) use bp_kernel_sets;
 pub(crate) use ops_m128;
 pub(crate) use ops_m128x2;
 pub(crate) use ops_m256;

@@ -12,23 +12,9 @@
 //! `g` starts at bit `g * bits <= 31 * bits` and ends before bit
 //! `32 * bits`, so its words are below `bits`.
 
-pub(crate) use self::l4::KERNELS as KERNELS_4;
-pub(crate) use self::l8::KERNELS as KERNELS_8;
-
-mod l4 {
-    crate::codec::bp128::x86::kernels::ops_m128!("sse4.1");
-    crate::codec::bp128::x86::kernels::bp_body!(
-        "sse4.1",
-        crate::isa::Isa::Sse41,
-        crate::codec::bp128::Layout::Lanes4
-    );
-}
-
-mod l8 {
-    crate::codec::bp128::x86::kernels::ops_m128x2!("sse4.1");
-    crate::codec::bp128::x86::kernels::bp_body!(
-        "sse4.1",
-        crate::isa::Isa::Sse41,
-        crate::codec::bp128::Layout::Lanes8
-    );
-}
+crate::codec::bp128::x86::kernels::bp_kernel_sets!(
+    "sse4.1",
+    crate::isa::Isa::Sse41,
+    ops_m128,
+    ops_m128x2
+);

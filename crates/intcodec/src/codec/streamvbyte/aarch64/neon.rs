@@ -130,35 +130,9 @@ unsafe fn decode_loop<F: Format, const DELTA: bool, const CHECKED: bool>(
     scalar::decode_from::<F, DELTA>(input, out, 4 * g, pos, prev)
 }
 
-/// Checked decode: see [`Kernels`](super::super::Kernels).
-#[target_feature(enable = "neon")]
-fn decode<F: Format, const DELTA: bool>(
-    input: &[u8],
-    out: &mut [u32],
-    prev: u32,
-) -> Result<usize, DecodeError> {
-    if let Some(used) = scalar::decode_short::<DELTA>(F::BYTES, input, out, prev) {
-        return Ok(used);
-    }
-    // SAFETY: CHECKED = true has no precondition beyond the control-byte
-    // length, which the handle validated.
-    unsafe { decode_loop::<F, DELTA, true>(input, out, prev) }
-}
-
-/// Unchecked decode of trusted, padded input.
-///
-/// # Safety
-/// `input` holds a valid stream of `out.len()` values plus `PADDING` bytes.
-#[target_feature(enable = "neon")]
-unsafe fn decode_unchecked<F: Format, const DELTA: bool>(
-    input: &[u8],
-    out: &mut [u32],
-    prev: u32,
-) -> usize {
-    // SAFETY: forwarded from the caller.
-    let r = unsafe { decode_loop::<F, DELTA, false>(input, out, prev) };
-    r.unwrap_or(0)
-}
+crate::codec::kernels::decode_entry_points!("neon", <F: Format>, short: |input, out, prev| {
+    scalar::decode_short::<DELTA>(F::BYTES, input, out, prev)
+});
 
 /// The control byte of the group `v`.
 #[target_feature(enable = "neon")]

@@ -7,14 +7,7 @@
 
 use crate::error::{DecodeError, DecodeErrorKind};
 
-/// Where a scan stands: the next value `i`, its data offset `pos`, and the
-/// running value `acc` (delta: the last value; plain: unused).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct At {
-    pub(crate) i: usize,
-    pub(crate) pos: usize,
-    pub(crate) acc: u32,
-}
+pub(crate) use crate::codec::kernels::At;
 
 /// The value (stored word) at `at.i`, and its length.
 #[inline(always)]

@@ -10,6 +10,7 @@ use core::arch::x86::*;
 use core::arch::x86_64::*;
 
 use super::super::{Format, Variant};
+use crate::codec::x86::{vector, vectors};
 use crate::tables::streamvbyte::{
     build_encode_by_flags, SvbTables, KEY_LEN_0124, KEY_LEN_1234, TABLES_0124, TABLES_1234,
 };
@@ -36,21 +37,17 @@ pub(super) struct Masks {
 }
 
 const fn masks(t: &SvbTables, key_len: &[u16; 4096]) -> Masks {
-    // SAFETY: `[[u8; 16]; 256]` and `[__m128i; 256]` have the same size and
-    // every bit pattern is a valid `__m128i`.
-    let decode = unsafe { core::mem::transmute::<[[u8; 16]; 256], [__m128i; 256]>(t.decode) };
+    let decode = vectors(&t.decode);
     let by_flags = build_encode_by_flags(t, key_len);
     let mut encode = [const {
         EncodeEntry {
-            // SAFETY: 16 bytes to a 16-byte vector; any bits are valid.
-            mask: unsafe { core::mem::transmute::<[u8; 16], __m128i>([0; 16]) },
+            mask: vector([0; 16]),
             key_len: 0,
         }
     }; 4096];
     let mut i = 0;
     while i < 4096 {
-        // SAFETY: as above.
-        encode[i].mask = unsafe { core::mem::transmute::<[u8; 16], __m128i>(by_flags[i]) };
+        encode[i].mask = vector(by_flags[i]);
         encode[i].key_len = key_len[i];
         i += 1;
     }
@@ -69,11 +66,8 @@ pub(super) const GATHER_0124: __m128i = gather_mask(0);
 /// What the gathered bytes are compared with: zero in bytes 4..=15, 0xFF
 /// (never equal to the zeros `pshufb` put there) in bytes 0..=3, so the low
 /// four bits of the `pmovmskb` result are clear.
-pub(super) const FLAG_CMP: __m128i = {
-    let m: [u8; 16] = [0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-    // SAFETY: same size; every bit pattern is a valid `__m128i`.
-    unsafe { core::mem::transmute::<[u8; 16], __m128i>(m) }
-};
+pub(super) const FLAG_CMP: __m128i =
+    vector([0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
 
 const fn gather_mask(first: u8) -> __m128i {
     let mut m = [0x80u8; 16];
@@ -82,8 +76,7 @@ const fn gather_mask(first: u8) -> __m128i {
         m[4 + i] = (i / 3 * 4) as u8 + first + (i % 3) as u8;
         i += 1;
     }
-    // SAFETY: same size; every bit pattern is a valid `__m128i`.
-    unsafe { core::mem::transmute::<[u8; 16], __m128i>(m) }
+    vector(m)
 }
 
 /// The "1234" encoder's look-up for a group of four values `v`: the entry
@@ -593,35 +586,9 @@ macro_rules! stream_vbyte_kernels {
             Ok(pos)
         }
 
-        /// Checked decode: see [`Kernels`](super::super::Kernels).
-        #[target_feature(enable = $features)]
-        fn decode<F: Format, const DELTA: bool>(
-            input: &[u8],
-            out: &mut [u32],
-            prev: u32,
-        ) -> Result<usize, DecodeError> {
-            if let Some(used) = scalar::decode_short::<DELTA>(F::BYTES, input, out, prev) {
-                return Ok(used);
-            }
-            // SAFETY: CHECKED = true has no precondition beyond the control-byte
-            // length, which the handle validated.
-            unsafe { decode_loop::<F, DELTA, true>(input, out, prev) }
-        }
-
-        /// Unchecked decode of trusted, padded input.
-        ///
-        /// # Safety
-        /// `input` holds a valid stream of `out.len()` values plus `PADDING` bytes.
-        #[target_feature(enable = $features)]
-        unsafe fn decode_unchecked<F: Format, const DELTA: bool>(
-            input: &[u8],
-            out: &mut [u32],
-            prev: u32,
-        ) -> usize {
-            // SAFETY: forwarded from the caller.
-            let r = unsafe { decode_loop::<F, DELTA, false>(input, out, prev) };
-            r.unwrap_or(0)
-        }
+        crate::codec::kernels::decode_entry_points!($features, <F: Format>, short: |input, out, prev| {
+            scalar::decode_short::<DELTA>(F::BYTES, input, out, prev)
+        });
 
         /// The twelve zero flags of the group `v` that decide its control
         /// byte, times 16 (the byte offset of its entry in 16-byte tables).

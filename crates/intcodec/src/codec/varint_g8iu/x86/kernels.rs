@@ -6,13 +6,19 @@ use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
+use crate::codec::x86::{vector, vectors};
 use crate::tables::varint_g8iu::TABLES;
 
 /// The decode shuffles as vectors: `[values 0..=3, values 4..=7]`.
-pub(super) static MASKS: [[__m128i; 2]; 256] =
-    // SAFETY: `[[[u8; 16]; 2]; 256]` and `[[__m128i; 2]; 256]` have the same
-    // size and every bit pattern is a valid `__m128i`.
-    unsafe { core::mem::transmute::<[[[u8; 16]; 2]; 256], [[__m128i; 2]; 256]>(TABLES.decode) };
+pub(super) static MASKS: [[__m128i; 2]; 256] = {
+    let mut t = [[vector([0; 16]); 2]; 256];
+    let mut k = 0;
+    while k < 256 {
+        t[k] = vectors(&TABLES.decode[k]);
+        k += 1;
+    }
+    t
+};
 
 macro_rules! varint_g8iu_kernels {
     ($features:literal, $isa:expr) => {
@@ -91,31 +97,7 @@ macro_rules! varint_g8iu_kernels {
             scalar::decode_from::<DELTA>(input, out, i, pos, prev)
         }
 
-        /// Checked decode.
-        #[target_feature(enable = $features)]
-        fn decode<const DELTA: bool>(
-            input: &[u8],
-            out: &mut [u32],
-            prev: u32,
-        ) -> Result<usize, DecodeError> {
-            // SAFETY: CHECKED = true has no precondition.
-            unsafe { decode_loop::<DELTA, true>(input, out, prev) }
-        }
-
-        /// Unchecked decode of trusted input.
-        ///
-        /// # Safety
-        /// `input` holds a valid stream of at least `out.len()` values.
-        #[target_feature(enable = $features)]
-        unsafe fn decode_unchecked<const DELTA: bool>(
-            input: &[u8],
-            out: &mut [u32],
-            prev: u32,
-        ) -> usize {
-            // SAFETY: forwarded from the caller.
-            let r = unsafe { decode_loop::<DELTA, false>(input, out, prev) };
-            r.unwrap_or(0)
-        }
+        crate::codec::kernels::decode_entry_points!($features, <>);
     };
 }
 

@@ -88,28 +88,4 @@ unsafe fn decode_loop<F: Format, const DELTA: bool, const CHECKED: bool>(
     scalar::decode_from::<F, DELTA>(input, out, done * 4, pos, prev)
 }
 
-/// Checked decode.
-#[target_feature(enable = "neon")]
-fn decode<F: Format, const DELTA: bool>(
-    input: &[u8],
-    out: &mut [u32],
-    prev: u32,
-) -> Result<usize, DecodeError> {
-    // SAFETY: CHECKED = true has no precondition.
-    unsafe { decode_loop::<F, DELTA, true>(input, out, prev) }
-}
-
-/// Unchecked decode of trusted, padded input.
-///
-/// # Safety
-/// `input` holds a valid stream of `out.len()` values plus `PADDING` bytes.
-#[target_feature(enable = "neon")]
-unsafe fn decode_unchecked<F: Format, const DELTA: bool>(
-    input: &[u8],
-    out: &mut [u32],
-    prev: u32,
-) -> usize {
-    // SAFETY: forwarded from the caller.
-    let r = unsafe { decode_loop::<F, DELTA, false>(input, out, prev) };
-    r.unwrap_or(0)
-}
+crate::codec::kernels::decode_entry_points!("neon", <F: Format>);

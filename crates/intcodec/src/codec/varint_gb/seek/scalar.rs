@@ -8,14 +8,8 @@ use super::super::scalar::{read, read_vint, truncated};
 use super::super::Format;
 use crate::error::DecodeError;
 
-/// Where a walk starts: value `i` (a multiple of 4: the start of a block) at
-/// byte `pos`, `acc` the value before it.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct At {
-    pub(crate) i: usize,
-    pub(crate) pos: usize,
-    pub(crate) acc: u32,
-}
+// Where a walk starts: `i` is a multiple of 4 (the start of a block).
+pub(crate) use crate::codec::kernels::At;
 
 /// Delta-decodes values `at.i..n` in order and returns the first `(index,
 /// value)` for which `stop` is true (or `None`), with the byte offset just

@@ -9,15 +9,14 @@ use core::arch::x86::*;
 use core::arch::x86_64::*;
 
 use super::super::{Format, Layout};
+use crate::codec::x86::{vector, vectors};
 use crate::tables::varint_gb::{GbTables, TABLES_LOW_FIRST, TABLES_LUCENE};
 
 /// Shuffle masks as vectors, so that a table look-up is a plain copy.
 pub(super) struct Masks(pub(super) [__m128i; 256]);
 
 const fn masks(t: &GbTables) -> Masks {
-    // SAFETY: `[[u8; 16]; 256]` and `[__m128i; 256]` have the same size and
-    // every bit pattern is a valid `__m128i`.
-    Masks(unsafe { core::mem::transmute::<[[u8; 16]; 256], [__m128i; 256]>(t.decode) })
+    Masks(vectors(&t.decode))
 }
 
 static MASKS_LOW_FIRST: Masks = masks(&TABLES_LOW_FIRST);
@@ -35,8 +34,7 @@ pub(super) const SPREAD_1B: __m128i = {
         }
         i += 1;
     }
-    // SAFETY: same size; every bit pattern is a valid `__m128i`.
-    unsafe { core::mem::transmute::<[u8; 16], __m128i>(m) }
+    vector(m)
 };
 
 /// Lucene's control byte for the low-first one `key`: the four 2-bit codes
@@ -276,31 +274,7 @@ macro_rules! varint_gb_kernels {
             scalar::decode_from::<F, DELTA>(input, out, done * 4, pos, prev)
         }
 
-        /// Checked decode.
-        #[target_feature(enable = $features)]
-        fn decode<F: Format, const DELTA: bool>(
-            input: &[u8],
-            out: &mut [u32],
-            prev: u32,
-        ) -> Result<usize, DecodeError> {
-            // SAFETY: CHECKED = true has no precondition.
-            unsafe { decode_loop::<F, DELTA, true>(input, out, prev) }
-        }
-
-        /// Unchecked decode of trusted, padded input.
-        ///
-        /// # Safety
-        /// `input` holds a valid stream of `out.len()` values plus `PADDING` bytes.
-        #[target_feature(enable = $features)]
-        unsafe fn decode_unchecked<F: Format, const DELTA: bool>(
-            input: &[u8],
-            out: &mut [u32],
-            prev: u32,
-        ) -> usize {
-            // SAFETY: forwarded from the caller.
-            let r = unsafe { decode_loop::<F, DELTA, false>(input, out, prev) };
-            r.unwrap_or(0)
-        }
+        crate::codec::kernels::decode_entry_points!($features, <F: Format>);
     };
 }
 

@@ -274,42 +274,8 @@ fn decode_loop<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
     unsafe { src.tail::<DELTA>(out, i, pos, prev) }
 }
 
-/// Checked decode: see [`Kernels`](super::super::Kernels).
-#[target_feature(enable = "neon")]
-fn decode<const DELTA: bool>(
-    input: &[u8],
-    out: &mut [u32],
-    prev: u32,
-) -> Result<usize, DecodeError> {
-    decode_loop::<&[u8], DELTA, true>(input, out, prev)
-}
-
-/// Trusted-count decode of a stream of unknown length (`counted.rs`): the
-/// checked loop on a [`Counted`] window.
-///
-/// # Safety
-/// As `DecodeCountedFn`: `input` holds a stream of `out.len()` values, or
-/// `5 * out.len()` readable bytes.
-#[target_feature(enable = "neon")]
-unsafe fn decode_counted<const DELTA: bool>(
-    input: *const u8,
-    out: &mut [u32],
-    prev: u32,
-) -> Result<usize, DecodeError> {
-    // SAFETY: the caller's contract is `Counted::new`'s.
-    let src = unsafe { Counted::new(input) };
-    decode_loop::<Counted<'_>, DELTA, true>(src, out, prev)
-}
-
-/// Unchecked decode of trusted, padded input: skips the 5th-byte overflow
-/// check (bounds are still respected).
-///
-/// # Safety
-/// `input` holds `out.len()` valid values plus `PADDING` bytes.
-#[target_feature(enable = "neon")]
-unsafe fn decode_unchecked<const DELTA: bool>(input: &[u8], out: &mut [u32], prev: u32) -> usize {
-    decode_loop::<&[u8], DELTA, false>(input, out, prev).unwrap_or(0)
-}
+// The x86 kernels' short path is unmeasured here (no ARM hardware).
+super::super::simd::u32_entry_points!("neon", short: false);
 
 // ------------------------------------------------------------ u64 decode
 

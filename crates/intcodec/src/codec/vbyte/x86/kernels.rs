@@ -9,20 +9,14 @@ use core::arch::x86::__m128i;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::__m128i;
 
+use crate::codec::x86::vectors;
 use crate::tables::vbyte::{build_encode_shuffles, build_shuffles};
 
 /// The shuffle masks as vectors, so that a look-up is a plain (safe) copy.
-pub(super) static SHUFFLES: [__m128i; 256] = {
-    // SAFETY: `[[u8; 16]; 256]` and `[__m128i; 256]` have the same size and
-    // every bit pattern is a valid `__m128i`.
-    unsafe { core::mem::transmute::<[[u8; 16]; 256], [__m128i; 256]>(build_shuffles()) }
-};
+pub(super) static SHUFFLES: [__m128i; 256] = vectors(&build_shuffles());
 
 /// The encoder's shuffles, as vectors.
-pub(super) static ENCODE_SHUFFLES: [__m128i; 256] = {
-    // SAFETY: as for `SHUFFLES`.
-    unsafe { core::mem::transmute::<[[u8; 16]; 256], [__m128i; 256]>(build_encode_shuffles()) }
-};
+pub(super) static ENCODE_SHUFFLES: [__m128i; 256] = vectors(&build_encode_shuffles());
 
 /// [`DECODE`](crate::tables::vbyte::DECODE) split into bytes, `[consumed,
 /// index]`, so that the bytes consumed — on the loop-carried chain mask ->
@@ -479,49 +473,7 @@ macro_rules! masked_vbyte_kernels {
             unsafe { src.tail::<DELTA>(out, i, pos, prev) }
         }
 
-        /// Checked decode: see [`Kernels`](super::super::Kernels).
-        #[target_feature(enable = $features)]
-        fn decode<const DELTA: bool>(
-            input: &[u8],
-            out: &mut [u32],
-            prev: u32,
-        ) -> Result<usize, DecodeError> {
-            if out.len() <= scalar::SHORT_MAX {
-                return scalar::decode_short::<DELTA>(input, out, prev);
-            }
-            decode_loop::<&[u8], DELTA, true>(input, out, prev)
-        }
-
-        /// Trusted-count decode of a stream of unknown length (`counted.rs`):
-        /// the checked loops on a [`Counted`] window.
-        ///
-        /// # Safety
-        /// As `DecodeCountedFn`: `input` holds a stream of `out.len()`
-        /// values, or `5 * out.len()` readable bytes.
-        #[target_feature(enable = $features)]
-        unsafe fn decode_counted<const DELTA: bool>(
-            input: *const u8,
-            out: &mut [u32],
-            prev: u32,
-        ) -> Result<usize, DecodeError> {
-            // SAFETY: the caller's contract is `Counted::new`'s.
-            let src = unsafe { Counted::new(input) };
-            decode_loop::<Counted<'_>, DELTA, true>(src, out, prev)
-        }
-
-        /// Unchecked decode of trusted, padded input: skips the 5th-byte
-        /// overflow check (bounds are still respected).
-        ///
-        /// # Safety
-        /// `input` holds `out.len()` valid values plus `PADDING` bytes.
-        #[target_feature(enable = $features)]
-        unsafe fn decode_unchecked<const DELTA: bool>(
-            input: &[u8],
-            out: &mut [u32],
-            prev: u32,
-        ) -> usize {
-            decode_loop::<&[u8], DELTA, false>(input, out, prev).unwrap_or(0)
-        }
+        super::super::simd::u32_entry_points!($features, short: true);
 
         /// The u64 decoder: the same mask loop; groups A and B (values of up to
         /// 2 or 3 bytes) are decoded as for u32 and widened to 64 bits, the

@@ -1,0 +1,60 @@
+//! Glue shared by the kernels of several byte-oriented families (Stream
+//! VByte, VarInt-GB, VarInt-G8IU) on every ISA, written once: the checked and unchecked
+//! decode entry points around a kernel set's decode loop, and the position
+//! of a select / seek scan.
+
+/// Where a scan over a stream stands: the next value `i`, the byte offset
+/// `pos` of its data, and the running value `acc` (delta: the value before
+/// `i`; plain select: unused).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct At {
+    pub(crate) i: usize,
+    pub(crate) pos: usize,
+    pub(crate) acc: u32,
+}
+
+/// The checked `decode` and the `decode_unchecked` entry points of a kernel
+/// set, generic over `<$g: $bound, ..>` and `DELTA` and enabled for
+/// `$features`, over the `unsafe fn decode_loop::<$g.., DELTA, CHECKED>` in
+/// scope (checked: no precondition beyond those the handle validated;
+/// unchecked: a trusted stream). With `short`, the checked decode first
+/// offers the list to that closure (`|input, out, prev|`, `Some(bytes
+/// used)` when it decoded the list itself).
+macro_rules! decode_entry_points {
+    ($features:literal, <$($g:ident: $bound:path),*> $(, short: $short:expr)?) => {
+        /// Checked decode: see [`Kernels`](super::super::Kernels).
+        #[target_feature(enable = $features)]
+        fn decode<$($g: $bound,)* const DELTA: bool>(
+            input: &[u8],
+            out: &mut [u32],
+            prev: u32,
+        ) -> Result<usize, $crate::error::DecodeError> {
+            $(
+                if let Some(used) = ($short)(input, &mut *out, prev) {
+                    return Ok(used);
+                }
+            )?
+            // SAFETY: CHECKED = true has no precondition beyond those the
+            // handle validated (Stream VByte: the control-byte length).
+            unsafe { decode_loop::<$($g,)* DELTA, true>(input, out, prev) }
+        }
+
+        /// Unchecked decode of trusted input.
+        ///
+        /// # Safety
+        /// `input` holds a valid stream of `out.len()` values, plus the
+        /// family's `PADDING` bytes where it has that constant.
+        #[target_feature(enable = $features)]
+        unsafe fn decode_unchecked<$($g: $bound,)* const DELTA: bool>(
+            input: &[u8],
+            out: &mut [u32],
+            prev: u32,
+        ) -> usize {
+            // SAFETY: forwarded from the caller.
+            let r = unsafe { decode_loop::<$($g,)* DELTA, false>(input, out, prev) };
+            r.unwrap_or(0)
+        }
+    };
+}
+
+pub(crate) use decode_entry_points;
