@@ -12,6 +12,11 @@ use core::arch::x86_64::__m128i;
 use crate::codec::x86::vectors;
 use crate::tables::vbyte::{build_encode_shuffles, build_shuffles};
 
+/// Lists of at most this many values (and 16 readable bytes) are decoded
+/// by the short steps alone, not the bulk and main loops, whose set-up
+/// costs more than they gain on so few values.
+pub(super) const SHORT_STEPS_MAX: usize = 16;
+
 /// The shuffle masks as vectors, so that a look-up is a plain (safe) copy.
 pub(super) static SHUFFLES: [__m128i; 256] = vectors(&build_shuffles());
 
@@ -42,7 +47,7 @@ macro_rules! masked_vbyte_kernels {
         use super::super::counted::{Counted, Source};
         use super::super::simd::{copy_short, delta, word_value, Masks};
         use super::super::{scalar, Kernels};
-        use super::kernels::{ENCODE_SHUFFLES, SHUFFLES, STEPS};
+        use super::kernels::{ENCODE_SHUFFLES, SHORT_STEPS_MAX, SHUFFLES, STEPS};
         use crate::codec::x86::{group_deltas, lanes, load16, prefix_sum};
         use crate::error::DecodeError;
         use crate::isa::Isa;
@@ -263,15 +268,14 @@ macro_rules! masked_vbyte_kernels {
             }
         }
 
-        /// The last values of a decode (fewer than 12 to come: a short
-        /// list, or the end of a long one) by table steps while 16 bytes are
-        /// readable at `pos` and at least three values are to come (one or
-        /// two cost less in the scalar loop): a step decodes into a
+        /// The last values of a decode (the end of a long one, or a whole
+        /// list of up to [`SHORT_STEPS_MAX`] values) by table steps while 16
+        /// bytes are readable at `pos` and at least three values are to come
+        /// (one or two cost less in the scalar loop): a step decodes into a
         /// 12-value buffer (a step's values may run past the ones wanted,
         /// and `out` ends at the last), the wanted ones are copied out, and
-        /// when the step ran
-        /// past them, the bytes consumed are found from the continuation
-        /// bits (the end of value `left` is the `left`-th clear bit). Values
+        /// when the step ran past them, the bytes consumed are found from the
+        /// continuation bits (the end of value `left` is the `left`-th clear bit). Values
         /// past the wanted ones are dropped unchecked: a step the table
         /// cannot take (overlong, or an unfit 5th byte, maybe of such a
         /// value) stops here, and the scalar tail goes on from the same
@@ -430,7 +434,7 @@ macro_rules! masked_vbyte_kernels {
             let mut masks = Masks::new();
             // SAFETY: nothing decoded yet: byte 0, `n` values to come.
             let len = unsafe { src.window(0, n) }.len();
-            if len < 16 || n < 12 {
+            if len < 16 || n <= SHORT_STEPS_MAX {
                 // Too short for the main loop's steps.
                 if len >= 16 && n >= 3 {
                     return short_steps::<S, DELTA, CHECKED>(src, out, 0, 0, acc);
