@@ -7,8 +7,12 @@
 //! 0124: `v > 0`, `v > 0xFF`, `v > 0xFFFF`). A value's code is the number of
 //! compares it passes, so its low bit is the XOR of the three masks and its
 //! high bit the middle one; `pdep` interleaves those into the four control
-//! bytes. The same masks, deposited into byte positions, say which of the 64
-//! bytes are significant; `vpcompressb` packs them to the front of a register
+//! bytes. Which of the 64 bytes are significant comes straight into a mask
+//! register: each value's bytes ORed downwards (two shifts, two ORs), a byte
+//! kept where the result is non-zero (`vptestmb`; byte 0 always for 1234, byte
+//! 3 with byte 2 for 0124). It replaced four `pdep`s of the compare masks into
+//! byte positions (postings encode on a Xeon: about 4.6 to 5.x G ints/s).
+//! `vpcompressb` packs the kept bytes to the front of a register
 //! that is stored whole (64 bytes), and the data offset advances by the mask's
 //! population count. Delta coding subtracts the values shifted by one lane
 //! (`valignd`), the previous register's last lane shifted in.
@@ -54,14 +58,6 @@ const fn kernels<F: Format>(decoders: &Kernels) -> Kernels {
     }
 }
 
-/// Deposits the sixteen bits of `m` into every fourth bit of a 64-bit mask,
-/// starting at bit `byte` (the byte of each value's four bytes).
-#[target_feature(enable = "bmi2")]
-#[inline]
-fn spread(m: u32, byte: u32) -> u64 {
-    _pdep_u64(u64::from(m), 0x1111_1111_1111_1111 << byte)
-}
-
 /// Encodes `values` (deltas from `prev` if `DELTA`); `out` holds the encoded
 /// length.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
@@ -101,9 +97,15 @@ fn encode<F: Format, const DELTA: bool>(values: &[u32], prev: u32, out: &mut [u8
         let m3 = u32::from(_mm512_cmpgt_epu32_mask(v, t3));
         let key = _pdep_u32(m1 ^ m2 ^ m3, 0x5555_5555) | _pdep_u32(m2, 0xAAAA_AAAA);
         *keys = key.to_le_bytes();
+        // Byte k of a value is significant when a byte at k or above is
+        // non-zero: OR each value's bytes downwards, test them.
+        let t = _mm512_or_si512(v, _mm512_srli_epi32::<8>(v));
+        let w = _mm512_or_si512(t, _mm512_srli_epi32::<16>(t));
+        let nz = _mm512_test_epi8_mask(w, w);
         let keep = match F::VARIANT {
-            Variant::V1234 => 0x1111_1111_1111_1111 | spread(m1, 1) | spread(m2, 2) | spread(m3, 3),
-            Variant::V0124 => spread(m1, 0) | spread(m2, 1) | spread(m3, 2) | spread(m3, 3),
+            Variant::V1234 => nz | 0x1111_1111_1111_1111,
+            // A value over 16 bits takes all four bytes.
+            Variant::V0124 => nz | (nz & 0x4444_4444_4444_4444) << 1,
         };
         let packed = _mm512_maskz_compress_epi8(keep, v);
         // SAFETY: `dst` is 64 writable bytes.
