@@ -17,9 +17,11 @@
 //! gives, plus a byte for each value after it make 16 bytes), then read
 //! the last values' data, whose exact length their control bytes announce,
 //! as a slice of that length with the checked tail. "0124" has zero-byte
-//! values, so no such bound: it (and the kernels without a counted loop:
-//! scalar, NEON) take the stream's length from its control bytes and call
-//! the checked decoder on that exact slice.
+//! values, so no such bound: on those kernels it (and the kernels without
+//! a counted loop: scalar, NEON) takes the stream's length from its control
+//! bytes and calls the checked decoder on that exact slice. The AVX-512
+//! kernels need no bound for either variant: each block's expand reads
+//! exactly the data bytes its control bytes announce.
 
 use super::{control_len, scalar, StreamVByte};
 use crate::error::DecodeError;
@@ -29,7 +31,8 @@ use crate::traits::IntCodec;
 /// `prev` if delta) at the pointer; returns the bytes consumed.
 ///
 /// # Safety
-/// `input` points to a "1234" stream of `out.len()` values, as for
+/// `input` points to a stream of `out.len()` values of the kernel's
+/// variant, as for
 /// [`StreamVByte::decode_counted`].
 pub(crate) type DecodeCountedFn = unsafe fn(*const u8, &mut [u32], u32) -> usize;
 
@@ -39,10 +42,12 @@ impl StreamVByte {
     /// into `out[..n]`; returns the bytes consumed (the stream's length). No
     /// byte past the stream is read, so no padding is needed.
     ///
-    /// "1234" on SSE4.1 and AVX2 decodes in one pass: the SIMD loops run
+    /// Both variants on AVX-512, and "1234" on SSE4.1 and AVX2, decode in
+    /// one pass. AVX-512: each block reads exactly its own data bytes.
+    /// SSE4.1 and AVX2: the SIMD loops run
     /// while the stream is known to hold their 16-byte loads (each value
     /// still to come takes a data byte at least), the last values from
-    /// the exact bytes their control bytes announce. "0124"
+    /// the exact bytes their control bytes announce. There "0124"
     /// (whose zeros take no data byte) and the other kernels sum the
     /// lengths the control bytes announce first, then decode that slice.
     /// Every bit pattern is a stream, so the only error is an `out` of
@@ -131,7 +136,7 @@ impl StreamVByte {
         };
         if let Some(f) = kernel {
             // SAFETY: the kernel's ISA is supported (registry) and it is a
-            // "1234" kernel (only those have one); the caller's contract
+            // kernel of this handle's variant; the caller's contract
             // is the kernel's, for `n = out.len()`.
             return Ok(unsafe { f(input, out, prev.unwrap_or(0)) });
         }

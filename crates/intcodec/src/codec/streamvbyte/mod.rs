@@ -198,7 +198,8 @@ super::byte_kernels! {
         select: SelectFn,
         select_delta: SelectDeltaFn,
         seek_delta: SeekFn,
-        /// Trusted-count decoders ([`counted`]), "1234" SIMD kernels only;
+        /// Trusted-count decoders ([`counted`]): "1234" on the SSE4.1 and
+        /// AVX2 kernels, both variants on AVX-512;
         /// `None`: the stream's length from its control bytes, then `decode`.
         decode_counted: Option<counted::DecodeCountedFn>,
         decode_delta_counted: Option<counted::DecodeCountedFn>,
