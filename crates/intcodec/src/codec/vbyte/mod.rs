@@ -222,7 +222,7 @@ super::kernel_set!(Kernels);
 // Kernel sets in order of preference (best last).
 super::kernel_registry!(KERNELS = [
     scalar::KERNELS;
-    x86: x86::sse41::KERNELS, x86::avx2::KERNELS;
+    x86: x86::sse41::KERNELS, x86::avx2::KERNELS, x86::avx512::KERNELS;
     aarch64: aarch64::neon::KERNELS
 ]);
 

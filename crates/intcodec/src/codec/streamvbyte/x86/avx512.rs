@@ -58,6 +58,7 @@ use core::arch::x86_64::*;
 
 use super::super::{control_len, scalar, Format, Kernels, Variant, F0124, F1234};
 use super::avx2;
+use crate::codec::x86::{prefix16, running16};
 use crate::error::DecodeError;
 use crate::isa::Isa;
 
@@ -155,7 +156,6 @@ unsafe fn decode_blocks<F: Format, const DELTA: bool, const CHECKED: bool>(
     };
     // SAFETY: as above.
     let thresholds = unsafe { _mm512_loadu_si512(thresholds.as_ptr().cast()) };
-    let zero = _mm512_setzero_si512();
     let mut acc = _mm512_set1_epi32(prev as i32);
     let mut pos = cl;
     let (keys, _) = ctrl.as_chunks::<4>();
@@ -170,19 +170,7 @@ unsafe fn decode_blocks<F: Format, const DELTA: bool, const CHECKED: bool>(
         // checked `len`, or inside the trusted stream.
         let mut v = unsafe { _mm512_maskz_expandloadu_epi8(mask, base.wrapping_add(pos).cast()) };
         if DELTA {
-            // The block's own sums go to `dst` first and their total is
-            // read back (a broadcast load): a lane broadcast in registers
-            // (`vpermd`) would take the shuffle port that the expand and
-            // the sums keep busy (1.21x -> 1.28x of lemire/streamvbyte on
-            // postings of 2^10..2^16 ints). The read is volatile so that
-            // the compiler keeps the load.
-            let local = prefix16(v, zero);
-            // SAFETY: `dst` is 64 writable bytes.
-            unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), local) };
-            // SAFETY: lane 15 of `dst`, just written (a plain `u32`).
-            let total = unsafe { core::ptr::read_volatile(&dst[15]) };
-            v = _mm512_add_epi32(local, acc);
-            acc = _mm512_add_epi32(acc, _mm512_set1_epi32(total as i32));
+            v = running16(v, dst, &mut acc);
         }
         // SAFETY: `dst` is 64 writable bytes.
         unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), v) };
@@ -204,23 +192,13 @@ unsafe fn decode_blocks<F: Format, const DELTA: bool, const CHECKED: bool>(
         // SAFETY: as in the loop.
         let mut v = unsafe { _mm512_maskz_expandloadu_epi8(mask, base.wrapping_add(pos).cast()) };
         if DELTA {
-            v = _mm512_add_epi32(prefix16(v, zero), acc);
+            v = _mm512_add_epi32(prefix16(v), acc);
         }
         // SAFETY: the masked store writes lanes `0..r` of `rest` only.
         unsafe { _mm512_mask_storeu_epi32(rest.as_mut_ptr().cast(), (1u16 << r) - 1, v) };
         pos += used;
     }
     Ok(pos)
-}
-
-/// Prefix sum of sixteen u32 lanes: four shifted adds (`valignd`).
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
-#[inline]
-fn prefix16(v: __m512i, zero: __m512i) -> __m512i {
-    let v = _mm512_add_epi32(v, _mm512_alignr_epi32::<15>(v, zero));
-    let v = _mm512_add_epi32(v, _mm512_alignr_epi32::<14>(v, zero));
-    let v = _mm512_add_epi32(v, _mm512_alignr_epi32::<12>(v, zero));
-    _mm512_add_epi32(v, _mm512_alignr_epi32::<8>(v, zero))
 }
 
 /// The checked (`CHECKED`) or trusted decode of a stream in `input`:

@@ -38,7 +38,7 @@ pub(super) static STEPS: [[u8; 2]; 4096] = {
 };
 
 macro_rules! masked_vbyte_kernels {
-    ($features:literal, $isa:expr) => {
+    ($features:literal, $isa:expr, bulk: $bulk:ident) => {
         #[cfg(target_arch = "x86")]
         use core::arch::x86::*;
         #[cfg(target_arch = "x86_64")]
@@ -352,6 +352,8 @@ macro_rules! masked_vbyte_kernels {
         /// only of 48 bytes at `covered` when `covered + 48 <= input.len()`;
         /// a step writes at most 16 values at `i` only when `i + 16 <=
         /// out.len()`.
+        // Unused by the AVX-512 set, which has its own bulk loop.
+        #[allow(dead_code)]
         #[target_feature(enable = $features)]
         #[inline]
         fn decode_bulk<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
@@ -443,7 +445,7 @@ macro_rules! masked_vbyte_kernels {
                 return unsafe { src.tail::<DELTA>(out, 0, 0, prev) };
             }
             if len >= 64 && n >= 16 {
-                (pos, i, acc) = decode_bulk::<S, DELTA, CHECKED>(src, out, acc);
+                (pos, i, acc) = $bulk::<S, DELTA, CHECKED>(src, out, acc);
                 masks.scan = pos;
             }
             loop {

@@ -6,4 +6,5 @@ mod kernels;
 mod seek;
 
 pub(crate) mod avx2;
+pub(crate) mod avx512;
 pub(crate) mod sse41;

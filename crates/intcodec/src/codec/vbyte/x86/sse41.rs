@@ -59,5 +59,5 @@
 //! byte in value order, each byte read only while its value continues. No
 //! byte past the `n`-th value is read (on a bad stream, none past `5 * n`).
 
-super::kernels::masked_vbyte_kernels!("sse4.1", Isa::Sse41);
+super::kernels::masked_vbyte_kernels!("sse4.1", Isa::Sse41, bulk: decode_bulk);
 super::seek::masked_vbyte_seek!("sse4.1");

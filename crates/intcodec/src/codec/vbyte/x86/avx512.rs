@@ -1,0 +1,268 @@
+//! AVX-512 Masked VByte: the SSE4.1 / AVX2 kernel set (`kernels.rs`,
+//! algorithms and bounds in `sse41.rs`) with its own bulk loop
+//! ([`decode_bulk512`]) for long u32 decodes, sixteen values per step.
+//!
+//! Per step, 64 bytes at the data offset are loaded and `vpmovb2m` makes
+//! their continuation mask `c` in one instruction. Then:
+//! - `c == 0` and 64 values of room: 64 one-byte values, four `vpmovzxbd`;
+//! - the low 16 bits clear: sixteen one-byte values, one `vpmovzxbd`;
+//! - else, when the 64 bytes hold sixteen values of at most 4 bytes (the
+//!   16th clear bit found with `pdep`, no four set bits in a row before
+//!   it): `vpcompressb` of the byte indices by the clear bits gives the
+//!   sixteen values' last bytes, and from them their lengths (a one-byte
+//!   shift and a subtract); `vpermb` spreads each length over its value's
+//!   four bytes and one compare with `j % 4` gives the expand mask, so
+//!   `vpexpandb` puts each value's bytes in its own 32-bit lane. Clearing
+//!   the high bits and two multiply-adds (`vpmaddubsw` by 1 and 128, then
+//!   `vpmaddwd` by 1 and 2^14) join the 7-bit groups. Such a value has at
+//!   most 28 bits: no overflow check is needed;
+//! - otherwise (a 5-byte value, or fewer than sixteen values in 64 bytes)
+//!   one step of the shared 128-bit loop (`step`: twelve one-byte values
+//!   or a table step), and the next step is wide again.
+//!
+//! Delta decoding adds the sixteen-lane prefix sum (`codec::x86::running16`).
+//! The loop stops where the shared bulk loop would: fewer than 64 bytes
+//! in `src`'s window at the offset, fewer than 16 values of room, or a
+//! step the table cannot take; the shared main loop, the short steps and
+//! the scalar decoder finish (and report errors) as on AVX2.
+//!
+//! Bounds: a 64-byte load at `pos` only when `pos + 64 <= window`, stores
+//! of sixteen values only when 16 remain in `out` (64 only when 64 remain).
+//! Everything else (short lists, u64, encode, select, seek, trusted count
+//! through the shared loops) is the AVX2 algorithm compiled with these
+//! features. Requires AVX-512 F, BW, VL, VBMI, VBMI2, AVX2, BMI1, BMI2,
+//! POPCNT.
+
+super::kernels::masked_vbyte_kernels!(
+    "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt",
+    Isa::Avx512,
+    bulk: decode_bulk512
+);
+super::seek::masked_vbyte_seek!(
+    "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt"
+);
+
+use crate::codec::x86::running16;
+
+/// Byte `j` of the table `which`: 0 `j`, 1 `j / 4`, 2 `j % 4`, 3 `j / 8`,
+/// 4 `j % 8`.
+const fn bytes64(which: u8) -> [u8; 64] {
+    let mut t = [0u8; 64];
+    let mut j = 0;
+    while j < 64 {
+        t[j] = match which {
+            0 => j,
+            1 => j / 4,
+            2 => j % 4,
+            3 => j / 8,
+            _ => j % 8,
+        } as u8;
+        j += 1;
+    }
+    t
+}
+
+/// Byte `j` is `j`: the indices compressed by the clear continuation bits.
+static IOTA: [u8; 64] = bytes64(0);
+/// Byte `j` is `j / 4`: each value's length to its four bytes.
+static DIV4: [u8; 64] = bytes64(1);
+/// Byte `j` is `j % 4`: byte `k` of a value is stored when its length
+/// exceeds `k`.
+static MOD4: [u8; 64] = bytes64(2);
+/// The same for eight values in 64-bit lanes.
+static DIV8: [u8; 64] = bytes64(3);
+static MOD8: [u8; 64] = bytes64(4);
+
+/// Continuation bits of 64 bytes (`vpmovb2m`).
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+#[inline]
+fn mask64(blk: &[u8; 64]) -> u64 {
+    // SAFETY: `blk` is 64 readable bytes.
+    _mm512_movepi8_mask(unsafe { _mm512_loadu_si512(blk.as_ptr().cast()) })
+}
+
+/// Stores sixteen values (deltas if `DELTA`, made running from `acc`).
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+#[inline]
+fn put16<const DELTA: bool>(dst: &mut [u32; 16], v: __m512i, acc: &mut __m512i) {
+    let v = if DELTA { running16(v, dst, acc) } else { v };
+    // SAFETY: `dst` is 64 writable bytes.
+    unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), v) };
+}
+
+/// Sixteen values of 1 to 4 bytes from the 64 bytes `data`, whose clear
+/// continuation bits are `t`: the values' lanes, ready to store.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+#[inline]
+fn sixteen(data: __m512i, t: u64, tables: &[__m512i; 5]) -> __m512i {
+    let [iota, div4, mod4, _, _] = *tables;
+    // Bytes 0..16: one past each value's last byte.
+    let ends = _mm512_add_epi8(_mm512_maskz_compress_epi8(t, iota), _mm512_set1_epi8(1));
+    // Each value's first byte: the previous value's end (0 for the first).
+    let starts = _mm512_bslli_epi128::<1>(ends);
+    let lens = _mm512_sub_epi8(ends, starts);
+    let keep = _mm512_cmpgt_epu8_mask(_mm512_permutexvar_epi8(div4, lens), mod4);
+    let v = _mm512_maskz_expand_epi8(keep, data);
+    let v = _mm512_and_si512(v, _mm512_set1_epi8(0x7F));
+    // Bytes b0..b3 of a lane: b0 + 128 b1 and b2 + 128 b3 (16-bit), then
+    // the low one + 2^14 the high one.
+    let pairs = _mm512_maddubs_epi16(_mm512_set1_epi16(0x8001u16 as i16), v);
+    _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x4000_0001))
+}
+
+/// Eight values of 1 to 5 bytes from the 64 bytes `data`, whose clear
+/// continuation bits are `t`: their lanes 0..8 (lanes 8..16 zero), and
+/// whether one has more than 32 bits (a 5th byte above 0x0F; the lanes
+/// keep the low 32).
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+#[inline]
+fn eight(data: __m512i, t: u64, tables: &[__m512i; 5]) -> (__m512i, bool) {
+    let [iota, _, _, div8, mod8] = *tables;
+    let ends = _mm512_add_epi8(_mm512_maskz_compress_epi8(t, iota), _mm512_set1_epi8(1));
+    let starts = _mm512_bslli_epi128::<1>(ends);
+    let lens = _mm512_sub_epi8(ends, starts);
+    let keep = _mm512_cmpgt_epu8_mask(_mm512_permutexvar_epi8(div8, lens), mod8);
+    let v = _mm512_maskz_expand_epi8(keep, data);
+    let v = _mm512_and_si512(v, _mm512_set1_epi8(0x7F));
+    let pairs = _mm512_maddubs_epi16(_mm512_set1_epi16(0x8001u16 as i16), v);
+    // Per 64-bit lane: bytes 0..4 joined in the low 32 bits, byte 4 in
+    // the high 32; the value is low + high << 28.
+    let quads = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x4000_0001));
+    let high = _mm512_srli_epi64::<32>(quads);
+    let low = _mm512_and_si512(quads, _mm512_set1_epi64(0xFFFF_FFFF));
+    let wide = _mm512_test_epi64_mask(high, _mm512_set1_epi64(0x70)) != 0;
+    let v = _mm512_add_epi64(low, _mm512_slli_epi64::<28>(high));
+    (_mm512_zextsi256_si512(_mm512_cvtepi64_epi32(v)), wide)
+}
+
+/// The bulk of a long u32 decode on AVX-512, in place of the shared
+/// `decode_bulk` (same contract: returns `(pos, i, acc)` where it
+/// stopped, for the shared main loop to continue).
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+#[inline]
+fn decode_bulk512<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
+    src: S,
+    out: &mut [u32],
+    acc: __m128i,
+) -> (usize, usize, __m128i) {
+    let n = out.len();
+    let mut pos = 0usize;
+    let mut i = 0usize;
+    let mut acc = _mm512_broadcastd_epi32(acc);
+    let tables = [&IOTA, &DIV4, &MOD4, &DIV8, &MOD8].map(|t| {
+        // SAFETY: each table is 64 readable bytes.
+        unsafe { _mm512_loadu_si512(t.as_ptr().cast()) }
+    });
+    // Continuation bits of bytes `pos..covered` (bit 0: byte `pos`),
+    // made 64 bytes at a time ahead of the steps, so that the step's
+    // length, the one chain from step to step, is `pdep` and `tzcnt` on
+    // these bits and not a load and a mask of the bytes at `pos`.
+    // The next 64 bytes' bits are made one refill early (`ahead`), so that
+    // their load is not on that chain either.
+    let mut sig = 0u128;
+    let mut covered = 0usize;
+    let mut ahead = None;
+    loop {
+        // SAFETY: `pos` ends the `i` values decoded (each step moves by
+        // the bytes of the values it decodes); `n - i` are to come.
+        let input = unsafe { src.window(pos, n - i) };
+        if covered - pos < 64 {
+            let bits = match ahead.take() {
+                Some(bits) => bits,
+                None => match input.get(covered..).and_then(<[u8]>::first_chunk::<64>) {
+                    Some(blk) => mask64(blk),
+                    None => break,
+                },
+            };
+            // `covered - pos < 64`: the new bits fit in 128.
+            sig |= u128::from(bits) << (covered - pos);
+            covered += 64;
+            ahead = input
+                .get(covered..)
+                .and_then(<[u8]>::first_chunk::<64>)
+                .map(|b| mask64(b));
+        }
+        // `pos + 64 <= covered <= input.len()`.
+        let Some(blk) = input.get(pos..).and_then(<[u8]>::first_chunk::<64>) else {
+            break;
+        };
+        let c = sig as u64;
+        if c == 0 {
+            if let Some(dst) = out.get_mut(i..).and_then(<[u32]>::first_chunk_mut::<64>) {
+                let (quads, _) = dst.as_chunks_mut::<16>();
+                let (bytes, _) = blk.as_chunks::<16>();
+                for (d, b) in quads.iter_mut().zip(bytes) {
+                    // SAFETY: `b` is 16 readable bytes.
+                    let b = unsafe { _mm_loadu_si128(b.as_ptr().cast()) };
+                    put16::<DELTA>(d, _mm512_cvtepu8_epi32(b), &mut acc);
+                }
+                sig >>= 64;
+                pos += 64;
+                i += 64;
+                continue;
+            }
+        }
+        let Some(dst) = out.get_mut(i..).and_then(<[u32]>::first_chunk_mut::<16>) else {
+            break;
+        };
+        if c & 0xFFFF == 0 {
+            // SAFETY: `blk` is 64 readable bytes; this reads the first 16.
+            let b = unsafe { _mm_loadu_si128(blk.as_ptr().cast()) };
+            put16::<DELTA>(dst, _mm512_cvtepu8_epi32(b), &mut acc);
+            sig >>= 16;
+            pos += 16;
+            i += 16;
+            continue;
+        }
+        let t = !c;
+        if t.count_ones() >= 16 {
+            // One past the sixteenth value's last byte.
+            let used = _pdep_u64(1 << 15, t).trailing_zeros() + 1;
+            let long = c & (c >> 1) & (c >> 2) & (c >> 3);
+            if long & _bzhi_u64(u64::MAX, used) == 0 {
+                // SAFETY: `blk` is 64 readable bytes.
+                let data = unsafe { _mm512_loadu_si512(blk.as_ptr().cast()) };
+                put16::<DELTA>(dst, sixteen(data, t, &tables), &mut acc);
+                sig >>= used;
+                pos += used as usize;
+                i += 16;
+                continue;
+            }
+        }
+        if t.count_ones() >= 8 {
+            // One past the eighth value's last byte.
+            let used = _pdep_u64(1 << 7, t).trailing_zeros() + 1;
+            let long = c & (c >> 1) & (c >> 2) & (c >> 3) & (c >> 4);
+            if long & _bzhi_u64(u64::MAX, used) == 0 {
+                // SAFETY: `blk` is 64 readable bytes.
+                let data = unsafe { _mm512_loadu_si512(blk.as_ptr().cast()) };
+                let (v, wide) = eight(data, t, &tables);
+                // Checked: a 5th byte above 0x0F is left to the table step,
+                // which reports it as every kernel does.
+                if !(CHECKED && wide) {
+                    put16::<DELTA>(dst, v, &mut acc);
+                    sig >>= used;
+                    pos += used as usize;
+                    i += 8;
+                    continue;
+                }
+            }
+        }
+        let (d12, _) = dst
+            .split_first_chunk_mut::<12>()
+            .unwrap_or_else(|| unreachable!());
+        let mut a = _mm512_castsi512_si128(acc);
+        // SAFETY: `blk` is 64 readable bytes; this reads the first 16.
+        let data = unsafe { _mm_loadu_si128(blk.as_ptr().cast()) };
+        let Some((consumed, count)) =
+            step::<DELTA, CHECKED>(data, (c & 0xFFF) as usize, d12, &mut a)
+        else {
+            break;
+        };
+        acc = _mm512_broadcastd_epi32(a);
+        sig >>= consumed;
+        pos += consumed as usize;
+        i += count;
+    }
+    (pos, i, _mm512_castsi512_si128(acc))
+}
