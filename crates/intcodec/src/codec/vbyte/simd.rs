@@ -165,11 +165,12 @@ pub(super) fn word_value(src: &[u8; 16], len: u32) -> Option<u64> {
 
 /// The u32 entry points of a Masked VByte kernel set, enabled for
 /// `$features`, over the `decode_loop::<S, DELTA, CHECKED>` in scope: the
-/// checked `decode` (if `$short`, a list of at most `scalar::SHORT_MAX`
-/// values goes to `scalar::decode_short` instead), the trusted-count
+/// checked `decode` (`$first`, if given, is offered the list first and
+/// returns `Some` when it decoded it; then, if `$short`, a list of at most
+/// `scalar::SHORT_MAX` values goes to `scalar::decode_short`), the trusted-count
 /// `decode_counted` and `decode_unchecked`.
 macro_rules! u32_entry_points {
-    ($features:literal, short: $short:literal) => {
+    ($features:literal, short: $short:literal $(, first: $first:ident)?) => {
         /// Checked decode: see [`Kernels`](super::super::Kernels).
         #[target_feature(enable = $features)]
         fn decode<const DELTA: bool>(
@@ -177,6 +178,11 @@ macro_rules! u32_entry_points {
             out: &mut [u32],
             prev: u32,
         ) -> Result<usize, DecodeError> {
+            $(
+                if let Some(r) = $first::<DELTA>(input, &mut *out, prev) {
+                    return r;
+                }
+            )?
             if $short && out.len() <= scalar::SHORT_MAX {
                 return scalar::decode_short::<DELTA>(input, out, prev);
             }

@@ -38,7 +38,7 @@ pub(super) static STEPS: [[u8; 2]; 4096] = {
 };
 
 macro_rules! masked_vbyte_kernels {
-    ($features:literal, $isa:expr, bulk: $bulk:ident) => {
+    ($features:literal, $isa:expr, bulk: $bulk:ident $(, first: $first:ident)?) => {
         #[cfg(target_arch = "x86")]
         use core::arch::x86::*;
         #[cfg(target_arch = "x86_64")]
@@ -479,7 +479,7 @@ macro_rules! masked_vbyte_kernels {
             unsafe { src.tail::<DELTA>(out, i, pos, prev) }
         }
 
-        super::super::simd::u32_entry_points!($features, short: true);
+        super::super::simd::u32_entry_points!($features, short: true $(, first: $first)?);
 
         /// The u64 decoder: the same mask loop; groups A and B (values of up to
         /// 2 or 3 bytes) are decoded as for u32 and widened to 64 bits, the
