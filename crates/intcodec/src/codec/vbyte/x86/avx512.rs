@@ -208,14 +208,9 @@ fn decode_short512<const DELTA: bool>(
     } else {
         v
     };
+    let lanes = _bzhi_u32(u32::MAX, n as u32) as u16;
     // SAFETY: the masked store writes lanes `0..n` of `out` only.
-    unsafe {
-        _mm512_mask_storeu_epi32(
-            out.as_mut_ptr().cast(),
-            _bzhi_u32(u32::MAX, n as u32) as u16,
-            v,
-        )
-    };
+    unsafe { _mm512_mask_storeu_epi32(out.as_mut_ptr().cast(), lanes, v) };
     Some(Ok(used as usize))
 }
 
