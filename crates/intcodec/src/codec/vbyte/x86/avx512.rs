@@ -107,24 +107,44 @@ fn put16<const DELTA: bool>(dst: &mut [u32; 16], v: __m512i, acc: &mut __m512i) 
     unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), v) };
 }
 
+/// The first values in the 64 bytes `data`, whose clear continuation bits
+/// are `t`, one to each lane of `W` bytes (`div` and `modw`: byte `j`'s
+/// lane `j / W` and place `j % W`), 7-bit groups joined in pairs: 16-bit
+/// words `b0 + 128 b1`, `b2 + 128 b3`, ... of each lane.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+#[inline]
+fn pairs(data: __m512i, t: u64, iota: __m512i, div: __m512i, modw: __m512i) -> __m512i {
+    // Bytes 0..: one past each value's last byte.
+    let ends = _mm512_add_epi8(_mm512_maskz_compress_epi8(t, iota), _mm512_set1_epi8(1));
+    // Each value's first byte: the previous value's end (0 for the first).
+    let starts = _mm512_bslli_epi128::<1>(ends);
+    let lens = _mm512_sub_epi8(ends, starts);
+    let keep = _mm512_cmpgt_epu8_mask(_mm512_permutexvar_epi8(div, lens), modw);
+    let v = _mm512_maskz_expand_epi8(keep, data);
+    let v = _mm512_and_si512(v, _mm512_set1_epi8(0x7F));
+    _mm512_maddubs_epi16(_mm512_set1_epi16(0x8001u16 as i16), v)
+}
+
+/// Stores sixteen one-byte values, the bytes `b` widened (`vpmovzxbd`).
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+#[inline]
+fn put_ones<const DELTA: bool>(dst: &mut [u32; 16], b: &[u8; 16], acc: &mut __m512i) {
+    // SAFETY: `b` is 16 readable bytes.
+    let b = unsafe { _mm_loadu_si128(b.as_ptr().cast()) };
+    put16::<DELTA>(dst, _mm512_cvtepu8_epi32(b), acc);
+}
+
 /// Sixteen values of 1 to 4 bytes from the 64 bytes `data`, whose clear
 /// continuation bits are `t`: the values' lanes, ready to store.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 #[inline]
 fn sixteen(data: __m512i, t: u64, tables: &[__m512i; 5]) -> __m512i {
     let [iota, div4, mod4, _, _] = *tables;
-    // Bytes 0..16: one past each value's last byte.
-    let ends = _mm512_add_epi8(_mm512_maskz_compress_epi8(t, iota), _mm512_set1_epi8(1));
-    // Each value's first byte: the previous value's end (0 for the first).
-    let starts = _mm512_bslli_epi128::<1>(ends);
-    let lens = _mm512_sub_epi8(ends, starts);
-    let keep = _mm512_cmpgt_epu8_mask(_mm512_permutexvar_epi8(div4, lens), mod4);
-    let v = _mm512_maskz_expand_epi8(keep, data);
-    let v = _mm512_and_si512(v, _mm512_set1_epi8(0x7F));
-    // Bytes b0..b3 of a lane: b0 + 128 b1 and b2 + 128 b3 (16-bit), then
-    // the low one + 2^14 the high one.
-    let pairs = _mm512_maddubs_epi16(_mm512_set1_epi16(0x8001u16 as i16), v);
-    _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x4000_0001))
+    // Per lane: the low pair + 2^14 the high one.
+    _mm512_madd_epi16(
+        pairs(data, t, iota, div4, mod4),
+        _mm512_set1_epi32(0x4000_0001),
+    )
 }
 
 /// Eight values of 1 to 5 bytes from the 64 bytes `data`, whose clear
@@ -135,13 +155,7 @@ fn sixteen(data: __m512i, t: u64, tables: &[__m512i; 5]) -> __m512i {
 #[inline]
 fn eight(data: __m512i, t: u64, tables: &[__m512i; 5]) -> (__m512i, bool) {
     let [iota, _, _, div8, mod8] = *tables;
-    let ends = _mm512_add_epi8(_mm512_maskz_compress_epi8(t, iota), _mm512_set1_epi8(1));
-    let starts = _mm512_bslli_epi128::<1>(ends);
-    let lens = _mm512_sub_epi8(ends, starts);
-    let keep = _mm512_cmpgt_epu8_mask(_mm512_permutexvar_epi8(div8, lens), mod8);
-    let v = _mm512_maskz_expand_epi8(keep, data);
-    let v = _mm512_and_si512(v, _mm512_set1_epi8(0x7F));
-    let pairs = _mm512_maddubs_epi16(_mm512_set1_epi16(0x8001u16 as i16), v);
+    let pairs = pairs(data, t, iota, div8, mod8);
     // Per 64-bit lane: bytes 0..4 joined in the low 32 bits, byte 4 in
     // the high 32; the value is low + high << 28.
     let quads = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x4000_0001));
@@ -271,9 +285,7 @@ fn decode_bulk512<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
                 let (quads, _) = dst.as_chunks_mut::<16>();
                 let (bytes, _) = blk.as_chunks::<16>();
                 for (d, b) in quads.iter_mut().zip(bytes) {
-                    // SAFETY: `b` is 16 readable bytes.
-                    let b = unsafe { _mm_loadu_si128(b.as_ptr().cast()) };
-                    put16::<DELTA>(d, _mm512_cvtepu8_epi32(b), &mut acc);
+                    put_ones::<DELTA>(d, b, &mut acc);
                 }
                 sig >>= 64;
                 pos += 64;
@@ -285,9 +297,10 @@ fn decode_bulk512<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
             break;
         };
         if c & 0xFFFF == 0 {
-            // SAFETY: `blk` is 64 readable bytes; this reads the first 16.
-            let b = unsafe { _mm_loadu_si128(blk.as_ptr().cast()) };
-            put16::<DELTA>(dst, _mm512_cvtepu8_epi32(b), &mut acc);
+            let (b, _) = blk
+                .split_first_chunk::<16>()
+                .unwrap_or_else(|| unreachable!());
+            put_ones::<DELTA>(dst, b, &mut acc);
             sig >>= 16;
             pos += 16;
             i += 16;
