@@ -123,6 +123,32 @@ fn block_mask(key: u32, shifts: __m512i, thresholds: __m512i) -> u64 {
     _mm512_cmpge_epu8_mask(codes, thresholds)
 }
 
+/// The lanes of the block whose data starts at `pos` of `base` and whose
+/// expand mask is `mask`, and its data length (the mask's popcount);
+/// `None` if `CHECKED` and that data runs past `len`. `vpexpandb` from
+/// memory reads exactly the bytes the mask selects.
+///
+/// # Safety
+/// As [`decode_blocks`]: if `CHECKED`, `base` is `len >= pos` readable
+/// bytes; else the block's data is inside the stream at `base`.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+#[inline]
+unsafe fn expand<const CHECKED: bool>(
+    base: *const u8,
+    len: usize,
+    pos: usize,
+    mask: u64,
+) -> Option<(__m512i, usize)> {
+    let used = mask.count_ones() as usize;
+    if CHECKED && used > len - pos {
+        return None;
+    }
+    // SAFETY: the expand reads the `used` bytes at `pos`, inside the
+    // checked `len`, or inside the trusted stream.
+    let v = unsafe { _mm512_maskz_expandloadu_epi8(mask, base.wrapping_add(pos).cast()) };
+    Some((v, used))
+}
+
 /// Decodes whole and partial blocks of sixteen values from `base`, whose
 /// first `control_len(out.len())` bytes are the control bytes. Each block's
 /// data is read by one `vpexpandb` from memory, which reads exactly the
@@ -162,13 +188,10 @@ unsafe fn decode_blocks<F: Format, const DELTA: bool, const CHECKED: bool>(
     let (blocks, rest) = out.as_chunks_mut::<16>();
     for (b, (key, dst)) in keys.iter().zip(blocks.iter_mut()).enumerate() {
         let mask = block_mask(u32::from_le_bytes(*key), shifts, thresholds);
-        let used = mask.count_ones() as usize;
-        if CHECKED && used > len - pos {
+        // SAFETY: forwarded from the caller.
+        let Some((mut v, used)) = (unsafe { expand::<CHECKED>(base, len, pos, mask) }) else {
             return Err((16 * b, pos, _mm512_cvtsi512_si32(acc) as u32));
-        }
-        // SAFETY: the expand reads the `used` bytes at `pos`, inside the
-        // checked `len`, or inside the trusted stream.
-        let mut v = unsafe { _mm512_maskz_expandloadu_epi8(mask, base.wrapping_add(pos).cast()) };
+        };
         if DELTA {
             v = running16(v, dst, &mut acc);
         }
@@ -185,12 +208,10 @@ unsafe fn decode_blocks<F: Format, const DELTA: bool, const CHECKED: bool>(
         }
         // Only the first `r` values' bytes: the codes after them are ignored.
         let mask = block_mask(key, shifts, thresholds) & ((1u64 << (4 * r)) - 1);
-        let used = mask.count_ones() as usize;
-        if CHECKED && used > len - pos {
+        // SAFETY: forwarded from the caller.
+        let Some((mut v, used)) = (unsafe { expand::<CHECKED>(base, len, pos, mask) }) else {
             return Err((n - r, pos, _mm512_cvtsi512_si32(acc) as u32));
-        }
-        // SAFETY: as in the loop.
-        let mut v = unsafe { _mm512_maskz_expandloadu_epi8(mask, base.wrapping_add(pos).cast()) };
+        };
         if DELTA {
             v = _mm512_add_epi32(prefix16(v), acc);
         }
