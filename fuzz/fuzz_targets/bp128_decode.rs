@@ -1,5 +1,6 @@
-//! BP128 checked decoding (array format) on arbitrary bytes: both layouts
-//! (variant bit), no delta / D1 / lane delta (delta bit, extra bit 0),
+//! BP128 checked decoding (array format) on arbitrary bytes: every layout
+//! (4x; 8x: variant bit; 16x: extra bit 1), no delta / D1 / lane delta
+//! (delta bit, extra bit 0),
 //! arbitrary count and capacity (`DecodeCase`). Every kernel must give
 //! scalar's result and values and write nothing past `n`; `encoded_len`
 //! must agree with decoding; `decode_to_vec` with `decode`; and when the
@@ -13,7 +14,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let (case, input) = DecodeCase::split(data, bp128::DENSITY);
-    let kernels = bp128::kernels(bp128::layout(case.variant_bit));
+    let kernels = bp128::kernels(bp128::layout(case.variant_bit, case.extra & 2 != 0));
     let delta = bp128::delta(case.delta, case.extra);
     let (n, cap, prev) = (case.n, case.cap, case.prev);
     let want = agree(kernels, n, cap, |k, out| {

@@ -1,5 +1,5 @@
 //! BP128 / FOR / SIMD-FOR encode -> decode on arbitrary values, and the
-//! operations against a `Vec` model. BP128: both layouts, plain and the
+//! operations against a `Vec` model. BP128: every layout, plain and the
 //! three delta modes, every kernel writes scalar's bytes into an exact-size buffer
 //! (`OutputTooSmall` one byte short), decodes back, and each 128/256-value
 //! block through the block API (`compress_block` / `decompress_block`) too.
@@ -7,7 +7,7 @@
 //! Then `insert` of a value, `select` and `lower_bound` on sorted values.
 //!
 //! Input: byte 0 flags (bit 0 8x layout, bits 1-2 none / D1 / lane / strict, bits 3-4 value
-//! shape, see `values_from`), bytes 1-4 `initial`, byte 5 the value to
+//! shape, see `values_from`, bit 5 16x layout), bytes 1-4 `initial`, byte 5 the value to
 //! insert (scaled), then the values, 4 bytes each.
 #![no_main]
 
@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
     let ins = u32::from(r.u8()).wrapping_mul(0x0101_0101);
     let values = values_from(r.rest(), flags >> 3);
     let n = values.len();
-    let layout = bp128::layout(flags & 1 != 0);
+    let layout = bp128::layout(flags & 1 != 0, flags & 0x20 != 0);
     let delta = match (flags >> 1) & 3 {
         0 => None,
         1 => Some(DeltaMode::D1),

@@ -5,20 +5,21 @@ use intcodec::frame_of_reference::SimdFor;
 use intcodec::{DecodeError, EncodeError, IntCodec, KernelChoice};
 use std::sync::OnceLock;
 
-/// The most values a BP128 array holds per byte: a width-0 block of the 8x
-/// layout is one byte for 256 values.
-pub const DENSITY: usize = 256;
+/// The most values a BP128 array holds per byte: a width-0 block of the 16x
+/// layout is one byte for 512 values.
+pub const DENSITY: usize = 512;
 
 /// FOR / SIMD-FOR hold any count in 5 bytes at width 0; this only bounds the
 /// capacities `DecodeCase` draws.
 pub const FOR_DENSITY: usize = 64;
 
-/// The layout bit 0 of a [`crate::DecodeCase`] selects.
-pub fn layout(bit: bool) -> Layout {
-    if bit {
-        Layout::Lanes8
-    } else {
-        Layout::Lanes4
+/// The layout two flag bits select: 16x if `x16`, else 8x if `x8` (bit 0
+/// of a [`crate::DecodeCase`] and bit 1 of its `extra`), else 4x.
+pub fn layout(x8: bool, x16: bool) -> Layout {
+    match (x8, x16) {
+        (_, true) => Layout::Lanes16,
+        (true, false) => Layout::Lanes8,
+        (false, false) => Layout::Lanes4,
     }
 }
 
@@ -122,7 +123,7 @@ pub fn sorted_from_encoded(
 
 /// Every BP128 kernel this CPU and the `INTCODEC_ISA` cap allow, scalar first.
 pub fn kernels(layout: Layout) -> &'static [Bp128] {
-    static SETS: [OnceLock<Vec<Bp128>>; 2] = [OnceLock::new(), OnceLock::new()];
+    static SETS: [OnceLock<Vec<Bp128>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     SETS[layout as usize].get_or_init(|| crate::kernel_set(Bp128::new(layout)))
 }
 

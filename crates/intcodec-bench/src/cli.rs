@@ -21,8 +21,11 @@ ints, each chunk decoded into one reusable 4096-int buffer. Measured on every
 kernel this CPU runs (decode, decode_delta, encode, encode_delta) of each
 codec family -- Stream VByte with the C peer lemire/streamvbyte; VByte
 (Masked VByte) with the Rust crates prost, integer-encoding, leb128,
-varint-simd and unsigned-varint; VarInt-GB and (in builds with the feature
-g8iu) VarInt-G8IU -- and memcpy of the same ints. Every measured
+varint-simd and unsigned-varint; MaskedVByte, FastPFor's VarIntGB and
+SIMDBinaryPacking (C/C++); BP128 4x and 8x with the bitpacking crate; BP128
+16x (simdcomp's AVX-512 layout, which no peer here writes) against
+SIMDBinaryPacking and bitpacking on the same values; VarInt-GB and (in
+builds with the feature g8iu) VarInt-G8IU -- and memcpy of the same ints. Every measured
 pass is checked against the source data. Speeds are medians, in billions of
 ints per second (table) or millions (CSV/JSON `mis`).
 
@@ -86,7 +89,8 @@ OPTIONS:
                        longest length) or mixed (a random bit width per
                        value, so lengths vary from value to value)
   --family LIST        only these codec families, comma separated:
-                       streamvbyte, vbyte (default: all)
+                       streamvbyte, vbyte, varint-gb, bp128, bp128-8x,
+                       bp128-16x (default: all)
   --dataset NAME       synthetic collection: clustered (default) or uniform
   --data PATH          read posting lists from a file instead: ds2i/PISA .docs
                        (or .pos, a positional index in the same layout),
@@ -273,7 +277,14 @@ fn parse(args: &[String]) -> Result<Args, String> {
                 a.values = v;
             }
             "--family" => {
-                const KNOWN: [&str; 5] = ["streamvbyte", "vbyte", "varint-gb", "bp128", "bp128-8x"];
+                const KNOWN: [&str; 6] = [
+                    "streamvbyte",
+                    "vbyte",
+                    "varint-gb",
+                    "bp128",
+                    "bp128-8x",
+                    "bp128-16x",
+                ];
                 for f in value()?.split(',').map(str::trim).filter(|f| !f.is_empty()) {
                     if !KNOWN.contains(&f) {
                         return Err(format!(

@@ -124,6 +124,24 @@ static FORMATS: &[Format] = &[
         "BP128, BitPacker8x layout; --delta: x[i] - x[i-1] - 1 (compress_strictly_sorted)",
         |n| bp_min_len(256, n),
     ),
+    (
+        "bp128-16x",
+        0x0F,
+        "BP128, 16-lane layout (simdcomp avx512pack): width byte per 512-value block, VByte tail",
+        |n| bp_min_len(512, n),
+    ),
+    (
+        "bp128-16x-d16",
+        0x10,
+        "BP128, 16-lane layout; --delta: lane-wise differences x[i] - x[i-16] (d16)",
+        |n| bp_min_len(512, n),
+    ),
+    (
+        "bp128-16x-strict",
+        0x11,
+        "BP128, 16-lane layout; --delta: x[i] - x[i-1] - 1 (compress_strictly_sorted)",
+        |n| bp_min_len(512, n),
+    ),
 ];
 
 /// Every codec of this build, in the order of [`FORMATS`] (`--help`,

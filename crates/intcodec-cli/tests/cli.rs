@@ -1446,6 +1446,9 @@ fn codecs_with_ids() -> Vec<(String, u8)> {
     names.sort_unstable();
     let mut expected = vec![
         "bp128",
+        "bp128-16x",
+        "bp128-16x-d16",
+        "bp128-16x-strict",
         "bp128-8x",
         "bp128-8x-d8",
         "bp128-8x-strict",

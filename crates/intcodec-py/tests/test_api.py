@@ -56,12 +56,16 @@ def test_options_map_to_registry_names():
     assert intcodec.codec("bp128", layout="8x").name == "bp128-8x"
     assert intcodec.codec("bp128", delta_mode="lane").name == "bp128-d4"
     assert intcodec.codec("bp128", layout="8x", delta_mode="lane").name == "bp128-8x-d8"
+    assert intcodec.codec("bp128", layout="16x").name == "bp128-16x"
+    assert intcodec.codec("bp128-16x", delta_mode="lane").name == "bp128-16x-d16"
+    assert intcodec.codec("bp128", layout="8x", delta_mode="strict").name == "bp128-8x-strict"
+    assert intcodec.options("bp128-16x-strict") == {"layout": "16x", "delta_mode": "strict"}
     assert intcodec.codec("bp128", isa="scalar").isa == "scalar"
     assert intcodec.options("bp128-8x") == {"layout": "8x", "delta_mode": "d1"}
     with pytest.raises(TypeError, match="no option 'layout'"):
         intcodec.codec("streamvbyte", layout="8x")
     with pytest.raises(ValueError, match="choices"):
-        intcodec.codec("bp128", layout="16x")
+        intcodec.codec("bp128", layout="32x")
     with pytest.raises(ValueError, match="unknown codec 'nope'; known: streamvbyte"):
         intcodec.codec("nope")
     with pytest.raises(ValueError, match="unknown isa 'mmx'"):

@@ -30,6 +30,9 @@ fn all() -> Vec<Box<dyn IntCodec>> {
         Box::new(Bp128::new(Layout::Lanes8).with_delta(DeltaMode::Lane)),
         Box::new(Bp128::new(Layout::Lanes4).with_delta(DeltaMode::Strict)),
         Box::new(Bp128::new(Layout::Lanes8).with_delta(DeltaMode::Strict)),
+        Box::new(Bp128::new(Layout::Lanes16)),
+        Box::new(Bp128::new(Layout::Lanes16).with_delta(DeltaMode::Lane)),
+        Box::new(Bp128::new(Layout::Lanes16).with_delta(DeltaMode::Strict)),
         Box::new(For),
         Box::new(SimdFor::best()),
     ]
@@ -79,7 +82,7 @@ pub fn sorted_by_name(name: &str, isa: Option<Isa>) -> Option<Box<dyn SortedCode
         .or_else(|| pick(gb.with_layout(varint_gb::Layout::Lucene), name, isa))
         .or_else(|| {
             // Every BP128 layout and delta mode (each has its own name).
-            [Layout::Lanes4, Layout::Lanes8]
+            [Layout::Lanes4, Layout::Lanes8, Layout::Lanes16]
                 .into_iter()
                 .flat_map(|l| {
                     [DeltaMode::D1, DeltaMode::Lane, DeltaMode::Strict]

@@ -1,7 +1,9 @@
 //! The BP128 families in the `postings` suite: intcodec's BP128 (every
-//! kernel, 4x and 8x layouts; `decode_delta` = D1, `bitpacking`'s sorted
-//! mode) and the lane-delta variant ("d4"). Their peer is the `bitpacking`
-//! crate (`crate::peers::bitpacking`).
+//! kernel, 4x, 8x and 16x layouts; `decode_delta` = D1, `bitpacking`'s
+//! sorted mode) and the lane-delta variant ("d4"). Their peers are the
+//! `bitpacking` crate (`crate::peers::bitpacking`) and FastPFor's
+//! SIMDBinaryPacking; the 16x layout, which no peer writes, is compared for
+//! speed with both on the same values.
 
 use intcodec::bp128::{Bp128, Layout};
 use intcodec::IntCodec;
@@ -10,6 +12,8 @@ use intcodec::IntCodec;
 pub const FAMILY_4X: &str = "bp128";
 /// The 8-lane layout.
 pub const FAMILY_8X: &str = "bp128-8x";
+/// The 16-lane layout (simdcomp's `avx512pack`).
+pub const FAMILY_16X: &str = "bp128-16x";
 /// The lane-delta ("d4") variant against `decompress_sorted`.
 pub const FAMILY_D4: &str = "bp128-d4";
 

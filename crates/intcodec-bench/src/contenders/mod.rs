@@ -99,8 +99,8 @@ impl<C: KernelChoice> Codec for Ours<C> {
 }
 
 /// Every one of our codecs in the `postings` and `ints` suites, family by
-/// family (lowest ISA first within a family): Stream VByte, VByte, BP128 4x
-/// and 8x (D1), VarInt-GB, and VarInt-G8IU with the feature `g8iu`. (The
+/// family (lowest ISA first within a family): Stream VByte, VByte, BP128 4x,
+/// 8x and 16x (D1), VarInt-GB, and VarInt-G8IU with the feature `g8iu`. (The
 /// lane delta runs in the `keys` suite.)
 pub fn all() -> Vec<Box<dyn Codec>> {
     fn add<C: KernelChoice>(all: &mut Vec<Box<dyn Codec>>, codec: C) {
@@ -118,6 +118,10 @@ pub fn all() -> Vec<Box<dyn Codec>> {
     add(
         &mut all,
         Bp128::new(Layout::Lanes8).with_delta(DeltaMode::D1),
+    );
+    add(
+        &mut all,
+        Bp128::new(Layout::Lanes16).with_delta(DeltaMode::D1),
     );
     add(&mut all, VarIntGb::best());
     #[cfg(feature = "g8iu")]

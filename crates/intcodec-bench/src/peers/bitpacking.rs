@@ -28,6 +28,8 @@ pub struct Peer<P: BitPacker> {
     p: P,
     family: &'static str,
     name: &'static str,
+    /// Measured in a family of another layout (speed only, not bytes).
+    other_layout: bool,
 }
 
 /// The 4x peer, for `family` (`bp128` or `bp128-d4`).
@@ -36,6 +38,7 @@ pub fn four(family: &'static str) -> Peer<BitPacker4x> {
         p: BitPacker4x::new(),
         family,
         name: "peer:bitpacking-4x",
+        other_layout: false,
     }
 }
 
@@ -45,6 +48,20 @@ pub fn eight() -> Peer<BitPacker8x> {
         p: BitPacker8x::new(),
         family: FAMILY_8X,
         name: "peer:bitpacking-8x",
+        other_layout: false,
+    }
+}
+
+impl<P: BitPacker> Peer<P> {
+    /// The same peer in `family`, a layout it does not write (the 16x
+    /// layout, which `bitpacking` 0.9.3 lacks): compared for speed on the
+    /// same values, in its own layout.
+    pub fn in_family(self, family: &'static str) -> Self {
+        Peer {
+            family,
+            other_layout: true,
+            ..self
+        }
     }
 }
 
@@ -125,6 +142,9 @@ impl<P: BitPacker> Codec for Peer<P> {
     }
     fn kernel(&self) -> String {
         if P::BLOCK_LEN == 128 { "sse3" } else { "avx2" }.to_string()
+    }
+    fn own_format(&self) -> bool {
+        self.other_layout
     }
     fn max_encoded_len(&self, n: usize) -> usize {
         let layout = if P::BLOCK_LEN == 128 {

@@ -169,6 +169,12 @@ pub const SIMDBP: Desc = Desc {
     kernel: "cpp-simd",
     own_format: true,
 };
+/// SIMDBinaryPacking again, in the 16x family (no peer writes that layout):
+/// FastPFor's fastest bit packer, on the same values.
+pub const SIMDBP_16X: Desc = Desc {
+    family: crate::contenders::bp128::FAMILY_16X,
+    ..SIMDBP
+};
 
 /// Every C/C++ peer of this build.
 pub fn descs() -> Vec<Desc> {
@@ -176,7 +182,7 @@ pub fn descs() -> Vec<Desc> {
     #[cfg(intcodec_lemire_svb)]
     all.push(LEMIRE_SVB);
     #[cfg(intcodec_fastpfor_cpp)]
-    all.extend([MASKED_VBYTE, VARINTGB, G8IU, SIMDBP]);
+    all.extend([MASKED_VBYTE, VARINTGB, G8IU, SIMDBP, SIMDBP_16X]);
     // SAFETY: `ic_peer_has` only reads its integer argument.
     all.retain(|d| unsafe { ic_peer_has(d.id) } != 0);
     all

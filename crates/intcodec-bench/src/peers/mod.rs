@@ -45,6 +45,13 @@ pub fn all() -> Vec<Box<dyn Codec>> {
             crate::contenders::bp128::FAMILY_4X,
         )));
         all.push(Box::new(bitpacking::eight()));
+        // The 16x layout has no peer of its own format (simdcomp's
+        // `avx512pack` is in no registry): the fastest layouts there are.
+        let x16 = crate::contenders::bp128::FAMILY_16X;
+        all.push(Box::new(
+            bitpacking::four(crate::contenders::bp128::FAMILY_4X).in_family(x16),
+        ));
+        all.push(Box::new(bitpacking::eight().in_family(x16)));
     }
     #[cfg(feature = "peer-fastpfor")]
     all.push(Box::new(fastpfor::PeerFastPFor::default()));

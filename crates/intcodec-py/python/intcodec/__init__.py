@@ -36,6 +36,11 @@ _NAMED: Dict[str, Tuple[str, Dict[str, str]]] = {
     "bp128-8x": ("bp128", {"layout": "8x", "delta_mode": "d1"}),
     "bp128-d4": ("bp128", {"layout": "4x", "delta_mode": "lane"}),
     "bp128-8x-d8": ("bp128", {"layout": "8x", "delta_mode": "lane"}),
+    "bp128-strict": ("bp128", {"layout": "4x", "delta_mode": "strict"}),
+    "bp128-8x-strict": ("bp128", {"layout": "8x", "delta_mode": "strict"}),
+    "bp128-16x": ("bp128", {"layout": "16x", "delta_mode": "d1"}),
+    "bp128-16x-d16": ("bp128", {"layout": "16x", "delta_mode": "lane"}),
+    "bp128-16x-strict": ("bp128", {"layout": "16x", "delta_mode": "strict"}),
     "for": ("for", {}),
     "simd-for": ("simd-for", {}),
 }
@@ -65,7 +70,7 @@ def codec(name: str, *, isa: Optional[str] = None, **options: Any) -> Codec:
     """The codec ``name`` (see ``codecs()``), with format options as keywords.
 
     Options: ``variant="1234"|"0124"`` (streamvbyte), ``layout="low-first"|
-    "lucene"`` (varint-gb), ``layout="4x"|"8x"`` and ``delta_mode="d1"|"lane"``
+    "lucene"`` (varint-gb), ``layout="4x"|"8x"|"16x"`` and ``delta_mode="d1"|"lane"|"strict"``
     (bp128). ``isa="scalar"|"sse41"|"avx2"|...`` picks the kernel (the best
     one by default; the bytes are the same on every kernel).
 

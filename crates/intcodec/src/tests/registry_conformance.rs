@@ -41,6 +41,9 @@ conformance! {
     bp128_8x_d8 => "bp128-8x-d8",
     bp128_strict => "bp128-strict",
     bp128_8x_strict => "bp128-8x-strict",
+    bp128_16x => "bp128-16x",
+    bp128_16x_d16 => "bp128-16x-d16",
+    bp128_16x_strict => "bp128-16x-strict",
     for_ => "for",
     simd_for => "simd-for",
 }
@@ -64,7 +67,7 @@ fn sorted_varint_gb() {
 
 #[test]
 fn sorted_bp128() {
-    for layout in [BpLayout::Lanes4, BpLayout::Lanes8] {
+    for layout in [BpLayout::Lanes4, BpLayout::Lanes8, BpLayout::Lanes16] {
         check_sorted(Bp128::new(layout));
         check_sorted(Bp128::new(layout).with_delta(DeltaMode::Lane));
         check_sorted(Bp128::new(layout).with_delta(DeltaMode::Strict));
@@ -90,14 +93,17 @@ fn simd_kernels_are_listed_and_the_best_is_the_default() {
         ("varint-gb", &[Ssse3, Avx2]),
         ("varint-gb-lucene", &[Ssse3, Avx2]),
         ("varint-g8iu", &[Ssse3, Avx2]),
-        ("bp128", &[Sse41, Avx2]),
-        ("bp128-8x", &[Sse41, Avx2]),
-        ("bp128-d4", &[Sse41, Avx2]),
-        ("bp128-8x-d8", &[Sse41, Avx2]),
-        ("bp128-strict", &[Sse41, Avx2]),
-        ("bp128-8x-strict", &[Sse41, Avx2]),
+        ("bp128", &[Sse41, Avx2, Avx512]),
+        ("bp128-8x", &[Sse41, Avx2, Avx512]),
+        ("bp128-d4", &[Sse41, Avx2, Avx512]),
+        ("bp128-8x-d8", &[Sse41, Avx2, Avx512]),
+        ("bp128-strict", &[Sse41, Avx2, Avx512]),
+        ("bp128-8x-strict", &[Sse41, Avx2, Avx512]),
+        ("bp128-16x", &[Avx2, Avx512]),
+        ("bp128-16x-d16", &[Avx2, Avx512]),
+        ("bp128-16x-strict", &[Avx2, Avx512]),
         ("for", &[]),
-        ("simd-for", &[Sse41, Avx2]),
+        ("simd-for", &[Sse41, Avx2, Avx512]),
     ];
     // AArch64: the codecs with a NEON kernel set.
     let neon = [
@@ -112,6 +118,9 @@ fn simd_kernels_are_listed_and_the_best_is_the_default() {
         "bp128-8x-d8",
         "bp128-strict",
         "bp128-8x-strict",
+        "bp128-16x",
+        "bp128-16x-d16",
+        "bp128-16x-strict",
         "simd-for",
     ];
     for name in crate::registry::names() {

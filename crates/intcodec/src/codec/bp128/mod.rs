@@ -2,11 +2,13 @@
 //! billions of integers per second through vectorization", SPE 2015), in the
 //! layouts of the `bitpacking` crate: `BitPacker4x` (4 lanes, 128-bit words,
 //! simdcomp's interleaved layout, 128 values per block) and `BitPacker8x`
-//! (8 lanes, 256-bit words, 256 values per block).
+//! (8 lanes, 256-bit words, 256 values per block), and in simdcomp's
+//! AVX-512 layout (`avx512pack`: 16 lanes, 512-bit words, 512 values per
+//! block; [`Layout::Lanes16`]).
 //!
-//! # Block format (byte-identical to `bitpacking`)
+//! # Block format (byte-identical to `bitpacking`, and to simdcomp)
 //!
-//! A block of `B = 32 * L` values (`L` = 4 or 8 lanes) packed in `b` bits
+//! A block of `B = 32 * L` values (`L` = 4, 8 or 16 lanes) packed in `b` bits
 //! (0..=32) takes exactly `4 * L * b` bytes: `b` words of `L` little-endian
 //! u32. Value `i` of the block belongs to lane `l = i % L` and group
 //! `g = i / L`; lane `l` is a bit stream of the lane's 32 values, `b` bits
@@ -23,6 +25,14 @@
 //!
 //! The bit width is not stored in the block (the `bitpacking` API passes it
 //! separately); the array format below stores it.
+//!
+//! The 16-lane layout is the same definition with `L = 16`: it is what
+//! simdcomp's `avx512pack` writes (32 loads of sixteen values, group `k`
+//! shifted left by `k * b % 32` into word `k * b / 32` and its high bits
+//! shifted right into the next word, `b` stores of 64 bytes). No registry
+//! ships simdcomp (and `bitpacking` 0.9.3 has no 16x packer), so that is
+//! checked by golden vectors derived by hand from that algorithm
+//! (`tests.rs`), not against an oracle.
 //!
 //! # Delta coding ([`DeltaMode`])
 //!
@@ -78,12 +88,20 @@
 //!
 //! # Kernels
 //!
-//! | ISA | 4x (128-bit) | 8x (256-bit) |
-//! |---|---|---|
-//! | scalar | bit extraction per value (reference) | the same |
-//! | SSE4.1 | one `__m128i` per group, every width unrolled | two `__m128i` per group |
-//! | AVX2 | the SSE4.1 code, VEX-encoded | one `__m256i` per group |
-//! | NEON | one `uint32x4_t` per group | two `uint32x4_t` per group |
+//! | ISA | 4x (128-bit) | 8x (256-bit) | 16x (512-bit) |
+//! |---|---|---|---|
+//! | scalar | bit extraction per value (reference) | the same | the same |
+//! | SSE4.1 | one `__m128i` per group, every width unrolled | two `__m128i` per group | (scalar) |
+//! | AVX2 | the SSE4.1 code, VEX-encoded | one `__m256i` per group | two `__m256i` per group |
+//! | AVX-512 | the AVX2 code with AVX-512VL/VBMI2 | the same | one `__m512i` per group |
+//! | NEON | one `uint32x4_t` per group | two `uint32x4_t` per group | four per group |
+//!
+//! The AVX-512 4x and 8x kernels are the AVX2 source compiled for the
+//! AVX-512 level: LLVM then fuses a straddling group's two shifts and OR
+//! into one `vpshldd` and the mask's AND into `vpternlogd`, and the array
+//! tail uses the AVX-512 VByte kernel (postings, Xeon, same run: 4x decode
+//! 1.07x, 8x decode 1.22x, 8x D1 encode 1.11x the AVX2 kernel; `intcodec
+//! bench --suite postings --family bp128,bp128-8x`).
 //!
 //! Every width is its own monomorphised function (const generic), fully
 //! unrolled, so every shift is an immediate; the prefix sum of D1 decoding
@@ -94,7 +112,7 @@
 //! encoded likewise by one call (`Kernels::pack_blocks`: each block's width
 //! and pack by direct calls, not two indirect ones a block; postings
 //! encode about 0.97x -> 1.0x of FastPFor's SIMD BP, Zen 3). The tail
-//! (up to 127 / 255 LEB128 values) is one call of the VByte kernel of the
+//! (up to 127 / 255 / 511 LEB128 values) is one call of the VByte kernel of the
 //! same ISA (Masked VByte on SSE4.1 / AVX2, the prefix sum fused, from the
 //! last block value), encoded likewise: not value by value. Its errors
 //! are VByte's (kind, first byte of the bad value, its index), re-based to
@@ -117,21 +135,25 @@ crate::named_enum! {
         Lanes4 => "4x",
         /// 8 lanes, 256-bit words, 256 values per block (`BitPacker8x`).
         Lanes8 => "8x",
+        /// 16 lanes, 512-bit words, 512 values per block (simdcomp's
+        /// `avx512pack`).
+        Lanes16 => "16x",
     }
-    /// `"4x"` or `"8x"`.
+    /// `"4x"`, `"8x"` or `"16x"`.
     fn name;
 }
 
 impl Layout {
-    /// Number of lanes (4 or 8).
+    /// Number of lanes (4, 8 or 16).
     pub const fn lanes(self) -> usize {
         match self {
             Layout::Lanes4 => 4,
             Layout::Lanes8 => 8,
+            Layout::Lanes16 => 16,
         }
     }
 
-    /// Values per block (128 or 256).
+    /// Values per block (128, 256 or 512).
     pub const fn block_len(self) -> usize {
         32 * self.lanes()
     }
@@ -187,7 +209,11 @@ impl From<DeltaMode> for Mode {
 // Pack: `values.len() >= B`, `out.len() >= 4*L*bits`, `bits <= 32`, every
 // transformed value fits in `bits` (otherwise the output is garbage, never
 // out of bounds).
-pub(crate) type BlockUnpackFn = unsafe fn(&[u8], &mut [u32], &[u32; 8]);
+/// The value(s) before a block, per lane: D1, Strict and Offset kernels
+/// read lane `L - 1` (or 0), Lane ("d4" / "d8" / "d16") the first `L`.
+pub(crate) type Prev = [u32; 16];
+
+pub(crate) type BlockUnpackFn = unsafe fn(&[u8], &mut [u32], &Prev);
 /// Unpack of consecutive blocks: `(input, widths, out, mode, prev)`, block
 /// `j` of width `widths[j]` following block `j - 1` in `input`, into
 /// `out[j * B..]`, the first from `prev`. Needs `out.len() >= widths.len() *
@@ -195,13 +221,13 @@ pub(crate) type BlockUnpackFn = unsafe fn(&[u8], &mut [u32], &[u32; 8]);
 /// at most 32, bytes inside `input`) and stops at the first bad one,
 /// `Err(j)`; `Ok(bytes read)`.
 pub(crate) type BlocksUnpackFn =
-    unsafe fn(&[u8], &[u8], &mut [u32], Mode, &[u32; 8]) -> Result<usize, usize>;
+    unsafe fn(&[u8], &[u8], &mut [u32], Mode, &Prev) -> Result<usize, usize>;
 /// `[mode as usize][bits]`.
 pub(crate) type UnpackTable = [[BlockUnpackFn; 33]; 5];
-pub(crate) type PackFn = unsafe fn(&[u32], &mut [u8], u8, Mode, &[u32; 8]);
+pub(crate) type PackFn = unsafe fn(&[u32], &mut [u8], u8, Mode, &Prev);
 /// Bits needed by the widest packed value of one block: `(values, mode,
 /// prev)`; `values.len() >=` the block length (the kernels assert it).
-pub(crate) type BitsFn = unsafe fn(&[u32], Mode, &[u32; 8]) -> u8;
+pub(crate) type BitsFn = unsafe fn(&[u32], Mode, &Prev) -> u8;
 /// Pack of consecutive blocks, the array format's body: `(values, widths,
 /// out, mode, prev)`: the first `widths.len()` blocks of `values`, block
 /// `j`'s width to `widths[j]` and its bytes after block `j - 1`'s in `out`,
@@ -269,18 +295,24 @@ pub(crate) struct Kernels {
 
 static SCALAR_4: Kernels = scalar::kernels(Layout::Lanes4);
 static SCALAR_8: Kernels = scalar::kernels(Layout::Lanes8);
+static SCALAR_16: Kernels = scalar::kernels(Layout::Lanes16);
 
 super::kernel_set!(Kernels);
 
 super::kernel_registry!(REGISTRY_4 = [
     SCALAR_4;
-    x86: x86::sse41::KERNELS_4, x86::avx2::KERNELS_4;
+    x86: x86::sse41::KERNELS_4, x86::avx2::KERNELS_4, x86::avx512::KERNELS_4;
     aarch64: aarch64::neon::KERNELS_4
 ]);
 super::kernel_registry!(REGISTRY_8 = [
     SCALAR_8;
-    x86: x86::sse41::KERNELS_8, x86::avx2::KERNELS_8;
+    x86: x86::sse41::KERNELS_8, x86::avx2::KERNELS_8, x86::avx512::KERNELS_8;
     aarch64: aarch64::neon::KERNELS_8
+]);
+super::kernel_registry!(REGISTRY_16 = [
+    SCALAR_16;
+    x86: x86::avx2::KERNELS_16, x86::avx512::KERNELS_16;
+    aarch64: aarch64::neon::KERNELS_16
 ]);
 
 /// The kernel sets of `layout`.
@@ -288,6 +320,7 @@ pub(crate) fn registry(layout: Layout) -> &'static Registry<Kernels> {
     match layout {
         Layout::Lanes4 => &REGISTRY_4,
         Layout::Lanes8 => &REGISTRY_8,
+        Layout::Lanes16 => &REGISTRY_16,
     }
 }
 
@@ -302,7 +335,7 @@ pub(crate) fn call_unpack(
     out: &mut [u32],
     bits: u8,
     mode: Mode,
-    prev: &[u32; 8],
+    prev: &Prev,
 ) {
     assert!(bits <= 32, "bit width above 32");
     let f = k.unpack[mode as usize][bits as usize];
@@ -320,7 +353,7 @@ pub(crate) fn call_unpack_blocks(
     widths: &[u8],
     out: &mut [u32],
     mode: Mode,
-    prev: &[u32; 8],
+    prev: &Prev,
 ) -> Result<usize, usize> {
     // SAFETY: the ISA is supported (`k` comes from a handle); the kernel
     // checks the widths and block sizes and asserts `out` long enough.
@@ -350,7 +383,7 @@ pub(crate) fn call_pack(
     out: &mut [u8],
     bits: u8,
     mode: Mode,
-    prev: &[u32; 8],
+    prev: &Prev,
 ) {
     // SAFETY: as in `call_unpack`; the kernel asserts the sizes.
     unsafe { (k.pack)(values, out, bits, mode, prev) }
@@ -359,7 +392,7 @@ pub(crate) fn call_pack(
 /// Bits needed by the widest packed value of `block` (its first block
 /// length of values) under `mode` from `prev`, by the kernel set `k`.
 #[inline]
-pub(crate) fn call_bits(k: &Kernels, block: &[u32], mode: Mode, prev: &[u32; 8]) -> u8 {
+pub(crate) fn call_bits(k: &Kernels, block: &[u32], mode: Mode, prev: &Prev) -> u8 {
     // SAFETY: `k` was chosen for an ISA this CPU supports (constructors);
     // the kernel asserts the block length.
     unsafe { (k.bits)(block, mode, prev) }
@@ -373,8 +406,8 @@ pub(crate) const fn bits_of(v: u32) -> u8 {
 
 /// The `prev` array of a block start: `v` in every lane.
 #[inline(always)]
-pub(crate) fn splat(v: u32) -> [u32; 8] {
-    [v; 8]
+pub(crate) fn splat(v: u32) -> Prev {
+    [v; 16]
 }
 
 fn malformed(offset: usize, index: usize) -> DecodeError {
@@ -479,7 +512,7 @@ impl Bp128 {
         self.delta
     }
 
-    /// Values per block (128 or 256).
+    /// Values per block (128, 256 or 512).
     pub fn block_len(&self) -> usize {
         self.k.layout.block_len()
     }
@@ -671,6 +704,9 @@ impl IntCodec for Bp128 {
             (Layout::Lanes8, DeltaMode::Lane) => "bp128-8x-d8",
             (Layout::Lanes4, DeltaMode::Strict) => "bp128-strict",
             (Layout::Lanes8, DeltaMode::Strict) => "bp128-8x-strict",
+            (Layout::Lanes16, DeltaMode::D1) => "bp128-16x",
+            (Layout::Lanes16, DeltaMode::Lane) => "bp128-16x-d16",
+            (Layout::Lanes16, DeltaMode::Strict) => "bp128-16x-strict",
         }
     }
 

@@ -6,23 +6,30 @@
 //! Every access is bounds-checked by slice indexing.
 #![forbid(unsafe_code)]
 
-use super::{bits_of, malformed, mode_of, splat, truncated, Kernels, Layout, Mode, UnpackTable};
+use super::{
+    bits_of, malformed, mode_of, splat, truncated, Kernels, Layout, Mode, Prev, UnpackTable,
+};
 use crate::codec::vbyte::scalar::one;
 use crate::codec::vbyte::VByte;
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::isa::Isa;
 use crate::traits::IntCodec;
 
-fn unpack4<const B: u8, const M: u8>(input: &[u8], out: &mut [u32], prev: &[u32; 8]) {
+fn unpack4<const B: u8, const M: u8>(input: &[u8], out: &mut [u32], prev: &Prev) {
     unpack::<4>(input, out, B, mode_of(M), prev)
 }
 
-fn unpack8<const B: u8, const M: u8>(input: &[u8], out: &mut [u32], prev: &[u32; 8]) {
+fn unpack8<const B: u8, const M: u8>(input: &[u8], out: &mut [u32], prev: &Prev) {
     unpack::<8>(input, out, B, mode_of(M), prev)
+}
+
+fn unpack16<const B: u8, const M: u8>(input: &[u8], out: &mut [u32], prev: &Prev) {
+    unpack::<16>(input, out, B, mode_of(M), prev)
 }
 
 static UNPACK4: UnpackTable = super::unpack_table!(unpack4);
 static UNPACK8: UnpackTable = super::unpack_table!(unpack8);
+static UNPACK16: UnpackTable = super::unpack_table!(unpack16);
 
 pub(super) const fn kernels(layout: Layout) -> Kernels {
     match layout {
@@ -44,6 +51,15 @@ pub(super) const fn kernels(layout: Layout) -> Kernels {
             bits: bits::<8>,
             pack_blocks: pack_blocks::<8>,
         },
+        Layout::Lanes16 => Kernels {
+            isa: Isa::Scalar,
+            layout,
+            unpack: &UNPACK16,
+            unpack_blocks: unpack_blocks::<16>,
+            pack: pack::<16>,
+            bits: bits::<16>,
+            pack_blocks: pack_blocks::<16>,
+        },
     }
 }
 
@@ -62,7 +78,7 @@ fn or_wr(out: &mut [u8], idx: usize, v: u32) {
 
 /// The value packed for index `i` of a block under `mode`.
 #[inline(always)]
-pub(crate) fn delta_at(l: usize, values: &[u32], i: usize, mode: Mode, prev: &[u32; 8]) -> u32 {
+pub(crate) fn delta_at(l: usize, values: &[u32], i: usize, mode: Mode, prev: &Prev) -> u32 {
     match mode {
         Mode::Plain => values[i],
         Mode::D1 => values[i].wrapping_sub(if i == 0 { prev[l - 1] } else { values[i - 1] }),
@@ -78,7 +94,7 @@ pub(crate) fn delta_at(l: usize, values: &[u32], i: usize, mode: Mode, prev: &[u
 ///
 /// One loop per mode, without a branch or an index check per value, so that
 /// each is vectorised (an OR-reduction of the values or of their deltas).
-pub(crate) fn needed_bits(layout: Layout, block: &[u32], mode: Mode, prev: &[u32; 8]) -> u8 {
+pub(crate) fn needed_bits(layout: Layout, block: &[u32], mode: Mode, prev: &Prev) -> u8 {
     let l = layout.lanes();
     let acc = match mode {
         Mode::Plain => block.iter().fold(0, |a, &v| a | v),
@@ -114,17 +130,17 @@ pub(crate) fn needed_bits(layout: Layout, block: &[u32], mode: Mode, prev: &[u32
     bits_of(acc)
 }
 
-/// The layout of `L` lanes (4 or 8).
+/// The layout of `L` lanes (4, 8 or 16).
 const fn layout_of<const L: usize>() -> Layout {
-    if L == 4 {
-        Layout::Lanes4
-    } else {
-        Layout::Lanes8
+    match L {
+        4 => Layout::Lanes4,
+        8 => Layout::Lanes8,
+        _ => Layout::Lanes16,
     }
 }
 
 /// [`needed_bits`] as the scalar kernel entry (see [`super::BitsFn`]).
-fn bits<const L: usize>(block: &[u32], mode: Mode, prev: &[u32; 8]) -> u8 {
+fn bits<const L: usize>(block: &[u32], mode: Mode, prev: &Prev) -> u8 {
     let layout = layout_of::<L>();
     let bl = layout.block_len();
     assert!(block.len() >= bl);
@@ -137,7 +153,7 @@ pub(crate) fn unpack<const L: usize>(
     out: &mut [u32],
     bits: u8,
     mode: Mode,
-    prev: &[u32; 8],
+    prev: &Prev,
 ) {
     assert!(bits <= 32);
     let b = bits as usize;
@@ -184,7 +200,7 @@ pub(crate) fn unpack_blocks<const L: usize>(
     widths: &[u8],
     out: &mut [u32],
     mode: Mode,
-    prev: &[u32; 8],
+    prev: &Prev,
 ) -> Result<usize, usize> {
     let bl = 32 * L;
     assert!(out.len() / bl >= widths.len());
@@ -219,8 +235,8 @@ pub(crate) fn pack_blocks_with(
     out: &mut [u8],
     mode: Mode,
     prev: u32,
-    bits: impl Fn(&[u32], Mode, &[u32; 8]) -> u8,
-    pack: impl Fn(&[u32], &mut [u8], u8, Mode, &[u32; 8]),
+    bits: impl Fn(&[u32], Mode, &Prev) -> u8,
+    pack: impl Fn(&[u32], &mut [u8], u8, Mode, &Prev),
 ) -> usize {
     let bl = layout.block_len();
     assert!(values.len() >= widths.len() * bl);
@@ -256,7 +272,7 @@ pub(crate) fn pack<const L: usize>(
     out: &mut [u8],
     bits: u8,
     mode: Mode,
-    prev: &[u32; 8],
+    prev: &Prev,
 ) {
     assert!(bits <= 32);
     let b = bits as usize;
@@ -288,7 +304,7 @@ pub(crate) fn leb_len(v: u32) -> usize {
 
 /// The `prev` lanes of block `j` of `values` (block 0: `prev`).
 #[inline]
-pub(crate) fn block_prev(layout: Layout, values: &[u32], j: usize, prev: u32) -> [u32; 8] {
+pub(crate) fn block_prev(layout: Layout, values: &[u32], j: usize, prev: u32) -> Prev {
     let (bl, l) = (layout.block_len(), layout.lanes());
     if j == 0 {
         return splat(prev);
@@ -301,7 +317,7 @@ pub(crate) fn block_prev(layout: Layout, values: &[u32], j: usize, prev: u32) ->
 
 /// The prev lanes for block `j` under `mode`, as the kernels expect them.
 #[inline]
-fn prev_for(layout: Layout, values: &[u32], j: usize, mode: Mode, prev: u32) -> [u32; 8] {
+fn prev_for(layout: Layout, values: &[u32], j: usize, mode: Mode, prev: u32) -> Prev {
     match mode {
         Mode::Lane => block_prev(layout, values, j, prev),
         _ if j == 0 => splat(prev),

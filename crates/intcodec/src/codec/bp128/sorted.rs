@@ -26,7 +26,7 @@ pub(super) fn scan<R>(
     let layout = k.layout;
     let (bl, l) = (layout.block_len(), layout.lanes());
     let m = n / bl;
-    let mut buf = [0u32; 256];
+    let mut buf = [0u32; 512];
     let mut lanes = splat(prev);
     let mut pos = m;
     for j in 0..m.min(last_block.saturating_add(1)) {
@@ -225,7 +225,7 @@ impl SortedSet for SortedArray {
                 .sum::<usize>();
             let bits = self.bytes[j];
             let len = layout.block_bytes(bits);
-            let mut buf = [0u32; 256];
+            let mut buf = [0u32; 512];
             call_unpack(
                 self.codec.k,
                 &self.bytes[pos..pos + len],

@@ -55,7 +55,7 @@ fn dec_vec(c: Bp128, input: &[u8], n: usize, d: Delta, prev: u32) -> Result<Vec<
     }
 }
 
-const LAYOUTS: [Layout; 2] = [Layout::Lanes4, Layout::Lanes8];
+const LAYOUTS: [Layout; 3] = [Layout::Lanes4, Layout::Lanes8, Layout::Lanes16];
 const DELTAS: [Delta; 4] = [Delta::None, Delta::D1, Delta::Lane, Delta::Strict];
 const MODES: [Mode; 5] = [
     Mode::Plain,
@@ -85,13 +85,7 @@ fn scalar(layout: Layout) -> Bp128 {
 
 /// A block whose packed values (under `mode`, from `prev`) have exactly
 /// `bits` bits at their widest.
-fn block_of_width(
-    rng: &mut Rng,
-    layout: Layout,
-    bits: u8,
-    mode: Mode,
-    prev: &[u32; 8],
-) -> Vec<u32> {
+fn block_of_width(rng: &mut Rng, layout: Layout, bits: u8, mode: Mode, prev: &Prev) -> Vec<u32> {
     let (bl, l) = (layout.block_len(), layout.lanes());
     let mask = if bits == 32 {
         u32::MAX
@@ -127,7 +121,7 @@ fn every_width_every_mode_every_kernel() {
         let s = scalar(layout);
         for bits in 0..=32u8 {
             for mode in MODES {
-                let mut prev = [0u32; 8];
+                let mut prev = [0u32; 16];
                 for p in prev.iter_mut() {
                     *p = rng.next_u32();
                 }
@@ -306,7 +300,9 @@ fn sorted_array_ops() {
     let mut rng = Rng::new(9);
     for layout in LAYOUTS {
         for delta in DELTAS {
-            for n in [0usize, 1, 5, 127, 128, 129, 255, 256, 257, 700] {
+            for n in [
+                0usize, 1, 5, 127, 128, 129, 255, 256, 257, 511, 512, 513, 1100,
+            ] {
                 let keys = crate::tests::sorted_keys(&mut rng, n, 0, 50);
                 // The largest key (the start on no keys).
                 let last = keys.last().copied().unwrap_or(0);
@@ -454,7 +450,7 @@ fn needed_bits_of_every_kernel_match_the_per_value_definition() {
                     *v = acc;
                 }
             }
-            let mut prev = [0u32; 8];
+            let mut prev = [0u32; 16];
             for p in prev.iter_mut() {
                 *p = rng.next_u32() >> (rng.next_u32() % 33).min(31);
             }
@@ -493,6 +489,9 @@ fn handles_names_registry_and_sorted_codec() {
         ("bp128-8x-d8", Layout::Lanes8, DeltaMode::Lane),
         ("bp128-strict", Layout::Lanes4, DeltaMode::Strict),
         ("bp128-8x-strict", Layout::Lanes8, DeltaMode::Strict),
+        ("bp128-16x", Layout::Lanes16, DeltaMode::D1),
+        ("bp128-16x-d16", Layout::Lanes16, DeltaMode::Lane),
+        ("bp128-16x-strict", Layout::Lanes16, DeltaMode::Strict),
     ] {
         let c = Bp128::new(layout).with_delta(delta);
         assert_eq!(c.name(), name);
@@ -506,7 +505,7 @@ fn handles_names_registry_and_sorted_codec() {
             .all(|k| k.delta_mode() == delta && k.layout() == layout));
         assert_eq!(ks.last().unwrap().isa(), c.isa());
         // max_values: each byte could be the width byte of a block.
-        let bytes = c.encode_delta_to_vec(&[7; 700], 2);
+        let bytes = c.encode_delta_to_vec(&[7; 1100], 2);
         assert_eq!(c.max_values(bytes.len()), bytes.len() * layout.block_len());
     }
     assert_eq!(
@@ -514,6 +513,52 @@ fn handles_names_registry_and_sorted_codec() {
             .iter()
             .filter(|n| n.starts_with("bp128"))
             .count(),
-        6
+        9
     );
+}
+
+/// The 16x layout, derived by hand from simdcomp's `avx512pack` algorithm
+/// (`src/avx512bitpacking.c`: 32 loads of sixteen values, value `i` in lane
+/// `i % 16` of group `i / 16`; group `k` shifted left by `k * b % 32` into
+/// output word `k * b / 32`, its high bits shifted right by `32 - k * b % 32`
+/// into the next word; `b` words of 64 bytes), on every kernel.
+#[test]
+fn lanes16_golden_vectors_follow_simdcomp_avx512pack() {
+    let layout = Layout::Lanes16;
+    // (width, [(index, value)], [(byte offset of a u32, its value)]); every
+    // other u32 of the block is 0.
+    type Case = (u8, &'static [(usize, u32)], &'static [(usize, u32)]);
+    let cases: [Case; 4] = [
+        // b = 1: value 17 is lane 1, group 1: bit 1 of lane 1's word 0.
+        (1, &[(17, 1)], &[(4, 2)]),
+        // b = 3: group 10 of lane 5 starts at bit 30 of word 0: two bits
+        // there, the third at bit 0 of word 1 (byte 64 + 4 * 5).
+        (3, &[(10 * 16 + 5, 0b111)], &[(20, 0xC000_0000), (84, 1)]),
+        // b = 3: value 15 (lane 15, group 0) and 16 (lane 0, group 1).
+        (3, &[(15, 5), (16, 6)], &[(60, 5), (0, 6 << 3)]),
+        // b = 32: the values themselves, in order.
+        (
+            32,
+            &[(0, 0xDEAD_BEEF), (511, 7)],
+            &[(0, 0xDEAD_BEEF), (2044, 7)],
+        ),
+    ];
+    for (bits, vals, words) in cases {
+        let mut block = vec![0u32; 512];
+        for &(i, v) in vals {
+            block[i] = v;
+        }
+        let mut want = vec![0u8; layout.block_bytes(bits)];
+        for &(at, w) in words {
+            want[at..at + 4].copy_from_slice(&w.to_le_bytes());
+        }
+        for_each_kernel(layout, |c| {
+            let mut got = vec![0xEEu8; want.len()];
+            assert_eq!(c.compress_block(&block, &mut got, bits), Ok(want.len()));
+            assert_eq!(got, want, "{} b={bits}", c.isa());
+            let mut back = vec![0u32; 512];
+            assert_eq!(c.decompress_block(&want, &mut back, bits), Ok(want.len()));
+            assert_eq!(back, block, "{} b={bits}", c.isa());
+        });
+    }
 }

@@ -33,6 +33,7 @@
 //! is unmeasured — no ARM hardware here.
 
 pub(crate) use self::l4::KERNELS as KERNELS_4;
+pub(crate) use self::l8::x2::KERNELS as KERNELS_16;
 pub(crate) use self::l8::KERNELS as KERNELS_8;
 
 mod l4 {
@@ -91,7 +92,7 @@ mod l4 {
 
     #[target_feature(enable = "neon")]
     #[inline]
-    fn lanes(prev: &[u32; 8]) -> V {
+    fn lanes(prev: &Prev) -> V {
         // SAFETY: `prev` holds 8 >= 4 readable u32s.
         unsafe { vld1q_u32(prev.as_ptr()) }
     }
@@ -245,7 +246,7 @@ mod l8 {
 
     #[target_feature(enable = "neon")]
     #[inline]
-    fn lanes(prev: &[u32; 8]) -> V {
+    fn lanes(prev: &Prev) -> V {
         let (lo, hi) = prev.split_at(4);
         // SAFETY: `lo` is 4 readable u32s.
         let lo = unsafe { vld1q_u32(lo.as_ptr()) };
@@ -334,4 +335,15 @@ mod l8 {
         crate::isa::Isa::Neon,
         crate::codec::bp128::Layout::Lanes8
     );
+
+    /// The 16x layout: a group is two of the 8x layout's (four q
+    /// registers).
+    pub(super) mod x2 {
+        crate::codec::bp128::aarch64::kernels::ops_pair!("neon");
+        crate::codec::bp128::aarch64::kernels::bp_body!(
+            "neon",
+            crate::isa::Isa::Neon,
+            crate::codec::bp128::Layout::Lanes16
+        );
+    }
 }

@@ -11,3 +11,8 @@ crate::codec::bp128::x86::kernels::bp_kernel_sets!(
     ops_m128,
     ops_m256
 );
+crate::codec::bp128::x86::kernels::bp_kernel_sets!(
+    @pair l16 KERNELS_16 Lanes16 ops_m256,
+    "avx2,bmi1,bmi2,popcnt",
+    crate::isa::Isa::Avx2
+);

@@ -166,7 +166,7 @@ macro_rules! ops_m128 {
 
         #[target_feature(enable = $f)]
         #[inline]
-        fn lanes(prev: &[u32; 8]) -> V {
+        fn lanes(prev: &crate::codec::bp128::Prev) -> V {
             _mm_setr_epi32(
                 prev[0] as i32,
                 prev[1] as i32,
@@ -323,7 +323,7 @@ macro_rules! ops_m128x2 {
 
         #[target_feature(enable = $f)]
         #[inline]
-        fn lanes(p: &[u32; 8]) -> V {
+        fn lanes(p: &crate::codec::bp128::Prev) -> V {
             pair(
                 _mm_setr_epi32(p[0] as i32, p[1] as i32, p[2] as i32, p[3] as i32),
                 _mm_setr_epi32(p[4] as i32, p[5] as i32, p[6] as i32, p[7] as i32),
@@ -468,7 +468,7 @@ macro_rules! ops_m256 {
 
         #[target_feature(enable = $f)]
         #[inline]
-        fn lanes(p: &[u32; 8]) -> V {
+        fn lanes(p: &crate::codec::bp128::Prev) -> V {
             _mm256_setr_epi32(
                 p[0] as i32,
                 p[1] as i32,
@@ -553,11 +553,286 @@ macro_rules! ops_m256 {
     };
 }
 
+/// 16 lanes in one `__m512i` (AVX-512F; the ISA level's features, so that
+/// LLVM may fuse a straddling group's two shifts and OR into `vpshrdd`).
+macro_rules! ops_m512 {
+    ($f:literal) => {
+        #[cfg(target_arch = "x86")]
+        use core::arch::x86::*;
+        #[cfg(target_arch = "x86_64")]
+        use core::arch::x86_64::*;
+
+        type V = __m512i;
+        const L: usize = 16;
+        const VB: usize = 64;
+
+        /// # Safety
+        /// `p + off .. p + off + VB` is readable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn ld(p: *const u8, off: usize) -> V {
+            // SAFETY: in bounds (caller).
+            let q = unsafe { p.add(off) };
+            // SAFETY: VB readable bytes at `q` (caller).
+            unsafe { _mm512_loadu_si512(q.cast()) }
+        }
+
+        /// # Safety
+        /// `p + off .. p + off + VB` is writable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn stb(p: *mut u8, off: usize, v: V) {
+            // SAFETY: in bounds (caller).
+            let q = unsafe { p.add(off) };
+            // SAFETY: VB writable bytes at `q` (caller).
+            unsafe { _mm512_storeu_si512(q.cast(), v) }
+        }
+
+        /// # Safety
+        /// `p[idx .. idx + L]` is readable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn ldv(p: *const u32, idx: usize) -> V {
+            // SAFETY: in bounds (caller).
+            let q = unsafe { p.add(idx) };
+            // SAFETY: L readable u32 at `q` (caller).
+            unsafe { _mm512_loadu_si512(q.cast()) }
+        }
+
+        /// # Safety
+        /// `p[idx .. idx + L]` is writable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn st(p: *mut u32, idx: usize, v: V) {
+            // SAFETY: in bounds (caller).
+            let q = unsafe { p.add(idx) };
+            // SAFETY: L writable u32 at `q` (caller).
+            unsafe { _mm512_storeu_si512(q.cast(), v) }
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn lanes(p: &crate::codec::bp128::Prev) -> V {
+            // SAFETY: `p` is 16 readable u32s.
+            unsafe { _mm512_loadu_si512(p.as_ptr().cast()) }
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn zero() -> V {
+            _mm512_setzero_si512()
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn set1(x: u32) -> V {
+            _mm512_set1_epi32(x as i32)
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn srl(v: V, n: u32) -> V {
+            _mm512_srl_epi32(v, _mm_cvtsi32_si128(n as i32))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn sll(v: V, n: u32) -> V {
+            _mm512_sll_epi32(v, _mm_cvtsi32_si128(n as i32))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn and(a: V, b: V) -> V {
+            _mm512_and_si512(a, b)
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn or(a: V, b: V) -> V {
+            _mm512_or_si512(a, b)
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn add(a: V, b: V) -> V {
+            _mm512_add_epi32(a, b)
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn sub(a: V, b: V) -> V {
+            _mm512_sub_epi32(a, b)
+        }
+
+        /// `[prev[15], v[0], ..., v[14]]`.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn shift_in(prev: V, v: V) -> V {
+            _mm512_alignr_epi32::<15>(v, prev)
+        }
+
+        /// Inclusive prefix sum over 16 lanes (four `valignd` steps) plus
+        /// the broadcast running value `c`; the new running value is `c`
+        /// plus the group's own total (a `vpermd` of the local sums, off
+        /// the carried chain, which is one add).
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn prefix(v: V, c: V) -> (V, V) {
+            let p = crate::codec::x86::prefix16(v);
+            let total = _mm512_permutexvar_epi32(_mm512_set1_epi32(15), p);
+            (_mm512_add_epi32(p, c), _mm512_add_epi32(c, total))
+        }
+    };
+}
+
+/// Twice the lanes of the operations in the parent module (`super::V`,
+/// `super::L`, ...): one group is two parent vectors, low lanes first, and
+/// every operation is done on each half (the 16x layout as two `__m256i`
+/// on AVX2, or four `uint32x4_t` on NEON). No ISA intrinsic of its own, so
+/// both architectures expand it.
+macro_rules! ops_pair {
+    ($f:literal) => {
+        #[derive(Clone, Copy)]
+        struct V {
+            lo: super::V,
+            hi: super::V,
+        }
+        const L: usize = 2 * super::L;
+        const VB: usize = 2 * super::VB;
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn pair(lo: super::V, hi: super::V) -> V {
+            V { lo, hi }
+        }
+
+        /// # Safety
+        /// `p + off .. p + off + VB` is readable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn ld(p: *const u8, off: usize) -> V {
+            // SAFETY: both halves are inside `p + off .. + VB` (caller).
+            let lo = unsafe { super::ld(p, off) };
+            // SAFETY: as above.
+            let hi = unsafe { super::ld(p, off + super::VB) };
+            pair(lo, hi)
+        }
+
+        /// # Safety
+        /// `p + off .. p + off + VB` is writable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn stb(p: *mut u8, off: usize, v: V) {
+            // SAFETY: both halves are inside `p + off .. + VB` (caller).
+            unsafe { super::stb(p, off, v.lo) };
+            // SAFETY: as above.
+            unsafe { super::stb(p, off + super::VB, v.hi) };
+        }
+
+        /// # Safety
+        /// `p[idx .. idx + L]` is readable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn ldv(p: *const u32, idx: usize) -> V {
+            // SAFETY: both halves are inside `p[idx .. idx + L]` (caller).
+            let lo = unsafe { super::ldv(p, idx) };
+            // SAFETY: as above.
+            let hi = unsafe { super::ldv(p, idx + super::L) };
+            pair(lo, hi)
+        }
+
+        /// # Safety
+        /// `p[idx .. idx + L]` is writable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn st(p: *mut u32, idx: usize, v: V) {
+            // SAFETY: both halves are inside `p[idx .. idx + L]` (caller).
+            unsafe { super::st(p, idx, v.lo) };
+            // SAFETY: as above.
+            unsafe { super::st(p, idx + super::L, v.hi) };
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn lanes(p: &crate::codec::bp128::Prev) -> V {
+            let mut hi = [0u32; 16];
+            hi[..super::L].copy_from_slice(&p[super::L..L]);
+            pair(super::lanes(p), super::lanes(&hi))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn zero() -> V {
+            pair(super::zero(), super::zero())
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn set1(x: u32) -> V {
+            pair(super::set1(x), super::set1(x))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn srl(v: V, n: u32) -> V {
+            pair(super::srl(v.lo, n), super::srl(v.hi, n))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn sll(v: V, n: u32) -> V {
+            pair(super::sll(v.lo, n), super::sll(v.hi, n))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn and(a: V, b: V) -> V {
+            pair(super::and(a.lo, b.lo), super::and(a.hi, b.hi))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn or(a: V, b: V) -> V {
+            pair(super::or(a.lo, b.lo), super::or(a.hi, b.hi))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn add(a: V, b: V) -> V {
+            pair(super::add(a.lo, b.lo), super::add(a.hi, b.hi))
+        }
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn sub(a: V, b: V) -> V {
+            pair(super::sub(a.lo, b.lo), super::sub(a.hi, b.hi))
+        }
+
+        /// `[prev[L-1], v[0], ..., v[L-2]]`.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn shift_in(prev: V, v: V) -> V {
+            pair(super::shift_in(prev.hi, v.lo), super::shift_in(v.lo, v.hi))
+        }
+
+        /// Inclusive prefix sum plus the broadcast running value: the low
+        /// half's, whose running value then carries into the high half's.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn prefix(v: V, c: V) -> (V, V) {
+            let (lo, c) = super::prefix(v.lo, c.lo);
+            let (hi, c) = super::prefix(v.hi, c);
+            (pair(lo, hi), pair(c, c))
+        }
+    };
+}
+
 /// Unpack and pack of every width and mode over the `ops_*!` operations in
 /// scope, and the `KERNELS` table.
 macro_rules! bp_body {
     ($f:literal, $isa:expr, $layout:expr) => {
-        use crate::codec::bp128::{Kernels, Mode, UnpackTable};
+        use crate::codec::bp128::{Kernels, Mode, Prev, UnpackTable};
 
         pub(crate) static KERNELS: Kernels = Kernels {
             isa: $isa,
@@ -574,7 +849,7 @@ macro_rules! bp_body {
         /// Unpack of one block of width `B`; `M` is the `Mode` as a number.
         /// A kernel entry of its own (one per mode and width).
         #[target_feature(enable = $f)]
-        fn unpack_w<const B: u32, const M: u8>(input: &[u8], out: &mut [u32], prev: &[u32; 8]) {
+        fn unpack_w<const B: u32, const M: u8>(input: &[u8], out: &mut [u32], prev: &Prev) {
             assert!(input.len() >= B as usize * VB && out.len() >= 32 * L);
             let carry = first_carry::<M>(prev);
             // SAFETY: `B * VB` readable bytes and `32 * L` writable values
@@ -587,7 +862,7 @@ macro_rules! bp_body {
         /// (Lane).
         #[target_feature(enable = $f)]
         #[inline]
-        fn first_carry<const M: u8>(prev: &[u32; 8]) -> V {
+        fn first_carry<const M: u8>(prev: &Prev) -> V {
             match M {
                 1 | 4 => set1(prev[L - 1]),
                 3 => set1(prev[0]),
@@ -674,7 +949,7 @@ macro_rules! bp_body {
             input: &[u8],
             widths: &[u8],
             out: &mut [u32],
-            prev: &[u32; 8],
+            prev: &Prev,
         ) -> Result<usize, usize> {
             assert!(out.len() / (32 * L) >= widths.len());
             let mut carry = first_carry::<M>(prev);
@@ -707,7 +982,7 @@ macro_rules! bp_body {
             widths: &[u8],
             out: &mut [u32],
             mode: Mode,
-            prev: &[u32; 8],
+            prev: &Prev,
         ) -> Result<usize, usize> {
             match mode {
                 Mode::Plain => unpack_blocks_m::<0>(input, widths, out, prev),
@@ -773,7 +1048,7 @@ macro_rules! bp_body {
         /// or their deltas as `pack_w` forms them): an OR of every group,
         /// then of the lanes.
         #[target_feature(enable = $f)]
-        fn bits(values: &[u32], mode: Mode, prev: &[u32; 8]) -> u8 {
+        fn bits(values: &[u32], mode: Mode, prev: &Prev) -> u8 {
             assert!(values.len() >= 32 * L);
             let vp = values.as_ptr();
             let acc = match mode {
@@ -788,7 +1063,7 @@ macro_rules! bp_body {
                 // SAFETY: `values` holds 32 * L readable values (asserted).
                 Mode::Strict => unsafe { bits_or::<4>(vp, prev) },
             };
-            let mut all = [0u32; 8];
+            let mut all = [0u32; 16];
             // SAFETY: `all` holds 8 >= L values.
             unsafe { st(all.as_mut_ptr(), 0, acc) };
             crate::codec::bp128::bits_of(all.iter().fold(0, |a, &v| a | v))
@@ -802,7 +1077,7 @@ macro_rules! bp_body {
         /// `vp[..32 * L]` is readable.
         #[target_feature(enable = $f)]
         #[inline]
-        unsafe fn bits_or<const M: u8>(vp: *const u32, prev: &[u32; 8]) -> V {
+        unsafe fn bits_or<const M: u8>(vp: *const u32, prev: &Prev) -> V {
             let mut p = match M {
                 1 | 4 => set1(prev[L - 1]),
                 2 => lanes(prev),
@@ -863,7 +1138,7 @@ macro_rules! bp_body {
 
         /// The kernel entry for packing.
         #[target_feature(enable = $f)]
-        fn pack(values: &[u32], out: &mut [u8], bits: u8, mode: Mode, prev: &[u32; 8]) {
+        fn pack(values: &[u32], out: &mut [u8], bits: u8, mode: Mode, prev: &Prev) {
             assert!(bits <= 32);
             let c = lanes(prev);
             match mode {
@@ -897,6 +1172,23 @@ macro_rules! bp_kernel_sets {
             );
         }
     };
+    // A layout of twice `$ops`'s lanes: `ops_pair!` over them.
+    (@pair $m:ident $name:ident $layout:ident $ops:ident, $f:literal, $isa:expr) => {
+        pub(crate) use self::$m::x2::KERNELS as $name;
+
+        mod $m {
+            crate::codec::bp128::x86::kernels::$ops!($f);
+
+            pub(super) mod x2 {
+                crate::codec::bp128::x86::kernels::ops_pair!($f);
+                crate::codec::bp128::x86::kernels::bp_body!(
+                    $f,
+                    $isa,
+                    crate::codec::bp128::Layout::$layout
+                );
+            }
+        }
+    };
 }
 
 pub(crate) use bp_body;
@@ -904,3 +1196,5 @@ pub(crate) use bp_kernel_sets;
 pub(crate) use ops_m128;
 pub(crate) use ops_m128x2;
 pub(crate) use ops_m256;
+pub(crate) use ops_m512;
+pub(crate) use ops_pair;

@@ -7,4 +7,5 @@
 pub(crate) mod kernels;
 
 pub(crate) mod avx2;
+pub(crate) mod avx512;
 pub(crate) mod sse41;
