@@ -222,6 +222,17 @@ pub(crate) type BlockUnpackFn = unsafe fn(&[u8], &mut [u32], &Prev);
 /// `Err(j)`; `Ok(bytes read)`.
 pub(crate) type BlocksUnpackFn =
     unsafe fn(&[u8], &[u8], &mut [u32], Mode, &Prev) -> Result<usize, usize>;
+/// The first `groups` groups (1..=32) of one block: `(input, out, bits,
+/// mode, prev, groups)` writes `out[..groups * L]`, the values of the
+/// block's first `groups * L` indices (a `select` inside a block, which
+/// stops there). Asserts `bits <= 32`, `input.len() >= 4*L*bits`, the
+/// group count and `out.len() >= groups * L`.
+pub(crate) type UpToFn = unsafe fn(&[u8], &mut [u32], u8, Mode, &Prev, usize);
+/// The `prev` of the block after one block, without its values: `(input,
+/// bits, mode, prev)` (the running value of D1 and Strict, the last group of
+/// Lane; Plain and Offset return `prev`). Asserts `bits <= 32` and
+/// `input.len() >= 4*L*bits`.
+pub(crate) type SkipFn = unsafe fn(&[u8], u8, Mode, &Prev) -> Prev;
 /// `[mode as usize][bits]`.
 pub(crate) type UnpackTable = [[BlockUnpackFn; 33]; 5];
 pub(crate) type PackFn = unsafe fn(&[u32], &mut [u8], u8, Mode, &Prev);
@@ -288,6 +299,8 @@ pub(crate) struct Kernels {
     pub(crate) layout: Layout,
     pub(crate) unpack: &'static UnpackTable,
     pub(crate) unpack_blocks: BlocksUnpackFn,
+    pub(crate) unpack_upto: UpToFn,
+    pub(crate) skip: SkipFn,
     pub(crate) pack: PackFn,
     pub(crate) bits: BitsFn,
     pub(crate) pack_blocks: BlocksPackFn,
@@ -358,6 +371,31 @@ pub(crate) fn call_unpack_blocks(
     // SAFETY: the ISA is supported (`k` comes from a handle); the kernel
     // checks the widths and block sizes and asserts `out` long enough.
     unsafe { (k.unpack_blocks)(input, widths, out, mode, prev) }
+}
+
+/// Runs `k`'s unpack of the first `groups` groups of one block
+/// ([`UpToFn`]; the kernel asserts the sizes).
+#[inline]
+pub(crate) fn call_unpack_upto(
+    k: &Kernels,
+    input: &[u8],
+    out: &mut [u32],
+    bits: u8,
+    mode: Mode,
+    prev: &Prev,
+    groups: usize,
+) {
+    // SAFETY: the ISA is supported (`k` comes from a handle); the kernel
+    // asserts the width, sizes and group count.
+    unsafe { (k.unpack_upto)(input, out, bits, mode, prev, groups) }
+}
+
+/// Runs `k`'s skip of one block ([`SkipFn`]; the kernel asserts the sizes).
+#[inline]
+pub(crate) fn call_skip(k: &Kernels, input: &[u8], bits: u8, mode: Mode, prev: &Prev) -> Prev {
+    // SAFETY: the ISA is supported (`k` comes from a handle); the kernel
+    // asserts the width and size.
+    unsafe { (k.skip)(input, bits, mode, prev) }
 }
 
 /// Runs `k`'s pack of consecutive blocks ([`BlocksPackFn`]).
@@ -798,9 +836,12 @@ impl KernelChoice for Bp128 {
 }
 
 /// On a delta-coded array (the handle's mode): `select` and `lower_bound`
-/// check the width bytes (`O(n / B)`), then unpack blocks `0..=i / B` in
-/// order (the deltas chain: `O(i)`) and read the tail value by value;
-/// `insert` decodes the whole array and re-encodes it.
+/// check the width bytes (`O(n / B)`). The deltas chain: `select(i)` skips
+/// blocks `0..i / B` by the kernel's `skip` (each block's running value
+/// from its summed groups, no values written: `O(i)`) and unpacks block
+/// `i / B` (D1 and strict: only up to the group of `i`); `lower_bound`
+/// unpacks one block at a time until one reaches the key. The tail is
+/// read value by value. `insert` decodes the whole array and re-encodes it.
 impl SortedCodec for Bp128 {
     fn select(
         &self,
@@ -813,16 +854,7 @@ impl SortedCodec for Bp128 {
             return Ok(None);
         }
         scalar::scan_blocks(self.k.layout, input, n)?;
-        let j = i / self.block_len();
-        sorted::scan(
-            self,
-            input,
-            n,
-            Mode::from(self.delta),
-            prev,
-            j,
-            |start, vals| (i < start + vals.len()).then(|| vals[i - start]),
-        )
+        sorted::select(self, input, n, Mode::from(self.delta), prev, i)
     }
 
     fn lower_bound(
@@ -833,10 +865,7 @@ impl SortedCodec for Bp128 {
         key: u32,
     ) -> Result<Option<(usize, u32)>, DecodeError> {
         scalar::scan_blocks(self.k.layout, input, n)?;
-        let mode = Mode::from(self.delta);
-        sorted::scan(self, input, n, mode, prev, usize::MAX, |start, vals| {
-            sorted::lower_bound_in(start, vals, key)
-        })
+        sorted::lower_bound(self, input, n, Mode::from(self.delta), prev, key)
     }
 
     fn insert(

@@ -38,6 +38,8 @@ pub(super) const fn kernels(layout: Layout) -> Kernels {
             layout,
             unpack: &UNPACK4,
             unpack_blocks: unpack_blocks::<4>,
+            unpack_upto: unpack_upto::<4>,
+            skip: skip::<4>,
             pack: pack::<4>,
             bits: bits::<4>,
             pack_blocks: pack_blocks::<4>,
@@ -47,6 +49,8 @@ pub(super) const fn kernels(layout: Layout) -> Kernels {
             layout,
             unpack: &UNPACK8,
             unpack_blocks: unpack_blocks::<8>,
+            unpack_upto: unpack_upto::<8>,
+            skip: skip::<8>,
             pack: pack::<8>,
             bits: bits::<8>,
             pack_blocks: pack_blocks::<8>,
@@ -56,6 +60,8 @@ pub(super) const fn kernels(layout: Layout) -> Kernels {
             layout,
             unpack: &UNPACK16,
             unpack_blocks: unpack_blocks::<16>,
+            unpack_upto: unpack_upto::<16>,
+            skip: skip::<16>,
             pack: pack::<16>,
             bits: bits::<16>,
             pack_blocks: pack_blocks::<16>,
@@ -192,6 +198,47 @@ pub(crate) fn unpack<const L: usize>(
     }
 }
 
+/// The `prev` of the block after `block` (its values, decoded from
+/// `prev` under `mode`): see [`super::SkipFn`].
+#[inline]
+pub(crate) fn carry_after(l: usize, block: &[u32], mode: Mode, prev: &Prev) -> Prev {
+    let bl = block.len();
+    match mode {
+        Mode::Lane => {
+            let mut p = *prev;
+            p[..l].copy_from_slice(&block[bl - l..]);
+            p
+        }
+        Mode::D1 | Mode::Strict => splat(block[bl - 1]),
+        // Offset: every block from the same minimum; Plain: unused.
+        Mode::Plain | Mode::Offset => *prev,
+    }
+}
+
+/// Reference skip of one block (see [`super::SkipFn`]): [`unpack`], then
+/// [`carry_after`].
+fn skip<const L: usize>(input: &[u8], bits: u8, mode: Mode, prev: &Prev) -> Prev {
+    let mut buf = [0u32; 512];
+    unpack::<L>(input, &mut buf[..32 * L], bits, mode, prev);
+    carry_after(L, &buf[..32 * L], mode, prev)
+}
+
+/// Reference unpack of a block's first groups (see [`super::UpToFn`]):
+/// [`unpack`] of the whole block, then a copy.
+fn unpack_upto<const L: usize>(
+    input: &[u8],
+    out: &mut [u32],
+    bits: u8,
+    mode: Mode,
+    prev: &Prev,
+    groups: usize,
+) {
+    assert!((1..=32).contains(&groups) && out.len() >= groups * L);
+    let mut buf = [0u32; 512];
+    unpack::<L>(input, &mut buf[..32 * L], bits, mode, prev);
+    out[..groups * L].copy_from_slice(&buf[..groups * L]);
+}
+
 /// Reference unpack of consecutive blocks (see
 /// [`super::BlocksUnpackFn`]): [`unpack`] per block, `prev` taken from the
 /// block before.
@@ -213,12 +260,7 @@ pub(crate) fn unpack_blocks<const L: usize>(
         }
         unpack::<L>(&input[pos..pos + len], dst, w, mode, &prev);
         pos += len;
-        match mode {
-            Mode::Lane => prev[..L].copy_from_slice(&dst[bl - L..]),
-            Mode::D1 | Mode::Strict => prev = splat(dst[bl - 1]),
-            // Offset: every block from the same minimum; Plain: unused.
-            Mode::Plain | Mode::Offset => {}
-        }
+        prev = carry_after(L, dst, mode, &prev);
     }
     Ok(pos)
 }

@@ -2,67 +2,139 @@
 //! `lower_bound`, `insert`, `len` (the upscaledb key study's operations),
 //! for [`SortedArray`] and the [`SortedCodec`](crate::SortedCodec) impl.
 
-use super::{call_unpack, scalar, splat, Bp128, Mode};
+use super::{call_skip, call_unpack, call_unpack_upto, scalar, splat, Bp128, Mode, Prev};
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::traits::{IntCodec, SortedSet};
 use alloc::vec::Vec;
 
-/// Visits the full blocks `0..=last_block` of the array of `n` values in
-/// `bytes` (coded under `mode` from `prev`) in order with their values
-/// (chained deltas) until `f` returns `Some`; then, if `last_block` reaches
-/// it, the tail values one by one. The width bytes and blocks must have
-/// been checked (`scalar::scan_blocks`); the tail is checked here, with
-/// the errors `decode` gives.
-pub(super) fn scan<R>(
+/// The lanes before block `j` (`j <= n / B`) of the array of `n` values in
+/// `bytes` (coded under `mode` from `prev`) and the block's byte offset:
+/// blocks `0..j` skipped by the kernel's `skip` (their running value, no
+/// values written; Plain and Offset need only the offsets). The width bytes
+/// and blocks must have been checked (`scalar::scan_blocks`).
+fn skip_to(
     codec: &Bp128,
     bytes: &[u8],
     n: usize,
     mode: Mode,
     prev: u32,
-    last_block: usize,
-    mut f: impl FnMut(usize, &[u32]) -> Option<R>,
-) -> Result<Option<R>, DecodeError> {
-    let k = codec.k;
-    let layout = k.layout;
-    let (bl, l) = (layout.block_len(), layout.lanes());
-    let m = n / bl;
-    let mut buf = [0u32; 512];
+    j: usize,
+) -> (Prev, usize) {
+    let layout = codec.k.layout;
     let mut lanes = splat(prev);
-    let mut pos = m;
-    for j in 0..m.min(last_block.saturating_add(1)) {
-        let bits = bytes[j];
+    let mut pos = n / layout.block_len();
+    for &bits in &bytes[..j] {
         let len = layout.block_bytes(bits);
-        let dst = &mut buf[..bl];
-        call_unpack(k, &bytes[pos..pos + len], dst, bits, mode, &lanes);
+        if !matches!(mode, Mode::Plain | Mode::Offset) {
+            lanes = call_skip(codec.k, &bytes[pos..pos + len], bits, mode, &lanes);
+        }
         pos += len;
-        match mode {
-            Mode::Lane => lanes[..l].copy_from_slice(&dst[bl - l..]),
-            _ => lanes = splat(dst[bl - 1]),
-        }
-        if let Some(r) = f(j * bl, dst) {
-            return Ok(Some(r));
-        }
     }
-    if last_block < m {
-        return Ok(None);
-    }
-    // The tail: LEB128 values (or D1 deltas from the last block value).
-    let mut last = lanes[l - 1];
-    let mut one = [0u32; 1];
-    for i in m * bl..n {
+    (lanes, pos)
+}
+
+/// The tail values of the array, index `start` on, LEB128 at `bytes[pos..]`
+/// (or D1 deltas from `last`, the value before), in order until `f`
+/// returns `Some`; checked, with the errors `decode` gives.
+fn tail<R>(
+    bytes: &[u8],
+    n: usize,
+    start: usize,
+    mode: Mode,
+    mut last: u32,
+    mut pos: usize,
+    mut f: impl FnMut(usize, u32) -> Option<R>,
+) -> Result<Option<R>, DecodeError> {
+    for i in start..n {
         let (v, len) = crate::codec::vbyte::scalar::one::<u32>(bytes, pos)
             .map_err(|e| scalar::tail_err(e, pos, i))?;
         pos += len;
-        one[0] = match mode {
+        last = match mode {
             Mode::Plain | Mode::Offset => v,
             _ => last.wrapping_add(v),
         };
-        last = one[0];
-        if let Some(r) = f(i, &one) {
+        if let Some(r) = f(i, last) {
             return Ok(Some(r));
         }
     }
     Ok(None)
+}
+
+/// Value `i` of the array of `n` values in `bytes` (coded under `mode`
+/// from `prev`; blocks checked, see [`skip_to`]): the blocks before its
+/// block skipped, then its block unpacked only up to its group (or the
+/// tail read up to it). `None` if `i >= n`.
+pub(super) fn select(
+    codec: &Bp128,
+    bytes: &[u8],
+    n: usize,
+    mode: Mode,
+    prev: u32,
+    i: usize,
+) -> Result<Option<u32>, DecodeError> {
+    if i >= n {
+        return Ok(None);
+    }
+    let layout = codec.k.layout;
+    let (bl, l) = (layout.block_len(), layout.lanes());
+    let m = n / bl;
+    let j = i / bl;
+    let (lanes, pos) = skip_to(codec, bytes, n, mode, prev, j.min(m));
+    if j < m {
+        let bits = bytes[j];
+        let src = &bytes[pos..pos + layout.block_bytes(bits)];
+        let mut buf = [0u32; 512];
+        if matches!(mode, Mode::D1 | Mode::Strict) {
+            // A prefix sum a group: worth stopping at the group of `i`.
+            let groups = i % bl / l + 1;
+            call_unpack_upto(codec.k, src, &mut buf, bits, mode, &lanes, groups);
+        } else {
+            // Cheap groups: the exit branch of a partial unpack would cost
+            // more (d4 select 31 -> 29 M/s on the keys suite).
+            call_unpack(codec.k, src, &mut buf[..bl], bits, mode, &lanes);
+        }
+        return Ok(Some(buf[i % bl]));
+    }
+    tail(bytes, n, m * bl, mode, lanes[l - 1], pos, |at, v| {
+        (at == i).then_some(v)
+    })
+}
+
+/// The first index of the array (as [`select`]'s) whose value is at least
+/// `key`, with the value, for sorted values: one block unpacked at a time,
+/// binary-searched once its last value reaches `key`. (Skipping blocks by
+/// their running value, then unpacking the block that reaches `key` only up
+/// to the group that does, measured slower on the keys suite: 18.4 -> 16
+/// M/s, the exit branch and the read-back of each group costing more than
+/// the groups saved.)
+pub(super) fn lower_bound(
+    codec: &Bp128,
+    bytes: &[u8],
+    n: usize,
+    mode: Mode,
+    prev: u32,
+    key: u32,
+) -> Result<Option<(usize, u32)>, DecodeError> {
+    let k = codec.k;
+    let layout = k.layout;
+    let (bl, l) = (layout.block_len(), layout.lanes());
+    let m = n / bl;
+    let mut lanes = splat(prev);
+    let mut pos = m;
+    let mut buf = [0u32; 512];
+    for j in 0..m {
+        let bits = bytes[j];
+        let src = &bytes[pos..pos + layout.block_bytes(bits)];
+        pos += src.len();
+        call_unpack(k, src, &mut buf[..bl], bits, mode, &lanes);
+        if let Some(r) = lower_bound_in(j * bl, &buf[..bl], key) {
+            return Ok(Some(r));
+        }
+        lanes = scalar::carry_after(l, &buf[..bl], mode, &lanes);
+    }
+    tail(bytes, n, m * bl, mode, lanes[l - 1], pos, |i, v| {
+        (v >= key).then_some((i, v))
+    })
 }
 
 /// The `prev` a [`SortedArray`] codes from: 0, or the `bitpacking` crate's
@@ -93,9 +165,10 @@ pub(super) fn lower_bound_in(start: usize, vals: &[u32], key: u32) -> Option<(us
 /// Delta-coded in the codec's [`DeltaMode`](super::DeltaMode)
 /// ([`SortedArray::new`]) or plain ([`SortedArray::new_plain`]).
 ///
-/// - `select(i)`: plain, unpacks only block `i / B` (the offset comes from
-///   the width bytes); with a delta, the deltas chain, so it unpacks blocks
-///   `0..=i / B` (the blog's BP128 select, `O(i)`).
+/// - `select(i)`: unpacks block `i / B` up to the group of `i` only (the
+///   offset comes from the width bytes); with a delta, the deltas chain,
+///   so blocks `0..i / B` are skipped first (their running values summed,
+///   no values written: `O(i)`, as the blog's BP128 select).
 /// - `lower_bound(t)`: sequential search, one block unpacked at a time and
 ///   binary-searched once its last value reaches `t`. Assumes sorted values.
 /// - `insert(v)`: decodes the whole array and re-encodes it ("insertions
@@ -188,20 +261,6 @@ impl SortedArray {
     pub fn is_delta(&self) -> bool {
         self.mode != Mode::Plain
     }
-
-    /// Visits blocks `0..=last` (see [`scan`]); validated at construction.
-    fn scan<R>(&self, last_block: usize, f: impl FnMut(usize, &[u32]) -> Option<R>) -> Option<R> {
-        scan(
-            &self.codec,
-            &self.bytes,
-            self.n,
-            self.mode,
-            origin(self.mode),
-            last_block,
-            f,
-        )
-        .expect("validated at construction")
-    }
 }
 
 impl SortedSet for SortedArray {
@@ -211,38 +270,15 @@ impl SortedSet for SortedArray {
 
     /// The value at index `i`, or `None` past the end.
     fn select(&self, i: usize) -> Option<u32> {
-        if i >= self.n {
-            return None;
-        }
-        let bl = self.codec.block_len();
-        let j = i / bl;
-        if self.mode == Mode::Plain && j < self.n / bl {
-            let layout = self.codec.layout();
-            let m = self.n / bl;
-            let pos = m + self.bytes[..j]
-                .iter()
-                .map(|&w| layout.block_bytes(w))
-                .sum::<usize>();
-            let bits = self.bytes[j];
-            let len = layout.block_bytes(bits);
-            let mut buf = [0u32; 512];
-            call_unpack(
-                self.codec.k,
-                &self.bytes[pos..pos + len],
-                &mut buf[..bl],
-                bits,
-                Mode::Plain,
-                &splat(0),
-            );
-            return Some(buf[i % bl]);
-        }
-        self.scan(j, |start, vals| {
-            (i < start + vals.len()).then(|| vals[i - start])
-        })
+        let prev = origin(self.mode);
+        select(&self.codec, &self.bytes, self.n, self.mode, prev, i)
+            .expect("validated at construction")
     }
 
     fn lower_bound(&self, key: u32) -> Option<(usize, u32)> {
-        self.scan(usize::MAX, |start, vals| lower_bound_in(start, vals, key))
+        let prev = origin(self.mode);
+        lower_bound(&self.codec, &self.bytes, self.n, self.mode, prev, key)
+            .expect("validated at construction")
     }
 
     /// Inserts `value` after any equal values (decode, insert, re-encode);

@@ -562,3 +562,43 @@ fn lanes16_golden_vectors_follow_simdcomp_avx512pack() {
         });
     }
 }
+
+/// Every kernel's `skip` (the next block's `prev`, no values) and
+/// `unpack_upto` (the first groups of a block, every group count) against
+/// the full unpack, on every width, mode and layout; nothing is written past
+/// the groups.
+#[test]
+fn skip_and_unpack_upto_of_every_kernel() {
+    let mut rng = Rng::new(0x5EE4);
+    for layout in LAYOUTS {
+        let (bl, l) = (layout.block_len(), layout.lanes());
+        for bits in 0..=32u8 {
+            for mode in MODES {
+                let mut prev = [0u32; 16];
+                for p in prev.iter_mut() {
+                    *p = rng.next_u32() >> 4;
+                }
+                if mode != Mode::Lane {
+                    prev = splat(prev[0]);
+                }
+                let block = block_of_width(&mut rng, layout, bits, mode, &prev);
+                let mut bytes = vec![0u8; layout.block_bytes(bits)];
+                call_pack(scalar(layout).k, &block, &mut bytes, bits, mode, &prev);
+                let next = scalar::carry_after(l, &block, mode, &prev);
+                for_each_kernel(layout, |c| {
+                    let what = format!("{} {layout} b={bits} {mode:?}", c.isa());
+                    assert_eq!(call_skip(c.k, &bytes, bits, mode, &prev), next, "{what}");
+                    for g in 1..=32 {
+                        let mut out = vec![SENTINEL; bl];
+                        call_unpack_upto(c.k, &bytes, &mut out, bits, mode, &prev, g);
+                        let w = g * l;
+                        assert_eq!(&out[..w], &block[..w], "{what} groups {g}");
+                        assert!(out[w..].iter().all(|&v| v == SENTINEL), "{what} {g}");
+                    }
+                });
+            }
+        }
+    }
+}
+
+const SENTINEL: u32 = 0xA5A5_5A5A;

@@ -88,22 +88,25 @@ macro_rules! by_bits {
     };
 }
 
-/// `match $bits { b => unsafe { $f::<b, $m, 1>($args) } }` for b = 0..=32
+/// `match $bits { b => unsafe { $f::<b, $g...>($args) } }` for b = 0..=32
 /// (`$f` an `unsafe fn` whose contract the call site states).
 macro_rules! by_bits_unsafe {
-    ($f:ident, $m:tt, $bits:expr, $args:tt) => {
-        by_bits_unsafe!(@arms $f, $m, $bits, $args,
+    ($f:ident, [$($g:tt),*], $bits:expr, $args:tt) => {
+        by_bits_unsafe!(@arms $f, [$($g),*], $bits, $args,
             0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29
             30 31 32)
     };
-    (@arms $f:ident, $m:tt, $bits:expr, $args:tt, $($b:literal)*) => {
+    (@arms $f:ident, $g:tt, $bits:expr, $args:tt, $($b:literal)*) => {
         match $bits {
             $(
                 // SAFETY: the call site's contract (stated there).
-                $b => unsafe { $f::<$b, $m, 1> $args },
+                $b => unsafe { by_bits_unsafe!(@call $f, $b, $g, $args) },
             )*
             _ => unreachable!("bit width above 32"),
         }
+    };
+    (@call $f:ident, $b:literal, [$($g:tt),*], ($($a:expr),*)) => {
+        $f::<$b, $($g),*>($($a),*)
     };
 }
 
@@ -839,6 +842,8 @@ macro_rules! bp_body {
             layout: $layout,
             unpack: &UNPACK,
             unpack_blocks,
+            unpack_upto,
+            skip,
             pack,
             bits,
             pack_blocks,
@@ -854,7 +859,7 @@ macro_rules! bp_body {
             let carry = first_carry::<M>(prev);
             // SAFETY: `B * VB` readable bytes and `32 * L` writable values
             // (asserted above).
-            unsafe { unpack_core::<B, M, 0>(input.as_ptr(), out.as_mut_ptr(), carry) };
+            unsafe { unpack_core::<B, M, 0>(input.as_ptr(), out.as_mut_ptr(), carry, 32) };
         }
 
         /// The running value a block starts from: `prev[L-1]` broadcast
@@ -870,48 +875,74 @@ macro_rules! bp_body {
             }
         }
 
+        /// Group `K` of a block of width `B` at `ip` (`mask`: `B` low bits in
+        /// every lane): the word it starts in shifted right by its bit
+        /// offset, OR the next word shifted left when it crosses into it,
+        /// masked.
+        ///
+        /// # Safety
+        /// `ip[..B * VB]` is readable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn group<const B: u32, const K: u32>(ip: *const u8, mask: V) -> V {
+            let o = K * B;
+            let w = (o / 32) as usize;
+            let s = o % 32;
+            let mut v = if B == 0 {
+                zero()
+            } else {
+                // SAFETY: word w < B (see the header), and `ip[..B * VB]`
+                // is readable (caller).
+                srl(unsafe { ld(ip, w * VB) }, s)
+            };
+            if B < 32 && s + B > 32 {
+                // SAFETY: the group crosses into word w + 1 < B.
+                let y = unsafe { ld(ip, (w + 1) * VB) };
+                v = or(v, sll(y, 32 - s));
+            }
+            if B > 0 && B < 32 && s + B != 32 {
+                v = and(v, mask);
+            }
+            v
+        }
+
+        /// The lanes of `B` low bits.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn low_bits<const B: u32>() -> V {
+            set1(if B >= 32 { u32::MAX } else { (1u32 << B) - 1 })
+        }
+
         /// The unrolled body of one block of width `B` in mode `M`, from the
         /// running value `carry`; returns the running value after the block
         /// (D1: the last value broadcast; Lane: the last group), so that a
         /// sequence of blocks keeps it in a register.
         ///
-        /// `SITE` only separates the instances of its two callers
-        /// (`unpack_w`: 0, `unpack_blocks_m`: 1): an instance with a single
-        /// call site is inlined there by LLVM, which keeps the running value
-        /// in a register (a non-inlined call passes vectors through memory).
+        /// `SITE` separates the instances of its callers (`unpack_w`: 0,
+        /// `unpack_blocks_m`: 1, `unpack_upto`: 2 and 3): an instance with a
+        /// single call site is inlined there by LLVM, which keeps the
+        /// running value in a register (a non-inlined call passes vectors
+        /// through memory). Instance 2 stops after `limit` groups (1..=32);
+        /// the others ignore it.
         ///
         /// # Safety
-        /// `ip[..B * VB]` is readable and `op[..32 * L]` writable.
+        /// `ip[..B * VB]` is readable and `op[..32 * L]` writable (instance
+        /// 2: `op[..limit * L]`).
         #[target_feature(enable = $f)]
         #[inline]
         unsafe fn unpack_core<const B: u32, const M: u8, const SITE: u8>(
             ip: *const u8,
             op: *mut u32,
             carry: V,
+            limit: u32,
         ) -> V {
-            let mask = set1(if B >= 32 { u32::MAX } else { (1u32 << B) - 1 });
+            let mask = low_bits::<B>();
             let mut carry = carry;
             macro_rules! step {
                 ($k:literal) => {{
                     const K: u32 = $k;
-                    let o = K * B;
-                    let w = (o / 32) as usize;
-                    let s = o % 32;
-                    let mut v = if B == 0 {
-                        zero()
-                    } else {
-                        // SAFETY: word w < B (see the header), and
-                        // `ip[..B * VB]` is readable (caller).
-                        srl(unsafe { ld(ip, w * VB) }, s)
-                    };
-                    if B < 32 && s + B > 32 {
-                        // SAFETY: the group crosses into word w + 1 < B.
-                        let y = unsafe { ld(ip, (w + 1) * VB) };
-                        v = or(v, sll(y, 32 - s));
-                    }
-                    if B > 0 && B < 32 && s + B != 32 {
-                        v = and(v, mask);
-                    }
+                    // SAFETY: `ip[..B * VB]` is readable (caller).
+                    let mut v = unsafe { group::<B, K>(ip, mask) };
                     if M == 1 {
                         let (x, c) = prefix(v, carry);
                         v = x;
@@ -927,13 +958,100 @@ macro_rules! bp_body {
                     } else if M == 3 {
                         v = add(v, carry);
                     }
-                    // SAFETY: K * L + L <= 32 * L; `op[..32 * L]` is
-                    // writable (caller).
+                    // SAFETY: K * L + L <= 32 * L, and group K < limit in
+                    // instance 2 (caller: `op[..limit * L]` writable).
                     unsafe { st(op, K as usize * L, v) };
+                    if SITE == 2 && K + 1 >= limit {
+                        return carry;
+                    }
                 }};
             }
             unroll32!(step);
             carry
+        }
+
+        /// The running value after one block of width `B` in mode `M` from
+        /// `carry`, without the values: the groups' vertical sum, then
+        /// (D1, Strict) its lanes' total added to the broadcast running
+        /// value, or (Lane) the sum added to the previous group. Plain and
+        /// Offset have no running value: `carry` itself.
+        ///
+        /// # Safety
+        /// `ip[..B * VB]` is readable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn skip_core<const B: u32, const M: u8>(ip: *const u8, carry: V) -> V {
+            let mask = low_bits::<B>();
+            let mut acc = zero();
+            macro_rules! step {
+                ($k:literal) => {{
+                    // SAFETY: `ip[..B * VB]` is readable (caller).
+                    acc = add(acc, unsafe { group::<B, $k>(ip, mask) });
+                }};
+            }
+            if B > 0 {
+                unroll32!(step);
+            }
+            match M {
+                1 => prefix(acc, carry).1,
+                // Strict: 32 more per lane (each delta is the gap less one).
+                4 => prefix(add(acc, set1(32)), carry).1,
+                2 => add(carry, acc),
+                _ => carry,
+            }
+        }
+
+        /// The kernel entry for the running value after one block (see
+        /// `SkipFn`).
+        #[target_feature(enable = $f)]
+        fn skip(input: &[u8], bits: u8, mode: Mode, prev: &Prev) -> Prev {
+            assert!(bits <= 32 && input.len() >= usize::from(bits) * VB);
+            let ip = input.as_ptr();
+            // Every arm: `input[..bits * VB]` is readable (asserted).
+            let carry = match mode {
+                Mode::D1 => by_bits_unsafe!(skip_core, [1], bits, (ip, first_carry::<1>(prev))),
+                Mode::Lane => by_bits_unsafe!(skip_core, [2], bits, (ip, first_carry::<2>(prev))),
+                Mode::Strict => by_bits_unsafe!(skip_core, [4], bits, (ip, first_carry::<4>(prev))),
+                Mode::Plain | Mode::Offset => return *prev,
+            };
+            let mut lanes = *prev;
+            // SAFETY: `lanes` holds 16 >= L writable values.
+            unsafe { st(lanes.as_mut_ptr(), 0, carry) };
+            match mode {
+                Mode::Lane => lanes,
+                _ => crate::codec::bp128::splat(lanes[L - 1]),
+            }
+        }
+
+        /// The kernel entry for the first groups of one block (see
+        /// `UpToFn`).
+        #[target_feature(enable = $f)]
+        fn unpack_upto(
+            input: &[u8],
+            out: &mut [u32],
+            bits: u8,
+            mode: Mode,
+            prev: &Prev,
+            groups: usize,
+        ) {
+            assert!(bits <= 32 && input.len() >= usize::from(bits) * VB);
+            assert!((1..=32).contains(&groups) && out.len() >= groups * L);
+            let (ip, op, g) = (input.as_ptr(), out.as_mut_ptr(), groups as u32);
+            macro_rules! run {
+                ($m:literal) => {{
+                    let c = first_carry::<$m>(prev);
+                    // Every arm: `input[..bits * VB]` readable,
+                    // `out[..g * L]` writable, 1 <= g <= 32 (asserted).
+                    by_bits_unsafe!(unpack_core, [$m, 2], bits, (ip, op, c, g))
+                }};
+            }
+            let _ = match mode {
+                Mode::Plain => run!(0),
+                Mode::D1 => run!(1),
+                Mode::Lane => run!(2),
+                Mode::Offset => run!(3),
+                Mode::Strict => run!(4),
+            };
         }
 
         /// Unpack of consecutive blocks (the array format's full blocks):
@@ -967,7 +1085,7 @@ macro_rules! bp_body {
                 let dst = unsafe { op.add(j * 32 * L) };
                 // Every arm: `src[..w * VB]` is inside `input` and
                 // `dst[..32 * L]` inside `out` (checked above).
-                carry = by_bits_unsafe!(unpack_core, M, w, (src, dst, carry));
+                carry = by_bits_unsafe!(unpack_core, [M, 1], w, (src, dst, carry, 32));
                 pos += len;
             }
             let _ = carry;
