@@ -337,6 +337,47 @@ pub(crate) fn registry(layout: Layout) -> &'static Registry<Kernels> {
     }
 }
 
+/// Calls kernel entry `$f` of the kernel set `$k` (a `&Kernels` from a
+/// handle) with `$args`: `kcall!(k, skip(input, bits, mode, &prev))`.
+macro_rules! kcall {
+    ($k:expr, $f:ident($($a:expr),* $(,)?)) => {
+        // SAFETY: the one obligation of a kernel pointer, "the CPU has the
+        // kernel's ISA", holds for every `Kernels` a handle holds (its
+        // constructors take them from the registry, which hands out only
+        // enabled sets); every entry asserts its sizes itself.
+        unsafe { ($k.$f)($($a),*) }
+    };
+}
+pub(crate) use kcall;
+
+/// `k`'s unpack of consecutive blocks ([`BlocksUnpackFn`]), for the safe
+/// array code.
+#[inline]
+pub(crate) fn call_unpack_blocks(
+    k: &Kernels,
+    input: &[u8],
+    widths: &[u8],
+    out: &mut [u32],
+    mode: Mode,
+    prev: &Prev,
+) -> Result<usize, usize> {
+    kcall!(k, unpack_blocks(input, widths, out, mode, prev))
+}
+
+/// `k`'s pack of consecutive blocks ([`BlocksPackFn`]), for the safe array
+/// code.
+#[inline]
+pub(crate) fn call_pack_blocks(
+    k: &Kernels,
+    values: &[u32],
+    widths: &mut [u8],
+    out: &mut [u8],
+    mode: Mode,
+    prev: u32,
+) -> usize {
+    kcall!(k, pack_blocks(values, widths, out, mode, prev))
+}
+
 /// Runs `k`'s unpack on one block.
 ///
 /// `k` must come from a handle (its constructors check that this CPU has
@@ -355,85 +396,6 @@ pub(crate) fn call_unpack(
     // SAFETY: the ISA is supported (see above); the kernel asserts
     // `input.len() >= 4*L*bits` and `out.len() >= B`.
     unsafe { f(input, out, prev) }
-}
-
-/// Runs `k`'s unpack on consecutive blocks (see [`BlocksUnpackFn`]: the
-/// kernel checks every width and block size and asserts `out`'s length).
-#[inline]
-pub(crate) fn call_unpack_blocks(
-    k: &Kernels,
-    input: &[u8],
-    widths: &[u8],
-    out: &mut [u32],
-    mode: Mode,
-    prev: &Prev,
-) -> Result<usize, usize> {
-    // SAFETY: the ISA is supported (`k` comes from a handle); the kernel
-    // checks the widths and block sizes and asserts `out` long enough.
-    unsafe { (k.unpack_blocks)(input, widths, out, mode, prev) }
-}
-
-/// Runs `k`'s unpack of the first `groups` groups of one block
-/// ([`UpToFn`]; the kernel asserts the sizes).
-#[inline]
-pub(crate) fn call_unpack_upto(
-    k: &Kernels,
-    input: &[u8],
-    out: &mut [u32],
-    bits: u8,
-    mode: Mode,
-    prev: &Prev,
-    groups: usize,
-) {
-    // SAFETY: the ISA is supported (`k` comes from a handle); the kernel
-    // asserts the width, sizes and group count.
-    unsafe { (k.unpack_upto)(input, out, bits, mode, prev, groups) }
-}
-
-/// Runs `k`'s skip of one block ([`SkipFn`]; the kernel asserts the sizes).
-#[inline]
-pub(crate) fn call_skip(k: &Kernels, input: &[u8], bits: u8, mode: Mode, prev: &Prev) -> Prev {
-    // SAFETY: the ISA is supported (`k` comes from a handle); the kernel
-    // asserts the width and size.
-    unsafe { (k.skip)(input, bits, mode, prev) }
-}
-
-/// Runs `k`'s pack of consecutive blocks ([`BlocksPackFn`]).
-#[inline]
-pub(crate) fn call_pack_blocks(
-    k: &Kernels,
-    values: &[u32],
-    widths: &mut [u8],
-    out: &mut [u8],
-    mode: Mode,
-    prev: u32,
-) -> usize {
-    // SAFETY: the ISA is supported (`k` comes from a handle); the kernel
-    // asserts the sizes.
-    unsafe { (k.pack_blocks)(values, widths, out, mode, prev) }
-}
-
-/// Runs `k`'s pack on one block (same contract as [`call_unpack`]).
-#[inline]
-pub(crate) fn call_pack(
-    k: &Kernels,
-    values: &[u32],
-    out: &mut [u8],
-    bits: u8,
-    mode: Mode,
-    prev: &Prev,
-) {
-    // SAFETY: as in `call_unpack`; the kernel asserts the sizes.
-    unsafe { (k.pack)(values, out, bits, mode, prev) }
-}
-
-/// Bits needed by the widest packed value of `block` (its first block
-/// length of values) under `mode` from `prev`, by the kernel set `k`.
-#[inline]
-pub(crate) fn call_bits(k: &Kernels, block: &[u32], mode: Mode, prev: &Prev) -> u8 {
-    // SAFETY: `k` was chosen for an ISA this CPU supports (constructors);
-    // the kernel asserts the block length.
-    unsafe { (k.bits)(block, mode, prev) }
 }
 
 /// Bits needed for `v` (0 for 0).
@@ -577,7 +539,7 @@ impl Bp128 {
     fn block_bits(&self, block: &[u32], mode: Mode, prev: u32) -> u8 {
         let b = self.block_len();
         assert_eq!(block.len(), b, "a block has {b} values");
-        call_bits(self.k, block, mode, &splat(prev))
+        kcall!(self.k, bits(block, mode, &splat(prev)))
     }
 
     /// Packs one block of `B` values in `bits` bits into `out`, returning
@@ -623,7 +585,7 @@ impl Bp128 {
         assert_eq!(block.len(), layout.block_len(), "a block has B values");
         assert!(bits <= 32, "bit width {bits} > 32");
         let prev = splat(prev);
-        let needed = call_bits(self.k, block, mode, &prev);
+        let needed = kcall!(self.k, bits(block, mode, &prev));
         if needed > bits {
             return Err(EncodeError::BitWidthTooSmall {
                 needed,
@@ -637,7 +599,7 @@ impl Bp128 {
                 available: out.len(),
             });
         }
-        call_pack(self.k, block, &mut out[..len], bits, mode, &prev);
+        kcall!(self.k, pack(block, &mut out[..len], bits, mode, &prev));
         Ok(len)
     }
 

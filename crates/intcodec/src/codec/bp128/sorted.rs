@@ -2,7 +2,7 @@
 //! `lower_bound`, `insert`, `len` (the upscaledb key study's operations),
 //! for [`SortedArray`] and the [`SortedCodec`](crate::SortedCodec) impl.
 
-use super::{call_skip, call_unpack, call_unpack_upto, scalar, splat, Bp128, Mode, Prev};
+use super::{call_unpack, kcall, scalar, splat, Bp128, Mode, Prev};
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::traits::{IntCodec, SortedSet};
 use alloc::vec::Vec;
@@ -26,7 +26,7 @@ fn skip_to(
     for &bits in &bytes[..j] {
         let len = layout.block_bytes(bits);
         if !matches!(mode, Mode::Plain | Mode::Offset) {
-            lanes = call_skip(codec.k, &bytes[pos..pos + len], bits, mode, &lanes);
+            lanes = kcall!(codec.k, skip(&bytes[pos..pos + len], bits, mode, &lanes));
         }
         pos += len;
     }
@@ -87,7 +87,10 @@ pub(super) fn select(
         if matches!(mode, Mode::D1 | Mode::Strict) {
             // A prefix sum a group: worth stopping at the group of `i`.
             let groups = i % bl / l + 1;
-            call_unpack_upto(codec.k, src, &mut buf, bits, mode, &lanes, groups);
+            kcall!(
+                codec.k,
+                unpack_upto(src, &mut buf, bits, mode, &lanes, groups)
+            );
         } else {
             // Cheap groups: the exit branch of a partial unpack would cost
             // more (d4 select 31 -> 29 M/s on the keys suite).

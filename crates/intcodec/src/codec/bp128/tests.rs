@@ -132,14 +132,14 @@ fn every_width_every_mode_every_kernel() {
                 assert_eq!(scalar::needed_bits(layout, &block, mode, &prev), bits);
                 let len = layout.block_bytes(bits);
                 let mut want = vec![0xA5u8; len];
-                call_pack(s.k, &block, &mut want, bits, mode, &prev);
+                kcall!(s.k, pack(&block, &mut want, bits, mode, &prev));
                 let mut back = vec![0u32; layout.block_len()];
                 call_unpack(s.k, &want, &mut back, bits, mode, &prev);
                 assert_eq!(back, block, "scalar {layout} b={bits} {mode:?}");
                 for_each_kernel(layout, |c| {
                     // Exact-size, unaligned buffers.
                     let mut bytes = vec![0x5Au8; len + 1];
-                    call_pack(c.k, &block, &mut bytes[1..], bits, mode, &prev);
+                    kcall!(c.k, pack(&block, &mut bytes[1..], bits, mode, &prev));
                     assert_eq!(
                         &bytes[1..],
                         &want[..],
@@ -380,7 +380,7 @@ fn consecutive_blocks_of_every_width() {
                 let block = &values[j * bl..(j + 1) * bl];
                 let mut b = vec![0u8; layout.block_bytes(w)];
                 assert_eq!(scalar::needed_bits(layout, block, mode, &prev), w);
-                call_pack(s.k, block, &mut b, w, mode, &prev);
+                kcall!(s.k, pack(block, &mut b, w, mode, &prev));
                 packed.extend_from_slice(&b);
                 if mode != Mode::Offset {
                     prev = scalar::block_prev(layout, &values, j + 1, initial);
@@ -393,7 +393,10 @@ fn consecutive_blocks_of_every_width() {
             for_each_kernel(layout, |c| {
                 let mut out = vec![0u32; values.len() + 1];
                 assert_eq!(
-                    call_unpack_blocks(c.k, &packed, &widths, &mut out[1..], mode, &p0),
+                    kcall!(
+                        c.k,
+                        unpack_blocks(&packed, &widths, &mut out[1..], mode, &p0)
+                    ),
                     Ok(packed.len())
                 );
                 assert_eq!(&out[1..], &values[..], "{} {layout} {mode:?}", c.isa());
@@ -401,11 +404,14 @@ fn consecutive_blocks_of_every_width() {
                 // (or its last byte missing): stops there, reads no further.
                 let mut bad = widths.clone();
                 bad[5] = 33 + (mode as u8) * 50;
-                let r = call_unpack_blocks(c.k, &packed, &bad, &mut out, mode, &p0);
+                let r = kcall!(c.k, unpack_blocks(&packed, &bad, &mut out, mode, &p0));
                 assert_eq!(r, Err(5), "{} {layout} {mode:?}", c.isa());
                 let end8: usize = widths[..9].iter().map(|&w| layout.block_bytes(w)).sum();
                 for cut in [end8 - 1, end8 - layout.block_bytes(widths[8]) / 2] {
-                    let r = call_unpack_blocks(c.k, &packed[..cut], &widths, &mut out, mode, &p0);
+                    let r = kcall!(
+                        c.k,
+                        unpack_blocks(&packed[..cut], &widths, &mut out, mode, &p0)
+                    );
                     assert_eq!(r, Err(8), "{} {layout} {mode:?} cut {cut}", c.isa());
                 }
             });
@@ -467,7 +473,7 @@ fn needed_bits_of_every_kernel_match_the_per_value_definition() {
                 for isa in registry(layout).enabled_isas() {
                     let k = registry(layout).for_isa(isa).unwrap();
                     assert_eq!(
-                        call_bits(k, &block, mode, &prev),
+                        kcall!(k, bits(&block, mode, &prev)),
                         bits_of(want),
                         "{:?} {layout:?} {mode:?} round {round}",
                         k.isa
@@ -583,14 +589,17 @@ fn skip_and_unpack_upto_of_every_kernel() {
                 }
                 let block = block_of_width(&mut rng, layout, bits, mode, &prev);
                 let mut bytes = vec![0u8; layout.block_bytes(bits)];
-                call_pack(scalar(layout).k, &block, &mut bytes, bits, mode, &prev);
+                kcall!(
+                    scalar(layout).k,
+                    pack(&block, &mut bytes, bits, mode, &prev)
+                );
                 let next = scalar::carry_after(l, &block, mode, &prev);
                 for_each_kernel(layout, |c| {
                     let what = format!("{} {layout} b={bits} {mode:?}", c.isa());
-                    assert_eq!(call_skip(c.k, &bytes, bits, mode, &prev), next, "{what}");
+                    assert_eq!(kcall!(c.k, skip(&bytes, bits, mode, &prev)), next, "{what}");
                     for g in 1..=32 {
                         let mut out = vec![SENTINEL; bl];
-                        call_unpack_upto(c.k, &bytes, &mut out, bits, mode, &prev, g);
+                        kcall!(c.k, unpack_upto(&bytes, &mut out, bits, mode, &prev, g));
                         let w = g * l;
                         assert_eq!(&out[..w], &block[..w], "{what} groups {g}");
                         assert!(out[w..].iter().all(|&v| v == SENTINEL), "{what} {g}");

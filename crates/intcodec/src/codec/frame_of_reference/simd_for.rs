@@ -7,7 +7,7 @@ use super::{
     check_bomb, check_encoded, check_stream, frame, framed, get_stream, header, insert_plain,
     lower_bound_value, max_len, max_values, no_delta, put_header, put_stream, stream_len, HEADER,
 };
-use crate::codec::bp128::{call_pack, call_unpack, registry, splat, Kernels, Layout, Mode};
+use crate::codec::bp128::{call_unpack, kcall, registry, splat, Kernels, Layout, Mode};
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::traits::{IntCodec, KernelChoice, SortedCodec, SortedSet};
 use alloc::vec::Vec;
@@ -62,13 +62,15 @@ impl IntCodec for SimdFor {
         let mut pos = HEADER;
         let (blocks, tail) = values.as_chunks::<BL>();
         for block in blocks {
-            call_pack(
+            kcall!(
                 self.k,
-                block,
-                &mut out[pos..pos + blen],
-                b,
-                Mode::Offset,
-                &splat(min),
+                pack(
+                    block,
+                    &mut out[pos..pos + blen],
+                    b,
+                    Mode::Offset,
+                    &splat(min),
+                )
             );
             pos += blen;
         }
