@@ -114,6 +114,20 @@ fn block_of_width(rng: &mut Rng, layout: Layout, bits: u8, mode: Mode, prev: &Pr
     v
 }
 
+/// A random `prev` for `mode`: sixteen values for Lane, one in every lane
+/// otherwise.
+fn random_prev(rng: &mut Rng, mode: Mode) -> Prev {
+    let mut prev = [0u32; 16];
+    for p in prev.iter_mut() {
+        *p = rng.next_u32();
+    }
+    if mode == Mode::Lane {
+        prev
+    } else {
+        splat(prev[0])
+    }
+}
+
 #[test]
 fn every_width_every_mode_every_kernel() {
     let mut rng = Rng::new(11);
@@ -121,13 +135,7 @@ fn every_width_every_mode_every_kernel() {
         let s = scalar(layout);
         for bits in 0..=32u8 {
             for mode in MODES {
-                let mut prev = [0u32; 16];
-                for p in prev.iter_mut() {
-                    *p = rng.next_u32();
-                }
-                if mode != Mode::Lane {
-                    prev = splat(prev[0]);
-                }
+                let prev = random_prev(&mut rng, mode);
                 let block = block_of_width(&mut rng, layout, bits, mode, &prev);
                 assert_eq!(scalar::needed_bits(layout, &block, mode, &prev), bits);
                 let len = layout.block_bytes(bits);
@@ -580,13 +588,7 @@ fn skip_and_unpack_upto_of_every_kernel() {
         let (bl, l) = (layout.block_len(), layout.lanes());
         for bits in 0..=32u8 {
             for mode in MODES {
-                let mut prev = [0u32; 16];
-                for p in prev.iter_mut() {
-                    *p = rng.next_u32() >> 4;
-                }
-                if mode != Mode::Lane {
-                    prev = splat(prev[0]);
-                }
+                let prev = random_prev(&mut rng, mode);
                 let block = block_of_width(&mut rng, layout, bits, mode, &prev);
                 let mut bytes = vec![0u8; layout.block_bytes(bits)];
                 kcall!(
