@@ -28,6 +28,7 @@
 //! adds them up (a scalar prefix sum), both in this module, as FastPFor's own
 //! benchmarks apply their delta coding before and after the codec.
 
+use super::shared::rust_simd_kernel;
 use crate::measure::Codec;
 use fastpfor::{AnyLenCodec, FastPForSimd256};
 use std::cell::RefCell;
@@ -161,11 +162,7 @@ impl Codec for PeerFastPFor {
         NAME.to_string()
     }
     fn kernel(&self) -> String {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            return "rust-avx2".to_string();
-        }
-        "rust-scalar".to_string()
+        rust_simd_kernel(false)
     }
     fn own_format(&self) -> bool {
         true

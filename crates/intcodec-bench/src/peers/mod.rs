@@ -11,6 +11,8 @@ pub mod bitpacking;
 pub mod c_peers;
 #[cfg(feature = "peer-fastpfor")]
 pub mod fastpfor;
+#[cfg(any(feature = "peer-svb", feature = "peer-fastpfor"))]
+mod shared;
 #[cfg(feature = "peer-svb")]
 pub mod svb_crate;
 #[cfg(any(feature = "peer-stream-vbyte", feature = "peer-streamvbyte64"))]

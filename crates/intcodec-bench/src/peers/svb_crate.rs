@@ -12,6 +12,7 @@
 //! `svb` has no delta coding for `u32` (its `delta` module is separate
 //! whole-array passes), so delta ops are not measured for it.
 
+use super::shared::rust_simd_kernel;
 use crate::measure::{byte_ends, value_ends, Bucket, Codec, Encoded, Light, Op};
 use intcodec::streamvbyte::{max_compressed_len, StreamVByte};
 use intcodec::IntCodec;
@@ -35,17 +36,11 @@ impl Codec for PeerSvb {
         NAME.to_string()
     }
     fn kernel(&self) -> String {
-        #[cfg(target_arch = "x86_64")]
-        let k = if is_x86_feature_detected!("avx2") {
-            "rust-avx2"
-        } else if is_x86_feature_detected!("ssse3") {
-            "rust-ssse3"
+        if cfg!(target_arch = "x86_64") {
+            rust_simd_kernel(true)
         } else {
-            "rust-scalar"
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let k = "rust";
-        k.to_string()
+            "rust".to_string()
+        }
     }
     fn supports(&self, op: Op) -> bool {
         !matches!(op, Op::DecodeDelta | Op::EncodeDelta)
