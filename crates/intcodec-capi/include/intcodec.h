@@ -61,7 +61,7 @@ const char *intcodec_isa_name(void);
 const char *intcodec_status_message(int code);
 
 /* Codec names: intcodec_codec_name_at(i) for i < intcodec_codec_count(),
- * e.g. "streamvbyte", "vbyte", "bp128-4x"; NULL past the end. */
+ * e.g. "streamvbyte", "vbyte", "bp128-8x"; NULL past the end. */
 size_t intcodec_codec_count(void);
 const char *intcodec_codec_name_at(size_t i);
 
