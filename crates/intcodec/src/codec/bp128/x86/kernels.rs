@@ -1046,11 +1046,21 @@ macro_rules! bp_body {
                 }};
             }
             let _ = match mode {
-                Mode::Plain => run!(0),
                 Mode::D1 => run!(1),
-                Mode::Lane => run!(2),
-                Mode::Offset => run!(3),
                 Mode::Strict => run!(4),
+                // Cheap groups (`select` unpacks the whole block in these
+                // modes): the whole-block kernel into a buffer, then a copy,
+                // which spares compiling 99 more unrolled bodies per set.
+                _ => {
+                    let mut buf = [0u32; 32 * L];
+                    let f = UNPACK[mode as usize][usize::from(bits)];
+                    // SAFETY: `f` is this set's unpack for `bits` (same CPU
+                    // features); `input` holds `bits * VB` bytes (asserted)
+                    // and `buf` a block.
+                    unsafe { f(input, &mut buf, prev) };
+                    out[..groups * L].copy_from_slice(&buf[..groups * L]);
+                    return;
+                }
             };
         }
 
