@@ -201,6 +201,10 @@ impl From<DeltaMode> for Mode {
     }
 }
 
+/// The value(s) before a block, per lane: D1, Strict and Offset kernels
+/// read lane `L - 1` (or 0), Lane ("d4" / "d8" / "d16") the first `L`.
+pub(crate) type Prev = [u32; 16];
+
 // Kernel signatures. `prev` holds, per lane, the value(s) before the block:
 // D1 and Offset callers fill every lane with the one value; Lane gives the
 // previous L values. Unpack: one function per (mode, width), so a block
@@ -209,10 +213,6 @@ impl From<DeltaMode> for Mode {
 // Pack: `values.len() >= B`, `out.len() >= 4*L*bits`, `bits <= 32`, every
 // transformed value fits in `bits` (otherwise the output is garbage, never
 // out of bounds).
-/// The value(s) before a block, per lane: D1, Strict and Offset kernels
-/// read lane `L - 1` (or 0), Lane ("d4" / "d8" / "d16") the first `L`.
-pub(crate) type Prev = [u32; 16];
-
 pub(crate) type BlockUnpackFn = unsafe fn(&[u8], &mut [u32], &Prev);
 /// Unpack of consecutive blocks: `(input, widths, out, mode, prev)`, block
 /// `j` of width `widths[j]` following block `j - 1` in `input`, into

@@ -557,7 +557,7 @@ macro_rules! ops_m256 {
 }
 
 /// 16 lanes in one `__m512i` (AVX-512F; the ISA level's features, so that
-/// LLVM may fuse a straddling group's two shifts and OR into `vpshrdd`).
+/// LLVM may fuse a straddling group's two shifts and OR into `vpshldd`).
 macro_rules! ops_m512 {
     ($f:literal) => {
         #[cfg(target_arch = "x86")]
