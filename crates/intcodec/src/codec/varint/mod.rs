@@ -238,29 +238,47 @@ fn pick_best() -> Kernel {
 
 static BEST: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
 
-/// The best kernel, cached in an atomic (0 = not chosen yet), so that the
-/// free functions pay one relaxed load per call.
+/// Bit of [`BEST`]: the SSSE3 kernel is enabled (the free multi-value
+/// decoders use its table path for u8 and u16).
+const SSSE3_ON: u8 = 4;
+
+/// The kernel choice, cached in an atomic (0 = not chosen yet; else the
+/// best kernel's code in bits 0..2 and [`SSSE3_ON`]), so that the free
+/// functions pay one relaxed load per call.
+#[inline(always)]
+fn state() -> u8 {
+    match BEST.load(core::sync::atomic::Ordering::Relaxed) {
+        0 => init_best(),
+        s => s,
+    }
+}
+
+/// The best kernel.
 #[inline(always)]
 fn best() -> Kernel {
-    match BEST.load(core::sync::atomic::Ordering::Relaxed) {
+    match state() & 3 {
         3 => Kernel::Bmi2,
-        1 => Kernel::Scalar,
         2 => Kernel::Ssse3,
-        _ => init_best(),
+        _ => Kernel::Scalar,
     }
 }
 
 #[cold]
 #[inline(never)]
-fn init_best() -> Kernel {
-    let k = pick_best();
-    let code = match k {
+fn init_best() -> u8 {
+    let code = match pick_best() {
         Kernel::Scalar => 1,
         Kernel::Ssse3 => 2,
         Kernel::Bmi2 => 3,
     };
-    BEST.store(code, core::sync::atomic::Ordering::Relaxed);
-    k
+    let s = code
+        | if Kernel::Ssse3.is_enabled() {
+            SSSE3_ON
+        } else {
+            0
+        };
+    BEST.store(s, core::sync::atomic::Ordering::Relaxed);
+    s
 }
 
 /// The kernels this CPU may run (within `INTCODEC_ISA`), scalar first.
@@ -573,16 +591,34 @@ pub fn encode_to_slice<T: Word>(v: T, out: &mut [u8]) -> Result<usize, EncodeErr
         .ok_or_else(|| too_small(encoded_len(v), out.len()))
 }
 
-/// [`Varint::decode_two`], inlined as [`decode`].
-#[inline]
-pub fn decode_two<T: Word>(input: &[u8]) -> Result<([T; 2], usize), DecodeError> {
-    scalar::decode_many_with::<inline::Ops, T, 2>(input).map_err(many_err)
+/// Two or four values: u8 and u16 through a call to the SSSE3 kernel's
+/// table path where the CPU has it (one table lookup instead of a scan
+/// per value, worth the call: measured in `intcodec bench --suite
+/// varint`), else inlined as [`decode`].
+#[inline(always)]
+fn decode_few<T: Word, const N: usize>(input: &[u8]) -> Result<([T; N], usize), DecodeError> {
+    #[cfg(target_arch = "x86_64")]
+    if x86::ssse3::small_many::<T, N>() && state() & SSSE3_ON != 0 {
+        // SAFETY: SSSE3 present (`SSSE3_ON`).
+        let (r, len) = unsafe { x86::ssse3::many_small::<T, N>(input) };
+        if len != 0 {
+            return Ok((x86::ssse3::small_values(r), len));
+        }
+    }
+    scalar::decode_many_with::<inline::Ops, T, N>(input).map_err(many_err)
 }
 
-/// [`Varint::decode_four`], inlined as [`decode`].
+/// [`Varint::decode_two`]: u8 and u16 with the SSSE3 kernel where the CPU
+/// has it, otherwise inlined as [`decode`].
+#[inline]
+pub fn decode_two<T: Word>(input: &[u8]) -> Result<([T; 2], usize), DecodeError> {
+    decode_few::<T, 2>(input)
+}
+
+/// [`Varint::decode_four`], as [`decode_two`].
 #[inline]
 pub fn decode_four<T: Word>(input: &[u8]) -> Result<([T; 4], usize), DecodeError> {
-    scalar::decode_many_with::<inline::Ops, T, 4>(input).map_err(many_err)
+    decode_few::<T, 4>(input)
 }
 
 /// [`Varint::decode_eight`], inlined as [`decode`].

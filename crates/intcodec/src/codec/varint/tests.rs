@@ -438,6 +438,105 @@ fn eight_u8_streams() {
     }
 }
 
+/// Streams of valid u16 values of one to three bytes (so the table paths
+/// of two and four values succeed), some corrupted (a four-byte value, a
+/// third byte too large, a cut), decoded from every offset by every
+/// kernel and the free functions, against the reference; u8 as well,
+/// whose two-byte values overflow when the second byte exceeds 1.
+#[test]
+fn small_value_streams() {
+    fn free<T: Word>(exact: &[u8]) {
+        let two = decode_two::<T>(exact).map(|(a, n)| (a.to_vec(), n));
+        assert_eq!(two, expected_many::<T>(exact, 2), "{exact:02x?}");
+        let four = decode_four::<T>(exact).map(|(a, n)| (a.to_vec(), n));
+        assert_eq!(four, expected_many::<T>(exact, 4), "{exact:02x?}");
+    }
+    let ks = kernels();
+    let mut rnd = lcg(17, 11);
+    for round in 0..3000 {
+        let n = 4 + (rnd() as usize) % 12;
+        let mut bytes: Vec<u8> = Vec::new();
+        for _ in 0..n {
+            let v = (rnd() & 0xFFFF) >> (rnd() % 17);
+            bytes.extend(ref_bytes(v));
+        }
+        for _ in 0..(rnd() % 20) {
+            bytes.push(rnd() as u8);
+        }
+        if round % 3 == 0 {
+            let i = (rnd() as usize) % bytes.len();
+            bytes[i] = match rnd() % 4 {
+                0 => 0x80,
+                1 => 0x04,
+                2 => 0xFF,
+                _ => rnd() as u8,
+            };
+        }
+        for off in 0..bytes.len().min(8) {
+            let exact = bytes[off..].to_vec();
+            check_many::<u16>(&ks, &exact);
+            check_many::<u8>(&ks, &exact);
+            free::<u16>(&exact);
+            free::<u8>(&exact);
+        }
+    }
+}
+
+/// The index and shuffle tables of the SSSE3 two-/four-value path, checked
+/// entry by entry against a direct reading of the continuation bits.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn small_value_tables_match_the_masks() {
+    for (l, n) in [(2usize, 2usize), (2, 4), (3, 2), (3, 4)] {
+        for m in 0..1usize << (l * n) {
+            // Distinct payloads (each value's bytes land in its own lane),
+            // last bytes 0 or 1 so that no value overflows u8 or u16.
+            let mut bytes = [0u8; 16];
+            for (i, b) in bytes.iter_mut().enumerate() {
+                *b = if m >> i & 1 == 1 {
+                    0x80 | (i as u8).wrapping_mul(37).wrapping_add(5)
+                } else {
+                    i as u8 & 1
+                };
+            }
+            // Continuation bits past the window: the result must not
+            // depend on them.
+            for tail in [0x01u8, 0x81] {
+                bytes[l * n..].fill(tail);
+                let want = if l == 2 {
+                    expected_many::<u8>(&bytes, n).ok().map(|(_, len)| len)
+                } else {
+                    expected_many::<u16>(&bytes, n).ok().map(|(_, len)| len)
+                };
+                let got = match (l, n) {
+                    (2, 2) => x86_many::<u8, 2>(&bytes),
+                    (2, 4) => x86_many::<u8, 4>(&bytes),
+                    (3, 2) => x86_many::<u16, 2>(&bytes),
+                    _ => x86_many::<u16, 4>(&bytes),
+                };
+                assert_eq!(got, want, "L={l} N={n} mask {m:#x} tail {tail:#x}");
+            }
+        }
+    }
+}
+
+/// The SSSE3 table path's length, when the CPU has SSSE3 (`None` when the
+/// path declines; the tests above check the values).
+#[cfg(target_arch = "x86_64")]
+fn x86_many<T: Word, const N: usize>(bytes: &[u8]) -> Option<usize> {
+    if !Kernel::Ssse3.is_enabled() {
+        return expected_many::<T>(bytes, N).ok().map(|(_, len)| len);
+    }
+    // SAFETY: SSSE3 present (checked just above).
+    let (r, len) = unsafe { x86::ssse3::many_small::<T, N>(bytes) };
+    if len == 0 {
+        return None;
+    }
+    let want = expected_many::<T>(bytes, N).ok()?;
+    assert_eq!(x86::ssse3::small_values::<T, N>(r).to_vec(), want.0);
+    Some(len)
+}
+
 #[test]
 fn free_functions_use_the_best_kernel() {
     let best = Varint::new();

@@ -60,12 +60,20 @@ pub(crate) fn encode_to_slice<T: Word>(v: T, out: &mut [u8]) -> Option<usize> {
     scalar::encode_to_slice_with::<Pext, T>(v, out)
 }
 
-#[target_feature(enable = "bmi1,bmi2,lzcnt,popcnt")]
+/// Two or four u8/u16 values take the SSSE3 kernel's table path (the
+/// kernel is enabled only with the `avx2` level, which includes SSSE3),
+/// eight u8 the loop-free `pext` path below.
+#[target_feature(enable = "bmi1,bmi2,lzcnt,popcnt,ssse3")]
 #[inline]
 pub(crate) fn decode_many<T: Word, const N: usize>(
     input: &[u8],
 ) -> Result<([T; N], usize), (DecodeErrorKind, usize, usize)> {
-    if T::MAX_BYTES == 2 && N <= 8 {
+    if super::ssse3::small_many::<T, N>() {
+        let (r, len) = super::ssse3::many_small::<T, N>(input);
+        if len != 0 {
+            return Ok((super::ssse3::small_values(r), len));
+        }
+    } else if T::MAX_BYTES == 2 && N <= 8 {
         if let Some((b, len)) = many_u8::<N>(input) {
             let mut out = [T::from_u64(0); N];
             for (o, &x) in out.iter_mut().zip(&b) {
