@@ -25,6 +25,14 @@
 //! kernel, which reports the exact offset. Select and seek use the AVX2
 //! kernels.
 //!
+//! A "1234" block whose four control bytes are all zero (sixteen one-byte
+//! values: most of a dense posting list's gaps) skips the mask and the
+//! expand: one `vpmovzxbd` of its 16 data bytes, when 16 bytes remain
+//! (else the general step, which reports a truncation). Multishift,
+//! compare and expand all use the shuffle port that the prefix sum needs
+//! too. europarl.docs postings of 2^8..2^13 ints against
+//! lemire/streamvbyte: decode 1.5x to 2.5x, delta decode 0.76x to 1.0x.
+//!
 //! Encode, per sixteen values (one 512-bit register, four control bytes):
 //! three unsigned compares give, per value, whether it needs more than one,
 //! two and three code steps (1234: `v > 0xFF`, `v > 0xFFFF`, `v > 0xFF_FFFF`;
@@ -187,7 +195,25 @@ unsafe fn decode_blocks<F: Format, const DELTA: bool, const CHECKED: bool>(
     let (keys, _) = ctrl.as_chunks::<4>();
     let (blocks, rest) = out.as_chunks_mut::<16>();
     for (b, (key, dst)) in keys.iter().zip(blocks.iter_mut()).enumerate() {
-        let mask = block_mask(u32::from_le_bytes(*key), shifts, thresholds);
+        let key = u32::from_le_bytes(*key);
+        if matches!(F::VARIANT, Variant::V1234) && key == 0 && (!CHECKED || len - pos >= 16) {
+            // Sixteen one-byte values (dense delta-coded lists): their 16
+            // data bytes zero-extended by one `vpmovzxbd`, instead of the
+            // mask's multishift and compare and the expand, all three on
+            // the shuffle port that the delta's prefix sum also needs.
+            // SAFETY: the block's 16 data bytes are at `pos`, inside the
+            // checked `len` or inside the trusted stream.
+            let bytes = unsafe { _mm_loadu_si128(base.wrapping_add(pos).cast()) };
+            let mut v = _mm512_cvtepu8_epi32(bytes);
+            if DELTA {
+                v = running16(v, dst, &mut acc);
+            }
+            // SAFETY: `dst` is 64 writable bytes.
+            unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), v) };
+            pos += 16;
+            continue;
+        }
+        let mask = block_mask(key, shifts, thresholds);
         // SAFETY: forwarded from the caller.
         let Some((mut v, used)) = (unsafe { expand::<CHECKED>(base, len, pos, mask) }) else {
             return Err((16 * b, pos, _mm512_cvtsi512_si32(acc) as u32));
