@@ -28,10 +28,13 @@
 //! A "1234" block whose four control bytes are all zero (sixteen one-byte
 //! values: most of a dense posting list's gaps) skips the mask and the
 //! expand: one `vpmovzxbd` of its 16 data bytes, when 16 bytes remain
-//! (else the general step, which reports a truncation). Multishift,
-//! compare and expand all use the shuffle port that the prefix sum needs
-//! too. europarl.docs postings of 2^8..2^13 ints against
-//! lemire/streamvbyte: decode 1.5x to 2.5x, delta decode 0.76x to 1.0x.
+//! (else the general step, which reports a truncation), in lists of at
+//! least 256 values (on shorter ones the test mispredicts more than it
+//! saves). Multishift, compare and expand all use the shuffle port that
+//! the prefix sum needs too; so does a key broadcast from a general
+//! register, so the key is broadcast from memory (`broadcast_key`).
+//! europarl.docs postings of 2^8..2^13 ints against lemire/streamvbyte:
+//! decode 1.5x to 2.4x, delta decode 0.72x to 0.95-1.05x.
 //!
 //! Encode, per sixteen values (one 512-bit register, four control bytes):
 //! three unsigned compares give, per value, whether it needs more than one,
@@ -126,9 +129,32 @@ static THRESHOLDS_0124: [u8; 64] = thresholds([1, 2, 3, 3]);
 /// are `key`: bit `4i + k` set when value `i` stores a byte `k`.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 #[inline]
-fn block_mask(key: u32, shifts: __m512i, thresholds: __m512i) -> u64 {
-    let codes = _mm512_multishift_epi64_epi8(shifts, _mm512_set1_epi32(key as i32));
+fn block_mask(key: __m512i, shifts: __m512i, thresholds: __m512i) -> u64 {
+    let codes = _mm512_multishift_epi64_epi8(shifts, key);
     _mm512_cmpge_epu8_mask(codes, thresholds)
+}
+
+/// The four control bytes `key` broadcast to every 32-bit lane, loaded
+/// from memory by `vpbroadcastd`: a load-port operation. Once the loop
+/// also tests the key in a general register, the compiler broadcasts
+/// from that register instead, one more operation on the shuffle port
+/// that bounds the block loop (decode 1.50x -> 1.31x of lemire on
+/// 4096-int chunks of two-byte values, `scripts/bench-capi.sh`).
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn broadcast_key(key: &[u8; 4]) -> __m512i {
+    let v: __m512i;
+    // SAFETY: `key` is 4 readable bytes; the instruction reads exactly
+    // them and writes only `v` (AVX-512F, enabled for this function).
+    unsafe {
+        core::arch::asm!(
+            "vpbroadcastd {v}, dword ptr [{p}]",
+            v = out(zmm_reg) v,
+            p = in(reg) key.as_ptr(),
+            options(pure, readonly, nostack, preserves_flags),
+        );
+    }
+    v
 }
 
 /// The lanes of the block whose data starts at `pos` of `base` and whose
@@ -178,6 +204,31 @@ unsafe fn decode_blocks<F: Format, const DELTA: bool, const CHECKED: bool>(
     out: &mut [u32],
     prev: u32,
 ) -> Result<usize, (usize, usize, u32)> {
+    // On lists shorter than 256 values the test for one-byte blocks
+    // mispredicts more than it saves (europarl.docs lists of 128..255
+    // values: decode 8.1 -> 5.2 G ints/s with it), so it is compiled into a
+    // loop of its own.
+    if matches!(F::VARIANT, Variant::V1234) && out.len() >= 256 {
+        // SAFETY: forwarded from the caller.
+        unsafe { blocks_loop::<F, DELTA, CHECKED, true>(base, len, out, prev) }
+    } else {
+        // SAFETY: forwarded from the caller.
+        unsafe { blocks_loop::<F, DELTA, CHECKED, false>(base, len, out, prev) }
+    }
+}
+
+/// [`decode_blocks`], with (`DENSE`) or without the one-byte block path.
+///
+/// # Safety
+/// As [`decode_blocks`].
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+#[inline]
+unsafe fn blocks_loop<F: Format, const DELTA: bool, const CHECKED: bool, const DENSE: bool>(
+    base: *const u8,
+    len: usize,
+    out: &mut [u32],
+    prev: u32,
+) -> Result<usize, (usize, usize, u32)> {
     let n = out.len();
     let cl = control_len(n);
     // SAFETY: the first `cl` bytes at `base` are readable (the caller).
@@ -195,8 +246,7 @@ unsafe fn decode_blocks<F: Format, const DELTA: bool, const CHECKED: bool>(
     let (keys, _) = ctrl.as_chunks::<4>();
     let (blocks, rest) = out.as_chunks_mut::<16>();
     for (b, (key, dst)) in keys.iter().zip(blocks.iter_mut()).enumerate() {
-        let key = u32::from_le_bytes(*key);
-        if matches!(F::VARIANT, Variant::V1234) && key == 0 && (!CHECKED || len - pos >= 16) {
+        if DENSE && *key == [0; 4] && (!CHECKED || len - pos >= 16) {
             // Sixteen one-byte values (dense delta-coded lists): their 16
             // data bytes zero-extended by one `vpmovzxbd`, instead of the
             // mask's multishift and compare and the expand, all three on
@@ -213,6 +263,11 @@ unsafe fn decode_blocks<F: Format, const DELTA: bool, const CHECKED: bool>(
             pos += 16;
             continue;
         }
+        let key = if DENSE {
+            broadcast_key(key)
+        } else {
+            _mm512_set1_epi32(u32::from_le_bytes(*key) as i32)
+        };
         let mask = block_mask(key, shifts, thresholds);
         // SAFETY: forwarded from the caller.
         let Some((mut v, used)) = (unsafe { expand::<CHECKED>(base, len, pos, mask) }) else {
@@ -233,6 +288,7 @@ unsafe fn decode_blocks<F: Format, const DELTA: bool, const CHECKED: bool>(
             key |= u32::from(k) << (8 * i);
         }
         // Only the first `r` values' bytes: the codes after them are ignored.
+        let key = _mm512_set1_epi32(key as i32);
         let mask = block_mask(key, shifts, thresholds) & ((1u64 << (4 * r)) - 1);
         // SAFETY: forwarded from the caller.
         let Some((mut v, used)) = (unsafe { expand::<CHECKED>(base, len, pos, mask) }) else {
