@@ -442,6 +442,20 @@ fn run_parsed(a: &Args, out: &mut dyn Write) -> Result<(), String> {
     Ok(())
 }
 
+/// What running one suite gives: its rows (in the common schema) and its
+/// dataset name.
+type SuiteRun = Result<(Vec<suite::Row>, String), String>;
+
+/// The report header on stderr, for a report not in table form (the table
+/// prints it itself).
+fn echo_header(a: &Args, header: &[String]) {
+    if !a.quiet && a.format != Format::Table {
+        for h in header {
+            eprintln!("{h}");
+        }
+    }
+}
+
 /// The machine lines every suite's report starts with.
 fn machine_header() -> Vec<String> {
     vec![
@@ -492,12 +506,7 @@ fn ints_config(a: &Args) -> Result<Config, String> {
 /// Runs a list-based suite (`postings`, or `ints` on unsorted values by
 /// byte width) and prints its table (with `--format table`); returns its
 /// rows and dataset name.
-fn run_lists(
-    a: &Args,
-    cfg: Config,
-    out: &mut dyn Write,
-    bar: &mut Bar,
-) -> Result<(Vec<suite::Row>, String), String> {
+fn run_lists(a: &Args, cfg: Config, out: &mut dyn Write, bar: &mut Bar) -> SuiteRun {
     let mut header = vec![match &cfg.source {
         Source::File(p) => format!("intcodec bench: suite postings, data {}", p.display()),
         Source::Synthetic { model, .. } => {
@@ -509,14 +518,8 @@ fn run_lists(
         ),
     }];
     header.extend(machine_header());
-    if !a.quiet && a.format != Format::Table {
-        for h in &header {
-            eprintln!("{h}");
-        }
-    }
-    let result = suite::run(&cfg, &mut |f, m| bar.update(f, m));
-    bar.finish();
-    let outcome = result?;
+    echo_header(a, &header);
+    let outcome = bar.run(|p| suite::run(&cfg, p))?;
     header.insert(1, format!("data: {}", outcome.description));
     if a.format == Format::Table {
         report::table(&outcome, &header, out)?;
@@ -548,22 +551,12 @@ fn seek_config(a: &Args) -> Result<crate::suites::seek::Config, String> {
     })
 }
 
-fn run_seek(
-    a: &Args,
-    out: &mut dyn Write,
-    bar: &mut Bar,
-) -> Result<(Vec<suite::Row>, String), String> {
+fn run_seek(a: &Args, out: &mut dyn Write, bar: &mut Bar) -> SuiteRun {
     let cfg = seek_config(a)?;
     let mut header = vec!["intcodec bench: suite seek (Stream VByte paper Fig. 6)".to_string()];
     header.extend(machine_header());
-    if !a.quiet && a.format != Format::Table {
-        for h in &header {
-            eprintln!("{h}");
-        }
-    }
-    let result = crate::suites::seek::run(&cfg, &mut |f, m| bar.update(f, m));
-    bar.finish();
-    let outcome = result?;
+    echo_header(a, &header);
+    let outcome = bar.run(|p| crate::suites::seek::run(&cfg, p))?;
     header.insert(1, format!("data: {}", outcome.description));
     if a.format == Format::Table {
         crate::suites::seek::table(&outcome, &header, out)?;
@@ -572,11 +565,7 @@ fn run_seek(
 }
 
 /// `--suite short`.
-fn run_short(
-    a: &Args,
-    out: &mut dyn Write,
-    bar: &mut Bar,
-) -> Result<(Vec<suite::Row>, String), String> {
+fn run_short(a: &Args, out: &mut dyn Write, bar: &mut Bar) -> SuiteRun {
     use crate::suites::short;
     let mut header = vec![format!(
         "intcodec bench: suite short (ns per decode of one list; {} ClusterData lists per length{})",
@@ -584,9 +573,7 @@ fn run_short(
         if a.quick { ", --quick" } else { "" }
     )];
     header.extend(machine_header());
-    let rows = short::run(&short::Config::new(a.quick), &mut |f, m| bar.update(f, m));
-    bar.finish();
-    let rows = rows?;
+    let rows = bar.run(|p| short::run(&short::Config::new(a.quick), p))?;
     if a.format == Format::Table {
         short::table(&rows, &header, out)?;
     }
@@ -594,42 +581,32 @@ fn run_short(
 }
 
 /// `--suite varint`.
-fn run_varint(
-    a: &Args,
-    out: &mut dyn Write,
-    bar: &mut Bar,
-) -> Result<(Vec<suite::Row>, String), String> {
+fn run_varint(a: &Args, out: &mut dyn Write, bar: &mut Bar) -> SuiteRun {
     use crate::suites::varint;
     let mut cfg = varint::Config::new(a.quick);
     (cfg.reps, cfg.min_time) = a.timing(cfg.reps, cfg.min_time)?;
     cfg.seed = a.seed;
     cfg.mixed = a.values == "mixed";
-    let header = vec![
-        format!(
-            "intcodec bench: suite varint (varint-simd's benchmark: {}, sequences of {}){}",
-            if cfg.mixed {
-                "--values mixed: each value of a random bit width 0..=type bits"
-            } else {
-                "random values bounded by each type"
-            },
-            varint::SEQ,
-            if a.quick { ", --quick" } else { "" }
-        ),
-        format!(
-            "cpu: {} ({} logical CPUs)",
-            sysinfo::cpu_model(),
-            sysinfo::cpus()
-        ),
-        format!("isas detected: {}", sysinfo::isas()),
+    let mut header = vec![format!(
+        "intcodec bench: suite varint (varint-simd's benchmark: {}, sequences of {}){}",
+        if cfg.mixed {
+            "--values mixed: each value of a random bit width 0..=type bits"
+        } else {
+            "random values bounded by each type"
+        },
+        varint::SEQ,
+        if a.quick { ", --quick" } else { "" }
+    )];
+    header.extend(machine_header());
+    // The default varint kernel, before the build line.
+    header.insert(
+        header.len() - 1,
         format!(
             "varint kernel: {} (default)",
             intcodec::varint::Varint::new().kernel()
         ),
-        format!("build: {}", sysinfo::build_flags()),
-    ];
-    let outcome = varint::run(&cfg, &mut |f, m| bar.update(f, m));
-    bar.finish();
-    let outcome = outcome?;
+    );
+    let outcome = bar.run(|p| varint::run(&cfg, p))?;
     if a.format == Format::Table {
         varint::table(&outcome, &header, out)?;
     }
@@ -664,11 +641,7 @@ fn run_varint(
 }
 
 /// `--suite keyset`.
-fn run_keyset(
-    a: &Args,
-    out: &mut dyn Write,
-    bar: &mut Bar,
-) -> Result<(Vec<suite::Row>, String), String> {
+fn run_keyset(a: &Args, out: &mut dyn Write, bar: &mut Bar) -> SuiteRun {
     use crate::suites::keyset;
     let mut cfg = keyset::Config::new(a.quick);
     cfg.reps = a.reps.unwrap_or(cfg.reps).max(1);
@@ -684,9 +657,7 @@ fn run_keyset(
         cfg.min_time * 1e3
     )];
     header.extend(machine_header());
-    let result = keyset::run(&cfg, &mut |f, m| bar.update(f, m));
-    bar.finish();
-    let (rows, notes) = result?;
+    let (rows, notes) = bar.run(|p| keyset::run(&cfg, p))?;
     if a.format == Format::Table {
         keyset::table(&rows, &notes, &header, out)?;
     }
@@ -694,11 +665,7 @@ fn run_keyset(
 }
 
 /// `--suite keys`.
-fn run_keys(
-    a: &Args,
-    out: &mut dyn Write,
-    bar: &mut Bar,
-) -> Result<(Vec<suite::Row>, String), String> {
+fn run_keys(a: &Args, out: &mut dyn Write, bar: &mut Bar) -> SuiteRun {
     let mut cfg = crate::suites::keys::Config::new(a.quick);
     (cfg.reps, cfg.min_time) = a.timing(cfg.reps, cfg.min_time)?;
     cfg.seed = a.seed;
@@ -710,9 +677,7 @@ fn run_keys(
         cfg.reps
     )];
     header.extend(machine_header());
-    let rows = crate::suites::keys::run(&cfg, &mut |f, m| bar.update(f, m));
-    bar.finish();
-    let rows = rows?;
+    let rows = bar.run(|p| crate::suites::keys::run(&cfg, p))?;
     if a.format == Format::Table {
         crate::suites::keys::table(&rows, &header, out)?;
     }

@@ -85,6 +85,14 @@ impl Bar {
             eprint!("\r\x1b[2K");
         }
     }
+
+    /// Runs `suite` with this bar as its progress callback, then finishes
+    /// the bar; returns what `suite` returns.
+    pub fn run<T>(&mut self, suite: impl FnOnce(&mut dyn FnMut(f64, &str)) -> T) -> T {
+        let result = suite(&mut |f, m| self.update(f, m));
+        self.finish();
+        result
+    }
 }
 
 fn clock(d: Duration) -> String {

@@ -10,7 +10,7 @@ pub mod bp128;
 pub mod streamvbyte;
 pub mod vbyte;
 
-use crate::measure::Codec;
+use crate::measure::{Codec, Label};
 use intcodec::bp128::{Bp128, DeltaMode, Layout};
 use intcodec::streamvbyte::StreamVByte;
 #[cfg(feature = "g8iu")]
@@ -48,14 +48,12 @@ impl<C: KernelChoice> Ours<C> {
 }
 
 impl<C: KernelChoice> Codec for Ours<C> {
-    fn family(&self) -> &'static str {
-        self.codec.name()
-    }
-    fn name(&self) -> String {
-        self.codec.name().to_string()
-    }
-    fn kernel(&self) -> String {
-        self.codec.isa().name().to_string()
+    fn label(&self) -> Label {
+        Label::new(
+            self.codec.name(),
+            self.codec.name(),
+            self.codec.isa().name(),
+        )
     }
     fn is_peer(&self) -> bool {
         false

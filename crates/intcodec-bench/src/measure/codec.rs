@@ -12,6 +12,29 @@ use crate::measure;
 /// L1-resident output buffer).
 pub const CHUNK: usize = 4096;
 
+/// How the reports name a codec: the columns that tell one [`Codec`] from
+/// another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// Format family shared by ours and its peers (e.g. `streamvbyte`).
+    pub family: &'static str,
+    /// Codec column (`streamvbyte`, `peer:streamvbyte`).
+    pub name: &'static str,
+    /// Kernel column (`scalar`, `sse41`, `c-simd`).
+    pub kernel: &'static str,
+}
+
+impl Label {
+    /// The label of `name` on `kernel`, in `family`.
+    pub const fn new(family: &'static str, name: &'static str, kernel: &'static str) -> Label {
+        Label {
+            family,
+            name,
+            kernel,
+        }
+    }
+}
+
 /// One codec implementation under test.
 ///
 /// Inputs and outputs follow the checked APIs of intcodec: `encode*` writes
@@ -23,13 +46,21 @@ pub const CHUNK: usize = 4096;
 /// slack at the end), so peers that over-read or over-write can be called
 /// soundly.
 pub trait Codec {
+    /// How reports name this codec (family, codec and kernel columns).
+    fn label(&self) -> Label;
     /// Format family shared by ours and its peers (e.g. `streamvbyte`); the
     /// summary compares codecs within a family.
-    fn family(&self) -> &'static str;
+    fn family(&self) -> &'static str {
+        self.label().family
+    }
     /// Codec column in reports (`streamvbyte`, `peer:streamvbyte`).
-    fn name(&self) -> String;
+    fn name(&self) -> String {
+        self.label().name.to_string()
+    }
     /// Kernel column in reports (`scalar`, `sse41`, `c-simd`).
-    fn kernel(&self) -> String;
+    fn kernel(&self) -> String {
+        self.label().kernel.to_string()
+    }
     /// Whether this is another project's implementation (every codec but
     /// ours, which says `false`).
     fn is_peer(&self) -> bool {

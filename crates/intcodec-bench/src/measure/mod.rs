@@ -30,7 +30,7 @@
 
 mod codec;
 
-pub use codec::{Codec, CHUNK};
+pub use codec::{Codec, Label, CHUNK};
 use std::hint::black_box;
 
 /// An operation measured on a bucket.
@@ -72,7 +72,8 @@ impl Op {
         }
     }
 
-    fn is_delta(self) -> bool {
+    /// Whether this is a delta op ([`Op::DecodeDelta`], [`Op::EncodeDelta`]).
+    pub fn is_delta(self) -> bool {
         matches!(self, Op::DecodeDelta | Op::EncodeDelta)
     }
 }
@@ -483,14 +484,11 @@ mod tests {
     /// Wraps a real codec and corrupts one decoded value.
     struct Broken<C>(C);
     impl<C: Codec> Codec for Broken<C> {
-        fn family(&self) -> &'static str {
-            self.0.family()
-        }
-        fn name(&self) -> String {
-            "broken".into()
-        }
-        fn kernel(&self) -> String {
-            self.0.kernel()
+        fn label(&self) -> Label {
+            Label {
+                name: "broken",
+                ..self.0.label()
+            }
         }
         fn is_peer(&self) -> bool {
             false

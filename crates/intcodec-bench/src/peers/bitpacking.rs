@@ -17,7 +17,7 @@
 //! ratio in the main job is that defect of the crate's, not of ours.
 
 use crate::contenders::bp128::{max_len, FAMILY_8X};
-use crate::measure::Codec;
+use crate::measure::{Codec, Label};
 use intcodec::bp128::Layout;
 
 use bitpacking::{BitPacker, BitPacker4x, BitPacker8x};
@@ -134,14 +134,9 @@ impl<P: BitPacker> Peer<P> {
 }
 
 impl<P: BitPacker> Codec for Peer<P> {
-    fn family(&self) -> &'static str {
-        self.family
-    }
-    fn name(&self) -> String {
-        self.name.to_string()
-    }
-    fn kernel(&self) -> String {
-        if P::BLOCK_LEN == 128 { "sse3" } else { "avx2" }.to_string()
+    fn label(&self) -> Label {
+        let kernel = if P::BLOCK_LEN == 128 { "sse3" } else { "avx2" };
+        Label::new(self.family, self.name, kernel)
     }
     fn own_format(&self) -> bool {
         self.other_layout

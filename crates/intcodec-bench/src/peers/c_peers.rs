@@ -27,7 +27,7 @@
 //! A timed pass is ONE call into C (the loop over chunks runs there, as a
 //! native caller's would), so no peer pays a per-chunk bridge cost.
 
-use crate::measure::{Bucket, Chunk, Codec, Encoded, Light, Op, CHUNK};
+use crate::measure::{Bucket, Chunk, Codec, Encoded, Label, Light, Op, CHUNK};
 
 /// Readable bytes after a stream and writable bytes for an encoding, beyond
 /// 5 bytes per value: the word count and padding, FastPFor's block headers,
@@ -207,14 +207,8 @@ impl CPeer {
 }
 
 impl Codec for CPeer {
-    fn family(&self) -> &'static str {
-        self.0.family
-    }
-    fn name(&self) -> String {
-        self.0.name.to_string()
-    }
-    fn kernel(&self) -> String {
-        self.0.kernel.to_string()
+    fn label(&self) -> Label {
+        Label::new(self.0.family, self.0.name, self.0.kernel)
     }
     fn own_format(&self) -> bool {
         self.0.own_format

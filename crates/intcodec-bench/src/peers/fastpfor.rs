@@ -28,8 +28,8 @@
 //! adds them up (a scalar prefix sum), both in this module, as FastPFor's own
 //! benchmarks apply their delta coding before and after the codec.
 
-use super::shared::rust_simd_kernel;
-use crate::measure::Codec;
+use super::shared::{room, rust_simd_kernel};
+use crate::measure::{Codec, Label};
 use fastpfor::{AnyLenCodec, FastPForSimd256};
 use std::cell::RefCell;
 
@@ -78,15 +78,10 @@ impl Codec for PeerFastPFor {
         };
         r.map_err(|e| format!("{NAME}: {e}"))?;
         let len = 4 + 4 * words.len();
-        if out.len() < len {
-            return Err(format!(
-                "{NAME}: output has {} bytes, needs {len}",
-                out.len()
-            ));
-        }
+        let out = room(NAME, out, len)?;
         let count = u32::try_from(words.len()).map_err(|_| format!("{NAME}: stream too long"))?;
         out[..4].copy_from_slice(&count.to_le_bytes());
-        for (d, w) in out[4..len].chunks_exact_mut(4).zip(words.iter()) {
+        for (d, w) in out[4..].chunks_exact_mut(4).zip(words.iter()) {
             d.copy_from_slice(&w.to_le_bytes());
         }
         Ok(len)
@@ -111,9 +106,7 @@ impl Codec for PeerFastPFor {
             .filter(|&l| l <= input.len())
             .ok_or_else(|| format!("{NAME}: truncated stream ({count} words)"))?;
         let want = u32::try_from(n).map_err(|_| format!("{NAME}: {n} values is too many"))?;
-        let out = out
-            .get_mut(..n)
-            .ok_or_else(|| format!("{NAME}: output holds fewer than {n} values"))?;
+        let out = room(NAME, out, n)?;
         let bytes = &input[4..len];
         // SAFETY: every bit pattern is a valid u32; `align_to` only
         // reinterprets the aligned middle of `bytes`.
@@ -155,14 +148,12 @@ impl Codec for PeerFastPFor {
         Ok(len)
     }
 
-    fn family(&self) -> &'static str {
-        crate::contenders::bp128::FAMILY_4X
-    }
-    fn name(&self) -> String {
-        NAME.to_string()
-    }
-    fn kernel(&self) -> String {
-        rust_simd_kernel(false)
+    fn label(&self) -> Label {
+        Label::new(
+            crate::contenders::bp128::FAMILY_4X,
+            NAME,
+            rust_simd_kernel(false),
+        )
     }
     fn own_format(&self) -> bool {
         true

@@ -11,7 +11,13 @@ pub mod bitpacking;
 pub mod c_peers;
 #[cfg(feature = "peer-fastpfor")]
 pub mod fastpfor;
-#[cfg(any(feature = "peer-svb", feature = "peer-fastpfor"))]
+#[cfg(any(
+    feature = "peer-svb",
+    feature = "peer-fastpfor",
+    feature = "peer-stream-vbyte",
+    feature = "peer-streamvbyte64",
+    feature = "peer-varint"
+))]
 mod shared;
 #[cfg(feature = "peer-svb")]
 pub mod svb_crate;

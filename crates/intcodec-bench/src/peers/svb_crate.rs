@@ -12,8 +12,8 @@
 //! `svb` has no delta coding for `u32` (its `delta` module is separate
 //! whole-array passes), so delta ops are not measured for it.
 
-use super::shared::rust_simd_kernel;
-use crate::measure::{byte_ends, value_ends, Bucket, Codec, Encoded, Light, Op};
+use super::shared::{plain_only, room, rust_simd_kernel};
+use crate::measure::{byte_ends, value_ends, Bucket, Codec, Encoded, Label, Light, Op};
 use intcodec::streamvbyte::{max_compressed_len, StreamVByte};
 use intcodec::IntCodec;
 use std::cell::RefCell;
@@ -29,21 +29,16 @@ pub struct PeerSvb {
 }
 
 impl Codec for PeerSvb {
-    fn family(&self) -> &'static str {
-        crate::contenders::streamvbyte::FAMILY
-    }
-    fn name(&self) -> String {
-        NAME.to_string()
-    }
-    fn kernel(&self) -> String {
-        if cfg!(target_arch = "x86_64") {
+    fn label(&self) -> Label {
+        let kernel = if cfg!(target_arch = "x86_64") {
             rust_simd_kernel(true)
         } else {
-            "rust".to_string()
-        }
+            "rust"
+        };
+        Label::new(crate::contenders::streamvbyte::FAMILY, NAME, kernel)
     }
     fn supports(&self, op: Op) -> bool {
-        !matches!(op, Op::DecodeDelta | Op::EncodeDelta)
+        !op.is_delta()
     }
     fn max_encoded_len(&self, n: usize) -> usize {
         max_compressed_len(n) + 16
@@ -54,17 +49,12 @@ impl Codec for PeerSvb {
         delta: Option<u32>,
         out: &mut [u8],
     ) -> Result<usize, String> {
-        if delta.is_some() {
-            return Err(format!("{NAME}: no delta coding"));
-        }
+        plain_only(NAME, delta)?;
         let mut bytes = self.bytes.borrow_mut();
         bytes.clear();
         U32Classic.encode_into(values, &mut bytes);
         let w = bytes.len();
-        let room = out.len();
-        out.get_mut(..w)
-            .ok_or_else(|| format!("{NAME}: output has {room} bytes, needs {w}"))?
-            .copy_from_slice(&bytes);
+        room(NAME, out, w)?.copy_from_slice(&bytes);
         Ok(w)
     }
     fn decode_with(
@@ -74,9 +64,7 @@ impl Codec for PeerSvb {
         delta: Option<u32>,
         out: &mut [u32],
     ) -> Result<usize, String> {
-        if delta.is_some() {
-            return Err(format!("{NAME}: no delta coding"));
-        }
+        plain_only(NAME, delta)?;
         let used = StreamVByte::new()
             .encoded_len(input, n)
             .map_err(|e| format!("{NAME}: {e}"))?;
@@ -85,9 +73,7 @@ impl Codec for PeerSvb {
         U32Classic
             .decode_into(&input[..used], n, &mut values)
             .map_err(|e| format!("{NAME}: {e}"))?;
-        out.get_mut(..n)
-            .ok_or_else(|| format!("{NAME}: output holds fewer than {n} values"))?
-            .copy_from_slice(&values[..n]);
+        room(NAME, out, n)?.copy_from_slice(&values[..n]);
         Ok(used)
     }
 

@@ -20,8 +20,8 @@
 //! When the cdylib was not built (no nightly), these peers are absent and
 //! [`notes`] says so in the report.
 
-use crate::measure::Codec;
-use crate::measure::Op;
+use super::shared::{plain_only, room};
+use crate::measure::{Codec, Label, Op};
 use intcodec::streamvbyte::max_compressed_len;
 use std::ffi::{c_char, CStr};
 use std::sync::OnceLock;
@@ -43,6 +43,8 @@ struct Lib {
     path: String,
     flags: String,
     s64_kernel: String,
+    /// The kernel column of `streamvbyte64` (`rust-<s64_kernel>`).
+    s64_column: String,
     sv_encode: SvEnc,
     sv_decode: SvDec,
     s64_encode: S64Enc,
@@ -77,6 +79,7 @@ fn load(path: &str) -> Result<Lib, String> {
         _lib: lib,
         path: path.to_string(),
         flags,
+        s64_column: format!("rust-{s64_kernel}"),
         s64_kernel,
         sv_encode,
         sv_decode,
@@ -120,49 +123,49 @@ fn done(who: &str, r: isize) -> Result<usize, String> {
     })
 }
 
-fn room(who: &str, out: usize, n: usize) -> Result<(), String> {
-    if out < n {
-        Err(format!("{who}: output holds {out} < {n} values"))
-    } else {
-        Ok(())
-    }
-}
-
-/// The `stream-vbyte` crate (see the module docs).
-#[derive(Clone, Copy, Debug)]
-pub struct StreamVbyteRs(&'static Lib);
-
 impl std::fmt::Debug for Lib {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Lib").field("path", &self.path).finish()
     }
 }
 
-impl StreamVbyteRs {
+const SV_NAME: &str = "peer:stream-vbyte";
+const S64_NAME: &str = "peer:streamvbyte64";
+
+/// One crate of the cdylib as a benchmark codec, one FFI call per chunk:
+/// `stream-vbyte` (`S64 = false`, no delta coding) or `streamvbyte64`
+/// (`S64 = true`). The crate is chosen at compile time: no branch per call.
+#[derive(Clone, Copy, Debug)]
+pub struct RustPeer<const S64: bool>(&'static Lib);
+
+/// The `stream-vbyte` crate (see the module docs).
+pub type StreamVbyteRs = RustPeer<false>;
+/// The `streamvbyte64` crate's `Coder1234` (see the module docs).
+pub type StreamVbyte64 = RustPeer<true>;
+
+impl<const S64: bool> RustPeer<S64> {
     /// The peer, if the cdylib is loaded.
     pub fn new() -> Option<Self> {
-        lib().ok().map(StreamVbyteRs)
+        lib().ok().map(RustPeer)
     }
+
+    const NAME: &'static str = if S64 { S64_NAME } else { SV_NAME };
 }
 
-const SV: &str = "peer:stream-vbyte";
-const S64: &str = "peer:streamvbyte64";
-
-impl Codec for StreamVbyteRs {
-    fn family(&self) -> &'static str {
-        crate::contenders::streamvbyte::FAMILY
-    }
-    fn name(&self) -> String {
-        SV.to_string()
-    }
-    fn kernel(&self) -> String {
-        "rust-sse41".to_string()
+impl<const S64: bool> Codec for RustPeer<S64> {
+    fn label(&self) -> Label {
+        let kernel = if S64 {
+            &self.0.s64_column
+        } else {
+            "rust-sse41"
+        };
+        Label::new(crate::contenders::streamvbyte::FAMILY, Self::NAME, kernel)
     }
     fn max_encoded_len(&self, n: usize) -> usize {
         max_compressed_len(n) + SLACK
     }
     fn supports(&self, op: Op) -> bool {
-        !matches!(op, Op::DecodeDelta | Op::EncodeDelta)
+        S64 || !op.is_delta()
     }
     #[inline]
     fn encode_with(
@@ -171,14 +174,17 @@ impl Codec for StreamVbyteRs {
         delta: Option<u32>,
         out: &mut [u8],
     ) -> Result<usize, String> {
-        if delta.is_some() {
-            return Err(format!("{SV}: unsupported (the crate has no delta coding)"));
-        }
-        // SAFETY: `values` and `out` are live slices of these lengths.
-        let r = unsafe {
-            (self.0.sv_encode)(values.as_ptr(), values.len(), out.as_mut_ptr(), out.len())
+        let (v, len, o, cap) = (values.as_ptr(), values.len(), out.as_mut_ptr(), out.len());
+        let r = if S64 {
+            let (d, prev) = (u32::from(delta.is_some()), delta.unwrap_or(0));
+            // SAFETY: `values` and `out` are live slices of these lengths.
+            unsafe { (self.0.s64_encode)(v, len, d, prev, o, cap) }
+        } else {
+            plain_only(SV_NAME, delta)?;
+            // SAFETY: as above.
+            unsafe { (self.0.sv_encode)(v, len, o, cap) }
         };
-        done(SV, r)
+        done(Self::NAME, r)
     }
     #[inline]
     fn decode_with(
@@ -188,83 +194,20 @@ impl Codec for StreamVbyteRs {
         delta: Option<u32>,
         out: &mut [u32],
     ) -> Result<usize, String> {
-        if delta.is_some() {
-            return Err(format!("{SV}: unsupported (the crate has no delta coding)"));
-        }
-        room(SV, out.len(), n)?;
-        // SAFETY: `input` is a live slice; `out` holds at least `n` values (checked).
-        let r = unsafe { (self.0.sv_decode)(input.as_ptr(), input.len(), n, out.as_mut_ptr()) };
-        done(SV, r)
-    }
-}
-
-/// The `streamvbyte64` crate's `Coder1234` (see the module docs).
-#[derive(Clone, Copy, Debug)]
-pub struct StreamVbyte64(&'static Lib);
-
-impl StreamVbyte64 {
-    /// The peer, if the cdylib is loaded.
-    pub fn new() -> Option<Self> {
-        lib().ok().map(StreamVbyte64)
-    }
-}
-
-impl Codec for StreamVbyte64 {
-    fn family(&self) -> &'static str {
-        crate::contenders::streamvbyte::FAMILY
-    }
-    fn name(&self) -> String {
-        S64.to_string()
-    }
-    fn kernel(&self) -> String {
-        format!("rust-{}", self.0.s64_kernel)
-    }
-    fn max_encoded_len(&self, n: usize) -> usize {
-        max_compressed_len(n) + SLACK
-    }
-
-    #[inline]
-    fn encode_with(
-        &self,
-        values: &[u32],
-        delta: Option<u32>,
-        out: &mut [u8],
-    ) -> Result<usize, String> {
-        // SAFETY: `values` and `out` are live slices of these lengths.
-        let r = unsafe {
-            (self.0.s64_encode)(
-                values.as_ptr(),
-                values.len(),
-                u32::from(delta.is_some()),
-                delta.unwrap_or(0),
-                out.as_mut_ptr(),
-                out.len(),
-            )
+        let (i, len) = (input.as_ptr(), input.len());
+        let r = if S64 {
+            let o = room(S64_NAME, out, n)?.as_mut_ptr();
+            let (d, prev) = (u32::from(delta.is_some()), delta.unwrap_or(0));
+            // SAFETY: `input` is a live slice; `out` holds at least `n`
+            // values (checked).
+            unsafe { (self.0.s64_decode)(i, len, n, d, prev, o) }
+        } else {
+            plain_only(SV_NAME, delta)?;
+            let o = room(SV_NAME, out, n)?.as_mut_ptr();
+            // SAFETY: as above.
+            unsafe { (self.0.sv_decode)(i, len, n, o) }
         };
-        done(S64, r)
-    }
-
-    #[inline]
-    fn decode_with(
-        &self,
-        input: &[u8],
-        n: usize,
-        delta: Option<u32>,
-        out: &mut [u32],
-    ) -> Result<usize, String> {
-        room(S64, out.len(), n)?;
-        // SAFETY: `input` is a live slice; `out` holds at least `n` values (checked).
-        let r = unsafe {
-            (self.0.s64_decode)(
-                input.as_ptr(),
-                input.len(),
-                n,
-                u32::from(delta.is_some()),
-                delta.unwrap_or(0),
-                out.as_mut_ptr(),
-            )
-        };
-        done(S64, r)
+        done(Self::NAME, r)
     }
 }
 

@@ -16,8 +16,9 @@
 //! are compiled, so the benchmark uses its always-available single-value
 //! `decode` (64-bit word tricks, SSE2) in a loop, as the issue names it.
 
+use super::shared::room;
 use crate::contenders::vbyte::{max_len, FAMILY};
-use crate::measure::Codec;
+use crate::measure::{Codec, Label};
 
 /// One peer library: decode or encode one value at the front of a slice.
 pub trait Lib {
@@ -35,13 +36,6 @@ pub trait Lib {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Peer<L>(core::marker::PhantomData<L>);
 
-fn check_room(name: &str, what: &str, room: usize, needed: usize) -> Result<(), String> {
-    if room < needed {
-        return Err(format!("{name}: {what} has {room} bytes, needs {needed}"));
-    }
-    Ok(())
-}
-
 #[inline(always)]
 fn decode_values<L: Lib, const DELTA: bool>(
     input: &[u8],
@@ -49,9 +43,7 @@ fn decode_values<L: Lib, const DELTA: bool>(
     mut prev: u32,
     out: &mut [u32],
 ) -> Result<usize, String> {
-    let out = out
-        .get_mut(..n)
-        .ok_or_else(|| format!("{}: output holds fewer than {n}", L::NAME))?;
+    let out = room(L::NAME, out, n)?;
     let mut pos = 0;
     for slot in out {
         let (v, len) = L::get(input.get(pos..).unwrap_or_default())?;
@@ -72,7 +64,8 @@ fn encode_values<L: Lib, const DELTA: bool>(
     mut prev: u32,
     out: &mut [u8],
 ) -> Result<usize, String> {
-    check_room(L::NAME, "output", out.len(), max_len(values.len()))?;
+    // Checked, but the crate writes into all of `out` (as a caller would give it).
+    room(L::NAME, out, max_len(values.len()))?;
     let mut pos = 0;
     for &x in values {
         let v = if DELTA {
@@ -112,14 +105,8 @@ pub(crate) fn write_counted(out: &mut [u8], write: impl FnOnce(&mut &mut [u8])) 
 }
 
 impl<L: Lib> Codec for Peer<L> {
-    fn family(&self) -> &'static str {
-        FAMILY
-    }
-    fn name(&self) -> String {
-        L::NAME.to_string()
-    }
-    fn kernel(&self) -> String {
-        L::KERNEL.to_string()
+    fn label(&self) -> Label {
+        Label::new(FAMILY, L::NAME, L::KERNEL)
     }
     fn max_encoded_len(&self, n: usize) -> usize {
         max_len(n)
