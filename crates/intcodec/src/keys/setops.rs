@@ -96,6 +96,15 @@ impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
         (l.firsts[self.block], l.lasts[self.block])
     }
 
+    /// Whether the current block holds every key from its first to its
+    /// last (its keys are known without decoding it).
+    #[inline]
+    fn is_run(&self) -> bool {
+        let l = &self.set.leaves[self.leaf];
+        let b = self.block;
+        l.lasts[b] - l.firsts[b] == u32::from(l.counts[b]) - 1
+    }
+
     /// Decodes the current block into `buf`; returns its key count.
     #[inline]
     fn decode(&self, buf: &mut [u32]) -> usize {
@@ -197,18 +206,48 @@ where
             }
             continue;
         }
-        if nx == 0 {
-            nx = x.decode(&mut bx);
-        }
-        if ny == 0 {
-            ny = y.decode(&mut by);
-        }
         let (lo, hi) = (xf.max(yf), xl.min(yl));
-        let sx = restrict(&bx[..nx], xf, xl, lo, hi);
-        let sy = restrict(&by[..ny], yf, yl, lo, hi);
-        let n = kernel.run(sx, sy, &mut out);
-        if n > 0 {
-            emit(&out[..n]);
+        // A block that is a run of consecutive keys meets the other in the
+        // other's keys in the shared range: no decode, no merge.
+        match (x.is_run(), y.is_run()) {
+            (true, true) => {
+                for (o, k) in out.iter_mut().zip(lo..=hi) {
+                    *o = k;
+                }
+                emit(&out[..(hi - lo) as usize + 1]);
+            }
+            (true, false) => {
+                if ny == 0 {
+                    ny = y.decode(&mut by);
+                }
+                let sy = restrict(&by[..ny], yf, yl, lo, hi);
+                if !sy.is_empty() {
+                    emit(sy);
+                }
+            }
+            (false, true) => {
+                if nx == 0 {
+                    nx = x.decode(&mut bx);
+                }
+                let sx = restrict(&bx[..nx], xf, xl, lo, hi);
+                if !sx.is_empty() {
+                    emit(sx);
+                }
+            }
+            (false, false) => {
+                if nx == 0 {
+                    nx = x.decode(&mut bx);
+                }
+                if ny == 0 {
+                    ny = y.decode(&mut by);
+                }
+                let sx = restrict(&bx[..nx], xf, xl, lo, hi);
+                let sy = restrict(&by[..ny], yf, yl, lo, hi);
+                let n = kernel.run(sx, sy, &mut out);
+                if n > 0 {
+                    emit(&out[..n]);
+                }
+            }
         }
         let (ax, ay) = (xl <= yl, yl <= xl);
         if ax {
@@ -272,7 +311,10 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             } else {
                 lo + gallop(&keys[lo..], al + 1)
             };
-            if lo < hi {
+            if lo < hi && a.is_run() {
+                // Every key of the slice in the block's range is in it.
+                emit(&keys[lo..hi]);
+            } else if lo < hi {
                 let n = a.decode(&mut buf);
                 let block = restrict(&buf[..n], af, al, keys[lo], keys[hi - 1]);
                 let m = kernel.run(block, &keys[lo..hi], &mut out);

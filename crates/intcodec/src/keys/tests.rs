@@ -513,6 +513,15 @@ fn intersection_shapes() {
         ("sparse", sparse),
         ("top", top),
         ("max", alloc::vec![u32::MAX]),
+        // Blocks that are runs of consecutive keys (known undecoded).
+        ("run", (100..3100).collect()),
+        (
+            "runs",
+            (0..20u32)
+                .flat_map(|i| 200 * i + 90..200 * i + 240)
+                .collect()
+        ),
+        ("top-run", (u32::MAX - 300..=u32::MAX).collect()),
     ];
     for_each_codec!(codec => {
         for bl in [1usize, 7, default_len(&codec)] {
