@@ -8,7 +8,8 @@
 //!   with SSE4.1, 8 x 8 with AVX2), keep the lanes of the first vector that
 //!   met an equal key (a shuffle by a table indexed by the match mask), and
 //!   move past the vector whose last key is the smaller (both when equal);
-//!   the scalar kernel is a branch-free two-pointer merge.
+//!   the scalar kernel is a branch-free two-pointer merge. When one side
+//!   has less than a vector left, its keys are looked up as below.
 //! - one side far shorter: each key of the short side is looked up in the
 //!   long one, moving forward a vector at a time and comparing the key with
 //!   a whole vector (SIMD), or galloping (scalar).
@@ -153,7 +154,7 @@ fn lookup_scalar(small: &[u32], large: &[u32], out: &mut [u32]) -> usize {
 mod x86 {
     use core::arch::x86_64::*;
 
-    use super::{lookup_scalar, merge_scalar, SKEW};
+    use super::{lookup_scalar, SKEW};
 
     /// `PERM8[m]`: the lane indexes of the set bits of `m`, lowest first
     /// (then zeros): the `vpermd` that packs the matched lanes.
@@ -261,7 +262,15 @@ mod x86 {
             i += 8 * usize::from(la <= lb);
             j += 8 * usize::from(lb <= la);
         }
-        k + merge_scalar(&a[i..], &b[j..], &mut out[k..])
+        // One side has fewer than 8 keys left: look them up in the other.
+        let (ra, rb) = (&a[i..], &b[j..]);
+        let (small, large) = if ra.len() <= rb.len() {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        // SAFETY: the CPU has AVX2 (the caller).
+        k + unsafe { lookup_avx2(small, large, &mut out[k..]) }
     }
 
     /// Every key of `small` looked up in `large`, 8 keys of `large` at a
@@ -328,7 +337,15 @@ mod x86 {
             i += 4 * usize::from(la <= lb);
             j += 4 * usize::from(lb <= la);
         }
-        k + merge_scalar(&a[i..], &b[j..], &mut out[k..])
+        // One side has fewer than 4 keys left: look them up in the other.
+        let (ra, rb) = (&a[i..], &b[j..]);
+        let (small, large) = if ra.len() <= rb.len() {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        // SAFETY: the CPU has SSE4.1 (the caller).
+        k + unsafe { lookup_sse41(small, large, &mut out[k..]) }
     }
 
     /// [`lookup_avx2`] with 4 keys at a time.
