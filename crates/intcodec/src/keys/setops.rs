@@ -370,6 +370,8 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         let mut b = Side::new(other);
         // Keys of the current (decoded) block of each side not yet output.
         let (mut ai, mut bi) = (0usize, 0usize);
+        // The keys of one merge of two blocks, handed to `out` at once.
+        let mut merged = [0u32; 2 * BUF];
         loop {
             if a.done() || b.done() {
                 break;
@@ -392,12 +394,16 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             a.keys();
             b.keys();
             let (xa, xb) = (&a.at.buf[..a.at.n], &b.at.buf[..b.at.n]);
+            let mut m = 0;
             while ai < xa.len() && bi < xb.len() {
                 let (x, y) = (xa[ai], xb[bi]);
-                out.push(x.min(y));
+                // `m <= ai + bi`: inside `merged`.
+                merged[m] = x.min(y);
+                m += 1;
                 ai += usize::from(x <= y);
                 bi += usize::from(y <= x);
             }
+            out.extend_sorted(&merged[..m]);
             if ai == xa.len() {
                 a.next_block();
                 ai = 0;
@@ -413,10 +419,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
                     let (f, l, c, s) = side.raw();
                     out.push_raw(f, l, c, s);
                 } else {
-                    let n = side.keys().len();
-                    for j in at..n {
-                        out.push(side.at.buf[j]);
-                    }
+                    out.extend_sorted(&side.keys()[at..]);
                 }
                 at = 0;
                 side.next_block();
