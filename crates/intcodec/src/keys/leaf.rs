@@ -152,6 +152,19 @@ impl Leaf {
         self.len = self.len - removed + added as u32;
     }
 
+    /// Appends the block of `keys` (strictly increasing, above every key of
+    /// the leaf, at most the block capacity): [`Leaf::replace`] at the end,
+    /// coded straight into the leaf's bytes.
+    pub(crate) fn push_block<C: SortedCodec>(&mut self, codec: &C, keys: &[u32]) {
+        encode_block(codec, keys, &mut self.bytes);
+        self.ends
+            .push(u32::try_from(self.bytes.len()).expect("a leaf is under 4 GiB"));
+        self.firsts.push(keys[0]);
+        self.lasts.push(keys[keys.len() - 1]);
+        self.counts.push(keys.len() as u16);
+        self.len += keys.len() as u32;
+    }
+
     /// Appends a block whose stream is already coded (a validated or copied
     /// block).
     pub(crate) fn push_raw(&mut self, first: u32, last: u32, count: usize, stream: &[u8]) {

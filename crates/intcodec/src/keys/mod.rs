@@ -35,6 +35,7 @@
 //! assert!(back == set);
 //! ```
 
+mod intersect;
 mod iter;
 mod leaf;
 mod serial;
@@ -564,9 +565,29 @@ impl<C: SortedCodec + KernelChoice> Builder<C> {
         }
     }
 
+    /// Appends strictly increasing `keys`, all above the last pushed (the
+    /// same as pushing them one by one).
+    pub(crate) fn extend_sorted(&mut self, keys: &[u32]) {
+        let Some(&last) = keys.last() else {
+            return;
+        };
+        debug_assert!(self.prev.is_none_or(|p| p < keys[0]));
+        debug_assert!(keys.windows(2).all(|w| w[0] < w[1]));
+        let cap = self.set.block_len + 1;
+        let mut rest = keys;
+        while !rest.is_empty() {
+            let take = (cap - self.pending.len()).min(rest.len());
+            self.pending.extend_from_slice(&rest[..take]);
+            rest = &rest[take..];
+            if self.pending.len() == cap {
+                self.flush_block();
+            }
+        }
+        self.prev = Some(last);
+    }
+
     fn flush_block(&mut self) {
-        let b = self.leaf.blocks();
-        self.leaf.replace(&self.set.codec, b, 0, &[&self.pending]);
+        self.leaf.push_block(&self.set.codec, &self.pending);
         self.pending.clear();
         if self.leaf.blocks() == LEAF_BLOCKS {
             self.flush_leaf();

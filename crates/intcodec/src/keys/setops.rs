@@ -6,8 +6,9 @@
 
 use alloc::vec::Vec;
 
+use super::intersect::{gallop, Kernel, PAD};
 use super::iter::Block;
-use super::{Builder, KeySet};
+use super::{Builder, KeySet, BUF};
 use crate::traits::{KernelChoice, SortedCodec};
 
 /// A position on the blocks of a set, with the current block decoded on
@@ -52,37 +53,6 @@ impl<'a, C: SortedCodec + KernelChoice> Side<'a, C> {
         self.at.step();
     }
 
-    /// Moves forward to the first block whose last key is `>= key`;
-    /// `false` when there is none.
-    fn skip_to(&mut self, key: u32) -> bool {
-        if self.done() {
-            return false;
-        }
-        if self.bounds().1 >= key {
-            return true;
-        }
-        self.decoded = false;
-        let set = self.at.set;
-        let leaf = &set.leaves[self.at.leaf];
-        if leaf.last() >= key {
-            self.at.block += leaf.lasts[self.at.block..].partition_point(|&l| l < key);
-            return true;
-        }
-        let mut li = set.leaf_for(key).max(self.at.leaf + 1);
-        if li >= set.leaves.len() {
-            self.at.leaf = li;
-            return false;
-        }
-        let mut b = set.leaves[li].lasts.partition_point(|&l| l < key);
-        if b == set.leaves[li].blocks() {
-            li += 1;
-            b = 0;
-        }
-        self.at.leaf = li;
-        self.at.block = b;
-        !self.done()
-    }
-
     /// The coded bytes of the current block.
     fn raw(&self) -> (u32, u32, usize, &'a [u8]) {
         let l = &self.at.set.leaves[self.at.leaf];
@@ -96,43 +66,202 @@ impl<'a, C: SortedCodec + KernelChoice> Side<'a, C> {
     }
 }
 
-/// The first index of `s` whose value is `>= key` (galloping from 0).
-#[inline]
-fn gallop(s: &[u32], key: u32) -> usize {
-    let mut hi = 1;
-    while hi < s.len() && s[hi - 1] < key {
-        hi *= 2;
-    }
-    let lo = hi / 2;
-    let hi = hi.min(s.len());
-    lo + s[lo..hi].partition_point(|&v| v < key)
+/// A position on the blocks of a set (leaf, block), nothing decoded: the
+/// intersections keep the decoded keys in their own buffers.
+struct Cur<'a, C> {
+    set: &'a KeySet<C>,
+    leaf: usize,
+    block: usize,
 }
 
-/// Calls `f` on every value in both increasing slices.
-#[inline]
-fn intersect_slices(a: &[u32], b: &[u32], f: &mut impl FnMut(u32)) {
-    let (small, large) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    if small.len() * 16 < large.len() {
-        let mut j = 0;
-        for &x in small {
-            j += gallop(&large[j..], x);
-            if j == large.len() {
-                return;
-            }
-            if large[j] == x {
-                f(x);
-            }
+impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
+    #[inline]
+    fn new(set: &'a KeySet<C>) -> Self {
+        Cur {
+            set,
+            leaf: 0,
+            block: 0,
         }
+    }
+
+    #[inline]
+    fn done(&self) -> bool {
+        self.leaf >= self.set.leaves.len()
+    }
+
+    /// First and last key of the current block.
+    #[inline]
+    fn bounds(&self) -> (u32, u32) {
+        let l = &self.set.leaves[self.leaf];
+        (l.firsts[self.block], l.lasts[self.block])
+    }
+
+    /// Whether the current block holds every key from its first to its
+    /// last (its keys are known without decoding it).
+    #[inline]
+    fn is_run(&self) -> bool {
+        let l = &self.set.leaves[self.leaf];
+        let b = self.block;
+        l.lasts[b] - l.firsts[b] == u32::from(l.counts[b]) - 1
+    }
+
+    /// Decodes the current block into `buf`; returns its key count.
+    #[inline]
+    fn decode(&self, buf: &mut [u32]) -> usize {
+        self.set.leaves[self.leaf].decode(&self.set.codec, self.block, buf)
+    }
+
+    /// Moves to the next block; `false` past the last.
+    #[inline]
+    fn step(&mut self) -> bool {
+        self.block += 1;
+        if self.block == self.set.leaves[self.leaf].blocks() {
+            self.block = 0;
+            self.leaf += 1;
+        }
+        !self.done()
+    }
+
+    /// Moves forward to the first block whose last key is `>= key` (the
+    /// current one's is below it); `false` when there is none.
+    fn skip_to(&mut self, key: u32) -> bool {
+        let set = self.set;
+        let leaf = &set.leaves[self.leaf];
+        if leaf.last() >= key {
+            self.block += leaf.lasts[self.block..].partition_point(|&l| l < key);
+            return true;
+        }
+        let mut li = set.leaf_for(key).max(self.leaf + 1);
+        if li >= set.leaves.len() {
+            self.leaf = li;
+            return false;
+        }
+        let mut b = set.leaves[li].lasts.partition_point(|&l| l < key);
+        if b == set.leaves[li].blocks() {
+            li += 1;
+            b = 0;
+        }
+        self.leaf = li;
+        self.block = b;
+        !self.done()
+    }
+}
+
+/// The keys of a decoded block (first key `first`, last `last`) in
+/// `[lo, hi]`.
+#[inline]
+fn restrict(keys: &[u32], first: u32, last: u32, lo: u32, hi: u32) -> &[u32] {
+    let s = if lo <= first {
+        0
+    } else {
+        keys.partition_point(|&k| k < lo)
+    };
+    let e = if hi >= last {
+        keys.len()
+    } else {
+        keys.partition_point(|&k| k <= hi)
+    };
+    &keys[s..e.max(s)]
+}
+
+/// Calls `emit` on the common keys of `a` and `b`, a run at a time, in
+/// increasing order: blocks whose key ranges do not meet are skipped
+/// through the indexes; two that do are decoded (each once however many
+/// blocks of the other side it meets), cut to the range they share and
+/// intersected by `kernel`.
+fn common_runs<C, D>(a: &KeySet<C>, b: &KeySet<D>, kernel: Kernel, emit: &mut impl FnMut(&[u32]))
+where
+    C: SortedCodec + KernelChoice,
+    D: SortedCodec + KernelChoice,
+{
+    let (Some(a_first), Some(a_last), Some(b_first), Some(b_last)) =
+        (a.first(), a.last(), b.first(), b.last())
+    else {
+        return;
+    };
+    if a_last < b_first || b_last < a_first {
         return;
     }
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        let (x, y) = (a[i], b[j]);
-        if x == y {
-            f(x);
+    let mut x = Cur::new(a);
+    let mut y = Cur::new(b);
+    let mut bx = [0u32; BUF];
+    let mut by = [0u32; BUF];
+    let mut out = [0u32; BUF + PAD];
+    // Keys decoded in `bx` / `by` (0: the current block is not decoded).
+    let (mut nx, mut ny) = (0usize, 0usize);
+    loop {
+        let (xf, xl) = x.bounds();
+        let (yf, yl) = y.bounds();
+        if xl < yf {
+            nx = 0;
+            if !x.skip_to(yf) {
+                break;
+            }
+            continue;
         }
-        i += usize::from(x <= y);
-        j += usize::from(y <= x);
+        if yl < xf {
+            ny = 0;
+            if !y.skip_to(xf) {
+                break;
+            }
+            continue;
+        }
+        let (lo, hi) = (xf.max(yf), xl.min(yl));
+        // A block that is a run of consecutive keys meets the other in the
+        // other's keys in the shared range: no decode, no merge.
+        match (x.is_run(), y.is_run()) {
+            (true, true) => {
+                for (o, k) in out.iter_mut().zip(lo..=hi) {
+                    *o = k;
+                }
+                emit(&out[..(hi - lo) as usize + 1]);
+            }
+            (true, false) => {
+                if ny == 0 {
+                    ny = y.decode(&mut by);
+                }
+                let sy = restrict(&by[..ny], yf, yl, lo, hi);
+                if !sy.is_empty() {
+                    emit(sy);
+                }
+            }
+            (false, true) => {
+                if nx == 0 {
+                    nx = x.decode(&mut bx);
+                }
+                let sx = restrict(&bx[..nx], xf, xl, lo, hi);
+                if !sx.is_empty() {
+                    emit(sx);
+                }
+            }
+            (false, false) => {
+                if nx == 0 {
+                    nx = x.decode(&mut bx);
+                }
+                if ny == 0 {
+                    ny = y.decode(&mut by);
+                }
+                let sx = restrict(&bx[..nx], xf, xl, lo, hi);
+                let sy = restrict(&by[..ny], yf, yl, lo, hi);
+                let n = kernel.run(sx, sy, &mut out);
+                if n > 0 {
+                    emit(&out[..n]);
+                }
+            }
+        }
+        let (ax, ay) = (xl <= yl, yl <= xl);
+        if ax {
+            nx = 0;
+            if !x.step() {
+                break;
+            }
+        }
+        if ay {
+            ny = 0;
+            if !y.step() {
+                break;
+            }
+        }
     }
 }
 
@@ -143,77 +272,91 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         other: &KeySet<D>,
         mut f: impl FnMut(u32),
     ) {
-        let mut a = Side::new(self);
-        let mut b = Side::new(other);
-        while !a.done() && !b.done() {
-            let (af, al) = a.bounds();
-            let (bf, bl) = b.bounds();
-            if al < bf {
-                if !a.skip_to(bf) {
-                    break;
-                }
-                continue;
-            }
-            if bl < af {
-                if !b.skip_to(af) {
-                    break;
-                }
-                continue;
-            }
-            a.keys();
-            b.keys();
-            intersect_slices(&a.at.buf[..a.at.n], &b.at.buf[..b.at.n], &mut f);
-            if al <= bl {
-                a.next_block();
-            }
-            if bl <= al {
-                b.next_block();
-            }
-        }
+        common_runs(self, other, Kernel::best(), &mut |run| {
+            run.iter().for_each(|&k| f(k));
+        });
     }
 
     /// Calls `f` on every key of the set that is in the increasing slice
     /// `keys` (a posting list), in increasing order.
     pub fn for_each_common_sorted(&self, keys: &[u32], mut f: impl FnMut(u32)) {
-        let mut a = Side::new(self);
-        let mut i = 0;
+        self.common_runs_sorted(keys, Kernel::best(), &mut |run| {
+            run.iter().for_each(|&k| f(k));
+        });
+    }
+
+    /// [`KeySet::for_each_common_sorted`] a run of common keys at a time.
+    fn common_runs_sorted(&self, keys: &[u32], kernel: Kernel, emit: &mut impl FnMut(&[u32])) {
+        let (Some(first), Some(last)) = (self.first(), self.last()) else {
+            return;
+        };
+        let mut i = gallop(keys, first);
+        if i == keys.len() || keys[i] > last {
+            return;
+        }
+        let mut a = Cur::new(self);
+        let mut buf = [0u32; BUF];
+        let mut out = [0u32; BUF + PAD];
         while i < keys.len() {
-            if !a.skip_to(keys[i]) {
-                break;
-            }
             let (af, al) = a.bounds();
+            if al < keys[i] {
+                if !a.skip_to(keys[i]) {
+                    break;
+                }
+                continue;
+            }
             let lo = i + gallop(&keys[i..], af);
-            let hi = lo + gallop(&keys[lo..], al.saturating_add(1));
-            let hi = if al == u32::MAX { keys.len() } else { hi };
-            if lo < hi {
-                let block = a.keys();
-                intersect_slices(block, &keys[lo..hi], &mut f);
+            let hi = if al == u32::MAX {
+                keys.len()
+            } else {
+                lo + gallop(&keys[lo..], al + 1)
+            };
+            if lo < hi && a.is_run() {
+                // Every key of the slice in the block's range is in it.
+                emit(&keys[lo..hi]);
+            } else if lo < hi {
+                let n = a.decode(&mut buf);
+                let block = restrict(&buf[..n], af, al, keys[lo], keys[hi - 1]);
+                let m = kernel.run(block, &keys[lo..hi], &mut out);
+                if m > 0 {
+                    emit(&out[..m]);
+                }
             }
             i = hi;
-            a.next_block();
+            if !a.step() {
+                break;
+            }
         }
     }
 
     /// The keys in both sets, as a set with this set's codec.
     pub fn intersection<D: SortedCodec + KernelChoice>(&self, other: &KeySet<D>) -> KeySet<C> {
-        let mut out = Builder::new(KeySet::with_block_len(self.codec, self.block_len));
-        self.for_each_common(other, |k| {
-            out.push(k);
+        let mut out: Option<Builder<C>> = None;
+        common_runs(self, other, Kernel::best(), &mut |run| {
+            out.get_or_insert_with(|| {
+                Builder::new(KeySet::with_block_len(self.codec, self.block_len))
+            })
+            .extend_sorted(run);
         });
-        out.finish()
+        match out {
+            Some(b) => b.finish(),
+            None => KeySet::with_block_len(self.codec, self.block_len),
+        }
     }
 
     /// The number of keys in both sets.
     pub fn intersection_len<D: SortedCodec + KernelChoice>(&self, other: &KeySet<D>) -> usize {
         let mut n = 0;
-        self.for_each_common(other, |_| n += 1);
+        common_runs(self, other, Kernel::best(), &mut |run| n += run.len());
         n
     }
 
     /// The keys of the set that are in the increasing slice `keys`.
     pub fn intersect_sorted(&self, keys: &[u32]) -> Vec<u32> {
         let mut out = Vec::new();
-        self.for_each_common_sorted(keys, |k| out.push(k));
+        self.common_runs_sorted(keys, Kernel::best(), &mut |run| {
+            out.extend_from_slice(run);
+        });
         out
     }
 
@@ -227,6 +370,8 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         let mut b = Side::new(other);
         // Keys of the current (decoded) block of each side not yet output.
         let (mut ai, mut bi) = (0usize, 0usize);
+        // The keys of one merge of two blocks, handed to `out` at once.
+        let mut merged = [0u32; 2 * BUF];
         loop {
             if a.done() || b.done() {
                 break;
@@ -249,12 +394,16 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             a.keys();
             b.keys();
             let (xa, xb) = (&a.at.buf[..a.at.n], &b.at.buf[..b.at.n]);
+            let mut m = 0;
             while ai < xa.len() && bi < xb.len() {
                 let (x, y) = (xa[ai], xb[bi]);
-                out.push(x.min(y));
+                // `m <= ai + bi`: inside `merged`.
+                merged[m] = x.min(y);
+                m += 1;
                 ai += usize::from(x <= y);
                 bi += usize::from(y <= x);
             }
+            out.extend_sorted(&merged[..m]);
             if ai == xa.len() {
                 a.next_block();
                 ai = 0;
@@ -270,10 +419,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
                     let (f, l, c, s) = side.raw();
                     out.push_raw(f, l, c, s);
                 } else {
-                    let n = side.keys().len();
-                    for j in at..n {
-                        out.push(side.at.buf[j]);
-                    }
+                    out.extend_sorted(&side.keys()[at..]);
                 }
                 at = 0;
                 side.next_block();

@@ -8,7 +8,7 @@ use super::{KeySet, LoadErrorKind};
 use crate::bp128::{Bp128, Layout};
 use crate::frame_of_reference::{For, SimdFor};
 use crate::streamvbyte::StreamVByte;
-use crate::traits::{KernelChoice, SortedCodec};
+use crate::traits::{IntCodec, KernelChoice, SortedCodec};
 use crate::varint_gb::VarIntGb;
 use crate::vbyte::VByte;
 use intcodec_testkit::SplitMix64;
@@ -364,4 +364,191 @@ mod prop {
 fn crc32c_check_value() {
     assert_eq!(super::serial::crc32c(b"123456789"), 0xE306_9283);
     assert_eq!(super::serial::crc32c(b""), 0);
+}
+
+/// The common keys of two increasing slices, by a set lookup.
+fn naive_common(a: &[u32], b: &[u32]) -> Vec<u32> {
+    let bs: BTreeSet<u32> = b.iter().copied().collect();
+    a.iter().copied().filter(|k| bs.contains(k)).collect()
+}
+
+/// A strictly increasing run of `n` keys from `start`, gaps in `1..=gap`.
+fn run_from(rng: &mut SplitMix64, start: u32, n: usize, gap: u32) -> Vec<u32> {
+    let mut v = Vec::with_capacity(n);
+    let mut k = u64::from(start);
+    for _ in 0..n {
+        if k > u64::from(u32::MAX) {
+            break;
+        }
+        v.push(k as u32);
+        k += 1 + rng.below(u64::from(gap));
+    }
+    v
+}
+
+/// Every intersection kernel this CPU runs, the scalar one first.
+fn kernels() -> Vec<super::intersect::Kernel> {
+    use super::intersect::Kernel;
+    let all = crate::isa::Isa::ALL
+        .into_iter()
+        .filter_map(Kernel::with_isa);
+    let v: Vec<Kernel> = all.collect();
+    assert_eq!(v[0], Kernel::SCALAR);
+    v
+}
+
+/// Runs every kernel on `a`, `b` (both orders) with an output of exactly
+/// the documented size, checked against the naive intersection.
+fn check_kernels(a: &[u32], b: &[u32]) {
+    use super::intersect::PAD;
+    let want = naive_common(a, b);
+    for k in kernels() {
+        for (x, y) in [(a, b), (b, a)] {
+            let mut out = alloc::vec![u32::MAX - 7; x.len().min(y.len()) + PAD];
+            let n = k.run(x, y, &mut out);
+            assert_eq!(
+                &out[..n],
+                &want[..],
+                "{:?}: {} and {} keys",
+                k.isa(),
+                x.len(),
+                y.len()
+            );
+        }
+    }
+}
+
+#[test]
+fn kernels_small_shapes() {
+    let mut rng = SplitMix64::new(21);
+    // Every pair of lengths up to 40 (the vector tails), at densities from
+    // identical to disjoint.
+    for la in 0..40 {
+        for lb in 0..40 {
+            for gap in [1u32, 2, 3, 8] {
+                let a = run_from(&mut rng, 1000, la, gap);
+                let start = 1000 + rng.below(8) as u32;
+                let b = run_from(&mut rng, start, lb, gap);
+                check_kernels(&a, &b);
+            }
+        }
+    }
+}
+
+#[test]
+fn kernels_edge_cases() {
+    let mut rng = SplitMix64::new(22);
+    let empty: [u32; 0] = [];
+    let long = run_from(&mut rng, 0, 300, 3);
+    check_kernels(&empty, &empty);
+    check_kernels(&empty, &long);
+    check_kernels(&long, &long);
+    // Disjoint: interleaved, and one wholly below the other.
+    let evens: Vec<u32> = (0..300).map(|i| 2 * i).collect();
+    let odds: Vec<u32> = (0..300).map(|i| 2 * i + 1).collect();
+    check_kernels(&evens, &odds);
+    let high: Vec<u32> = (1000..1300).collect();
+    check_kernels(&evens, &high);
+    // One-element sets, present and absent, at every position.
+    for &x in long.iter().take(40).chain(long.iter().rev().take(40)) {
+        check_kernels(&[x], &long);
+        check_kernels(&[x + 1], &long);
+    }
+    check_kernels(&[0], &[0]);
+    check_kernels(&[u32::MAX], &[u32::MAX]);
+    // Keys at the top of the range (signed compares would misorder them).
+    let top: Vec<u32> = (0..100).map(|i| u32::MAX - 3 * i).rev().collect();
+    let top2: Vec<u32> = (0..150).map(|i| u32::MAX - 2 * i).rev().collect();
+    check_kernels(&top, &top2);
+    let mixed: Vec<u32> = (0..64u32)
+        .map(|i| i * 7)
+        .chain((0..64).map(|i| 0x8000_0000 + i * 5))
+        .collect();
+    let mixed2: Vec<u32> = (0..64u32)
+        .map(|i| i * 5)
+        .chain((0..64).map(|i| 0x8000_0000 + i * 7))
+        .collect();
+    check_kernels(&mixed, &mixed2);
+}
+
+#[test]
+fn kernels_random_skews() {
+    let mut rng = SplitMix64::new(23);
+    for _ in 0..3000 {
+        let la = rng.below(260) as usize;
+        let lb = match rng.below(3) {
+            0 => rng.below(8) as usize,
+            1 => rng.below(40) as usize,
+            _ => rng.below(260) as usize,
+        };
+        let span = 1 + rng.below(4000) as u32;
+        let mut a: Vec<u32> = (0..la).map(|_| rng.below(u64::from(span)) as u32).collect();
+        let mut b: Vec<u32> = (0..lb).map(|_| rng.below(u64::from(span)) as u32).collect();
+        a.sort_unstable();
+        a.dedup();
+        b.sort_unstable();
+        b.dedup();
+        check_kernels(&a, &b);
+    }
+}
+
+/// The set operations on chosen shapes, for every codec: results, their
+/// invariants and their bytes (an intersection is the set built from its
+/// keys, byte for byte).
+#[test]
+fn intersection_shapes() {
+    let mut rng = SplitMix64::new(24);
+    let long = run_from(&mut rng, 5, 5000, 4);
+    let half: Vec<u32> = long.iter().copied().step_by(2).collect();
+    let shifted: Vec<u32> = long.iter().map(|&k| k + 1).collect();
+    let sparse = run_from(&mut rng, 0, 300, 200);
+    let top: Vec<u32> = (0..1000).map(|i| u32::MAX - 999 + i).collect();
+    let shapes: Vec<(&str, Vec<u32>)> = alloc::vec![
+        ("empty", Vec::new()),
+        ("one", alloc::vec![long[77]]),
+        ("one-absent", alloc::vec![long[77] + 1]),
+        ("long", long.clone()),
+        ("half", half),
+        ("shifted", shifted),
+        ("sparse", sparse),
+        ("top", top),
+        ("max", alloc::vec![u32::MAX]),
+        // Blocks that are runs of consecutive keys (known undecoded).
+        ("run", (100..3100).collect()),
+        (
+            "runs",
+            (0..20u32)
+                .flat_map(|i| 200 * i + 90..200 * i + 240)
+                .collect()
+        ),
+        ("top-run", (u32::MAX - 300..=u32::MAX).collect()),
+    ];
+    for_each_codec!(codec => {
+        for bl in [1usize, 7, default_len(&codec)] {
+            for (na, a) in &shapes {
+                let sa = KeySet::from_sorted_with(codec, bl, a.iter().copied()).unwrap();
+                for (nb, b) in &shapes {
+                    let sb = KeySet::from_sorted(Bp128::new(Layout::Lanes4), b).unwrap();
+                    let want = naive_common(a, b);
+                    let got = sa.intersection(&sb);
+                    got.check_invariants();
+                    assert_eq!(got.to_vec(), want, "{} {na} & {nb}", codec.name());
+                    let built = KeySet::from_sorted_with(codec, bl, want.iter().copied()).unwrap();
+                    assert_eq!(got.to_bytes(), built.to_bytes(), "{na} & {nb}");
+                    assert_eq!(sa.intersection_len(&sb), want.len());
+                    assert_eq!(sa.intersect_sorted(b), want);
+                    let mut each = Vec::new();
+                    sa.for_each_common(&sb, |k| each.push(k));
+                    assert_eq!(each, want);
+                    let mut each = Vec::new();
+                    sa.for_each_common_sorted(b, |k| each.push(k));
+                    assert_eq!(each, want);
+                }
+            }
+        }
+    });
+}
+
+fn default_len<C: SortedCodec + KernelChoice>(codec: &C) -> usize {
+    super::default_block_len(codec.name())
 }

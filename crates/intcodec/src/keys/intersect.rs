@@ -1,0 +1,374 @@
+//! The common keys of two strictly increasing `u32` slices (two decoded
+//! blocks, or a block and part of a posting list), written to an output
+//! slice: the kernel under [`KeySet`](super::KeySet)'s intersections.
+//!
+//! Two shapes of input, two methods:
+//! - similar lengths: a merge. The SIMD kernels compare a vector of keys
+//!   of one side with every rotation of a vector of the other (4 x 4 keys
+//!   with SSE4.1, 8 x 8 with AVX2), keep the lanes of the first vector that
+//!   met an equal key (a shuffle by a table indexed by the match mask), and
+//!   move past the vector whose last key is the smaller (both when equal);
+//!   the scalar kernel is a branch-free two-pointer merge. When one side
+//!   has less than a vector left, its keys are looked up as below.
+//! - one side far shorter: each key of the short side is looked up in the
+//!   long one, moving forward a vector at a time and comparing the key with
+//!   a whole vector (SIMD), or galloping (scalar).
+//!
+//! Every kernel writes the same keys in the same (increasing) order; the
+//! tests run each SIMD kernel against the scalar one.
+
+use crate::isa::Isa;
+
+/// The slack past `min(a.len(), b.len())` keys that `out` must have: the
+/// SIMD kernels store whole vectors.
+pub(crate) const PAD: usize = 8;
+
+/// One side at least this many times longer than the other: look its keys
+/// up instead of merging.
+const SKEW: usize = 6;
+
+/// An intersection kernel, chosen once per set operation.
+///
+/// Invariant: `isa` is `Scalar`, or a level this CPU has (checked by the
+/// constructors), so the SIMD kernels may run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Kernel {
+    isa: Isa,
+}
+
+impl Kernel {
+    /// The portable kernel.
+    #[cfg(test)]
+    pub(crate) const SCALAR: Kernel = Kernel { isa: Isa::Scalar };
+
+    /// The fastest kernel the CPU runs within the `INTCODEC_ISA` cap.
+    #[inline]
+    pub(crate) fn best() -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Isa::Avx2.is_enabled() {
+                return Kernel { isa: Isa::Avx2 };
+            }
+            if Isa::Sse41.is_enabled() {
+                return Kernel { isa: Isa::Sse41 };
+            }
+        }
+        Kernel { isa: Isa::Scalar }
+    }
+
+    /// The kernel written for `isa`, if there is one and the CPU has it
+    /// (tests).
+    #[cfg(test)]
+    pub(crate) fn with_isa(isa: Isa) -> Option<Kernel> {
+        let ok = match isa {
+            Isa::Scalar => true,
+            Isa::Sse41 | Isa::Avx2 => cfg!(target_arch = "x86_64") && isa.is_detected(),
+            _ => false,
+        };
+        ok.then_some(Kernel { isa })
+    }
+
+    /// The level the kernel is written for.
+    #[cfg(test)]
+    pub(crate) fn isa(self) -> Isa {
+        self.isa
+    }
+
+    /// Writes the keys that are in both strictly increasing `a` and `b`, in
+    /// increasing order, to the front of `out`; returns how many. The rest
+    /// of `out` may be overwritten.
+    ///
+    /// # Panics
+    /// If `out` is shorter than `min(a.len(), b.len()) + PAD`.
+    #[inline]
+    pub(crate) fn run(self, a: &[u32], b: &[u32], out: &mut [u32]) -> usize {
+        assert!(
+            out.len() >= a.len().min(b.len()) + PAD,
+            "intersect: output too short"
+        );
+        match self.isa {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a `Kernel` holds `Avx2` only when the CPU has AVX2
+            // (its invariant); `out` has the room checked above.
+            Isa::Avx2 => unsafe { x86::avx2(a, b, out) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above, for SSE4.1.
+            Isa::Sse41 => unsafe { x86::sse41(a, b, out) },
+            _ => scalar(a, b, out),
+        }
+    }
+}
+
+/// The scalar kernel ([`Kernel::run`]).
+pub(crate) fn scalar(a: &[u32], b: &[u32], out: &mut [u32]) -> usize {
+    let (small, large) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    if small.len() * SKEW < large.len() {
+        return lookup_scalar(small, large, out);
+    }
+    merge_scalar(a, b, out)
+}
+
+/// A branch-free two-pointer merge; `out` has room for `min(a, b)` keys.
+#[inline]
+fn merge_scalar(a: &[u32], b: &[u32], out: &mut [u32]) -> usize {
+    let (mut i, mut j, mut k) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        let (x, y) = (a[i], b[j]);
+        // `k <= min(i, j)`: inside `out`.
+        out[k] = x;
+        k += usize::from(x == y);
+        i += usize::from(x <= y);
+        j += usize::from(y <= x);
+    }
+    k
+}
+
+/// The first index of `s` whose value is `>= key` (galloping from 0).
+#[inline]
+pub(crate) fn gallop(s: &[u32], key: u32) -> usize {
+    let mut hi = 1;
+    while hi < s.len() && s[hi - 1] < key {
+        hi *= 2;
+    }
+    let lo = hi / 2;
+    let hi = hi.min(s.len());
+    lo + s[lo..hi].partition_point(|&v| v < key)
+}
+
+/// Every key of `small` looked up in `large` by galloping.
+fn lookup_scalar(small: &[u32], large: &[u32], out: &mut [u32]) -> usize {
+    let (mut j, mut k) = (0, 0);
+    for &x in small {
+        j += gallop(&large[j..], x);
+        if j == large.len() {
+            break;
+        }
+        out[k] = x;
+        k += usize::from(large[j] == x);
+    }
+    k
+}
+
+/// The x86-64 kernels.
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use core::arch::x86_64::*;
+
+    use super::{lookup_scalar, SKEW};
+
+    /// `PERM8[m]`: the lane indexes of the set bits of `m`, lowest first
+    /// (then zeros): the `vpermd` that packs the matched lanes.
+    static PERM8: [[u32; 8]; 256] = perm8();
+
+    const fn perm8() -> [[u32; 8]; 256] {
+        let mut t = [[0u32; 8]; 256];
+        let mut m = 0;
+        while m < 256 {
+            let (mut l, mut k) = (0, 0);
+            while l < 8 {
+                if (m >> l) & 1 == 1 {
+                    t[m][k] = l as u32;
+                    k += 1;
+                }
+                l += 1;
+            }
+            m += 1;
+        }
+        t
+    }
+
+    /// `SHUF4[m]`: the `pshufb` that packs the set lanes of `m` (4 lanes of
+    /// 4 bytes), lowest first.
+    static SHUF4: [[u8; 16]; 16] = shuf4();
+
+    const fn shuf4() -> [[u8; 16]; 16] {
+        let mut t = [[0x80u8; 16]; 16];
+        let mut m = 0;
+        while m < 16 {
+            let (mut l, mut k) = (0, 0);
+            while l < 4 {
+                if (m >> l) & 1 == 1 {
+                    let mut byte = 0;
+                    while byte < 4 {
+                        t[m][4 * k + byte] = (4 * l + byte) as u8;
+                        byte += 1;
+                    }
+                    k += 1;
+                }
+                l += 1;
+            }
+            m += 1;
+        }
+        t
+    }
+
+    /// The AVX2 kernel ([`super::Kernel::run`]).
+    ///
+    /// # Safety
+    /// The CPU has AVX2; `out.len() >= min(a.len(), b.len()) + 8`.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn avx2(a: &[u32], b: &[u32], out: &mut [u32]) -> usize {
+        let (small, large) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+        if small.len() * SKEW < large.len() {
+            // SAFETY: forwarded from the caller.
+            return unsafe { lookup_avx2(small, large, out) };
+        }
+        let (mut i, mut j, mut k) = (0, 0, 0);
+        let rot = |r: i32| {
+            _mm256_setr_epi32(
+                r & 7,
+                (r + 1) & 7,
+                (r + 2) & 7,
+                (r + 3) & 7,
+                (r + 4) & 7,
+                (r + 5) & 7,
+                (r + 6) & 7,
+                (r + 7) & 7,
+            )
+        };
+        let (r1, r2, r3, r4, r5, r6, r7) = (rot(1), rot(2), rot(3), rot(4), rot(5), rot(6), rot(7));
+        let (ap, bp, op) = (a.as_ptr(), b.as_ptr(), out.as_mut_ptr());
+        while i + 8 <= a.len() && j + 8 <= b.len() {
+            // SAFETY: `a[i..i + 8]` is inside `a` (loop condition).
+            let va = unsafe { _mm256_loadu_si256(ap.wrapping_add(i).cast()) };
+            // SAFETY: `b[j..j + 8]` is inside `b`.
+            let vb = unsafe { _mm256_loadu_si256(bp.wrapping_add(j).cast()) };
+            let m0 = _mm256_or_si256(
+                _mm256_cmpeq_epi32(va, vb),
+                _mm256_cmpeq_epi32(va, _mm256_permutevar8x32_epi32(vb, r1)),
+            );
+            let m1 = _mm256_or_si256(
+                _mm256_cmpeq_epi32(va, _mm256_permutevar8x32_epi32(vb, r2)),
+                _mm256_cmpeq_epi32(va, _mm256_permutevar8x32_epi32(vb, r3)),
+            );
+            let m2 = _mm256_or_si256(
+                _mm256_cmpeq_epi32(va, _mm256_permutevar8x32_epi32(vb, r4)),
+                _mm256_cmpeq_epi32(va, _mm256_permutevar8x32_epi32(vb, r5)),
+            );
+            let m3 = _mm256_or_si256(
+                _mm256_cmpeq_epi32(va, _mm256_permutevar8x32_epi32(vb, r6)),
+                _mm256_cmpeq_epi32(va, _mm256_permutevar8x32_epi32(vb, r7)),
+            );
+            let m = _mm256_or_si256(_mm256_or_si256(m0, m1), _mm256_or_si256(m2, m3));
+            let mask = _mm256_movemask_ps(_mm256_castsi256_ps(m)) as usize;
+            // SAFETY: `mask < 256`: a row of the table.
+            let p = unsafe { _mm256_loadu_si256(PERM8[mask & 255].as_ptr().cast()) };
+            let packed = _mm256_permutevar8x32_epi32(va, p);
+            // SAFETY: `k` is at most the keys of `a[..i]` written so far,
+            // `<= min(a.len(), b.len())`, and `out` has 8 more.
+            unsafe { _mm256_storeu_si256(op.wrapping_add(k).cast(), packed) };
+            k += mask.count_ones() as usize;
+            let (la, lb) = (a[i + 7], b[j + 7]);
+            i += 8 * usize::from(la <= lb);
+            j += 8 * usize::from(lb <= la);
+        }
+        // One side has fewer than 8 keys left: look them up in the other.
+        let (ra, rb) = (&a[i..], &b[j..]);
+        let (small, large) = if ra.len() <= rb.len() {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        // SAFETY: the CPU has AVX2 (the caller).
+        k + unsafe { lookup_avx2(small, large, &mut out[k..]) }
+    }
+
+    /// Every key of `small` looked up in `large`, 8 keys of `large` at a
+    /// time.
+    ///
+    /// # Safety
+    /// The CPU has AVX2.
+    #[target_feature(enable = "avx2")]
+    unsafe fn lookup_avx2(small: &[u32], large: &[u32], out: &mut [u32]) -> usize {
+        let (mut j, mut k) = (0, 0);
+        let lp = large.as_ptr();
+        for (s, &x) in small.iter().enumerate() {
+            while j + 8 <= large.len() && large[j + 7] < x {
+                j += 8;
+            }
+            if j + 8 > large.len() {
+                return k + lookup_scalar(&small[s..], &large[j..], &mut out[k..]);
+            }
+            // SAFETY: `large[j..j + 8]` is inside `large` (checked above).
+            let v = unsafe { _mm256_loadu_si256(lp.wrapping_add(j).cast()) };
+            let eq = _mm256_cmpeq_epi32(v, _mm256_set1_epi32(x as i32));
+            out[k] = x;
+            k += usize::from(_mm256_testz_si256(eq, eq) == 0);
+        }
+        k
+    }
+
+    /// The SSE4.1 kernel ([`super::Kernel::run`]).
+    ///
+    /// # Safety
+    /// The CPU has SSE4.1; `out.len() >= min(a.len(), b.len()) + 4`.
+    #[target_feature(enable = "sse4.1")]
+    pub(super) unsafe fn sse41(a: &[u32], b: &[u32], out: &mut [u32]) -> usize {
+        let (small, large) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+        if small.len() * SKEW < large.len() {
+            // SAFETY: forwarded from the caller.
+            return unsafe { lookup_sse41(small, large, out) };
+        }
+        let (mut i, mut j, mut k) = (0, 0, 0);
+        let (ap, bp, op) = (a.as_ptr(), b.as_ptr(), out.as_mut_ptr());
+        while i + 4 <= a.len() && j + 4 <= b.len() {
+            // SAFETY: `a[i..i + 4]` is inside `a` (loop condition).
+            let va = unsafe { _mm_loadu_si128(ap.wrapping_add(i).cast()) };
+            // SAFETY: `b[j..j + 4]` is inside `b`.
+            let vb = unsafe { _mm_loadu_si128(bp.wrapping_add(j).cast()) };
+            let m = _mm_or_si128(
+                _mm_or_si128(
+                    _mm_cmpeq_epi32(va, vb),
+                    _mm_cmpeq_epi32(va, _mm_shuffle_epi32::<0b00_11_10_01>(vb)),
+                ),
+                _mm_or_si128(
+                    _mm_cmpeq_epi32(va, _mm_shuffle_epi32::<0b01_00_11_10>(vb)),
+                    _mm_cmpeq_epi32(va, _mm_shuffle_epi32::<0b10_01_00_11>(vb)),
+                ),
+            );
+            let mask = _mm_movemask_ps(_mm_castsi128_ps(m)) as usize;
+            // SAFETY: `mask < 16`: a row of the table.
+            let p = unsafe { _mm_loadu_si128(SHUF4[mask & 15].as_ptr().cast()) };
+            let packed = _mm_shuffle_epi8(va, p);
+            // SAFETY: `k <= min(a.len(), b.len())` and `out` has 4 more.
+            unsafe { _mm_storeu_si128(op.wrapping_add(k).cast(), packed) };
+            k += mask.count_ones() as usize;
+            let (la, lb) = (a[i + 3], b[j + 3]);
+            i += 4 * usize::from(la <= lb);
+            j += 4 * usize::from(lb <= la);
+        }
+        // One side has fewer than 4 keys left: look them up in the other.
+        let (ra, rb) = (&a[i..], &b[j..]);
+        let (small, large) = if ra.len() <= rb.len() {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        // SAFETY: the CPU has SSE4.1 (the caller).
+        k + unsafe { lookup_sse41(small, large, &mut out[k..]) }
+    }
+
+    /// [`lookup_avx2`] with 4 keys at a time.
+    ///
+    /// # Safety
+    /// The CPU has SSE4.1.
+    #[target_feature(enable = "sse4.1")]
+    unsafe fn lookup_sse41(small: &[u32], large: &[u32], out: &mut [u32]) -> usize {
+        let (mut j, mut k) = (0, 0);
+        let lp = large.as_ptr();
+        for (s, &x) in small.iter().enumerate() {
+            while j + 4 <= large.len() && large[j + 3] < x {
+                j += 4;
+            }
+            if j + 4 > large.len() {
+                return k + lookup_scalar(&small[s..], &large[j..], &mut out[k..]);
+            }
+            // SAFETY: `large[j..j + 4]` is inside `large` (checked above).
+            let v = unsafe { _mm_loadu_si128(lp.wrapping_add(j).cast()) };
+            let eq = _mm_cmpeq_epi32(v, _mm_set1_epi32(x as i32));
+            out[k] = x;
+            k += usize::from(_mm_testz_si128(eq, eq) == 0);
+        }
+        k
+    }
+}
