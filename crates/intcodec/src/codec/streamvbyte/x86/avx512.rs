@@ -209,11 +209,11 @@ unsafe fn decode_blocks<F: Format, const DELTA: bool, const CHECKED: bool>(
     // mispredicts more than it saves (europarl.docs lists of 128..255
     // values: decode 8.1 -> 5.2 G ints/s with it), so it is compiled into a
     // loop of its own.
-    // SAFETY: the control bytes are readable (the caller).
-    if matches!(F::VARIANT, Variant::V1234)
-        && out.len() >= 256
-        && unsafe { mostly_one_byte(base, out.len()) }
-    {
+    let dense = matches!(F::VARIANT, Variant::V1234) && out.len() >= 256 && {
+        // SAFETY: the control bytes are readable (the caller).
+        unsafe { mostly_one_byte(base, out.len()) }
+    };
+    if dense {
         // SAFETY: forwarded from the caller.
         unsafe { blocks_loop::<F, DELTA, CHECKED, true>(base, len, out, prev) }
     } else {
