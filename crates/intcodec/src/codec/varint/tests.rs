@@ -400,20 +400,25 @@ fn multi_value_streams() {
     }
 }
 
-/// Streams of valid u8 values (so the loop-free eight-value paths succeed),
-/// then corrupted ones, decoded from every offset by every kernel and the
-/// free functions, against the reference.
-#[test]
-fn eight_u8_streams() {
-    let ks = kernels();
-    let mut rnd = lcg(5, 13);
+/// 3000 streams of `min_n + 0..span` values `value(rnd)` with up to 19
+/// random bytes after them, every third with one byte replaced (by `0x80`,
+/// `bad`, `0xFF` or a random byte); `check` gets each stream from each of
+/// its first `offsets` bytes, as an exact-size copy.
+fn corrupted_streams(
+    seed: u64,
+    min_n: usize,
+    span: usize,
+    value: impl Fn(&mut dyn FnMut() -> u64) -> u64,
+    bad: u8,
+    offsets: usize,
+    check: impl Fn(&[u8]),
+) {
+    let mut rnd = lcg(seed, 13);
     for round in 0..3000 {
-        let n = 8 + (rnd() as usize) % 24;
+        let n = min_n + (rnd() as usize) % span;
         let mut bytes: Vec<u8> = Vec::new();
         for _ in 0..n {
-            // Mostly one or two bytes, like random u8s; sometimes 0x80..0xFF.
-            let v = (rnd() & 0xFF) >> (rnd() % 3);
-            bytes.extend(ref_bytes(v));
+            bytes.extend(ref_bytes(value(&mut rnd)));
         }
         for _ in 0..(rnd() % 20) {
             bytes.push(rnd() as u8);
@@ -422,20 +427,32 @@ fn eight_u8_streams() {
             let i = (rnd() as usize) % bytes.len();
             bytes[i] = match rnd() % 4 {
                 0 => 0x80,
-                1 => 0x02,
+                1 => bad,
                 2 => 0xFF,
                 _ => rnd() as u8,
             };
         }
-        for off in 0..bytes.len().min(12) {
-            check_many::<u8>(&ks, &bytes[off..]);
-            let exact = bytes[off..].to_vec();
-            assert_eq!(
-                decode_eight::<u8>(&exact).map(|(a, n)| (a.to_vec(), n)),
-                expected_many::<u8>(&exact, 8)
-            );
+        for off in 0..bytes.len().min(offsets) {
+            check(&bytes[off..].to_vec());
         }
     }
+}
+
+/// Streams of valid u8 values (so the loop-free eight-value paths succeed),
+/// then corrupted ones, decoded from every offset by every kernel and the
+/// free functions, against the reference.
+#[test]
+fn eight_u8_streams() {
+    let ks = kernels();
+    // Mostly one or two bytes, like random u8s; sometimes 0x80..0xFF.
+    let value = |rnd: &mut dyn FnMut() -> u64| (rnd() & 0xFF) >> (rnd() % 3);
+    corrupted_streams(5, 8, 24, value, 0x02, 12, |exact| {
+        check_many::<u8>(&ks, exact);
+        assert_eq!(
+            decode_eight::<u8>(exact).map(|(a, n)| (a.to_vec(), n)),
+            expected_many::<u8>(exact, 8)
+        );
+    });
 }
 
 /// Streams of valid u16 values of one to three bytes (so the table paths
@@ -452,34 +469,13 @@ fn small_value_streams() {
         assert_eq!(four, expected_many::<T>(exact, 4), "{exact:02x?}");
     }
     let ks = kernels();
-    let mut rnd = lcg(17, 11);
-    for round in 0..3000 {
-        let n = 4 + (rnd() as usize) % 12;
-        let mut bytes: Vec<u8> = Vec::new();
-        for _ in 0..n {
-            let v = (rnd() & 0xFFFF) >> (rnd() % 17);
-            bytes.extend(ref_bytes(v));
-        }
-        for _ in 0..(rnd() % 20) {
-            bytes.push(rnd() as u8);
-        }
-        if round % 3 == 0 {
-            let i = (rnd() as usize) % bytes.len();
-            bytes[i] = match rnd() % 4 {
-                0 => 0x80,
-                1 => 0x04,
-                2 => 0xFF,
-                _ => rnd() as u8,
-            };
-        }
-        for off in 0..bytes.len().min(8) {
-            let exact = bytes[off..].to_vec();
-            check_many::<u16>(&ks, &exact);
-            check_many::<u8>(&ks, &exact);
-            free::<u16>(&exact);
-            free::<u8>(&exact);
-        }
-    }
+    let value = |rnd: &mut dyn FnMut() -> u64| (rnd() & 0xFFFF) >> (rnd() % 17);
+    corrupted_streams(17, 4, 12, value, 0x04, 8, |exact| {
+        check_many::<u16>(&ks, exact);
+        check_many::<u8>(&ks, exact);
+        free::<u16>(exact);
+        free::<u8>(exact);
+    });
 }
 
 /// The index and shuffle tables of the SSSE3 two-/four-value path, checked
