@@ -86,26 +86,36 @@ impl Kernel {
             out.len() >= a.len().min(b.len()) + PAD,
             "intersect: output too short"
         );
+        let (small, large) = shorter_first(a, b);
+        let skewed = small.len() * SKEW < large.len();
         match self.isa {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: a `Kernel` holds `Avx2` only when the CPU has AVX2
             // (its invariant); `out` has the room checked above.
-            Isa::Avx2 => unsafe { x86::avx2(a, b, out) },
+            Isa::Avx2 if skewed => unsafe { x86::lookup_avx2(small, large, out) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above.
+            Isa::Avx2 => unsafe { x86::merge_avx2(a, b, out) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: as above, for SSE4.1.
-            Isa::Sse41 => unsafe { x86::sse41(a, b, out) },
-            _ => scalar(a, b, out),
+            Isa::Sse41 if skewed => unsafe { x86::lookup_sse41(small, large, out) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above, for SSE4.1.
+            Isa::Sse41 => unsafe { x86::merge_sse41(a, b, out) },
+            _ if skewed => lookup_scalar(small, large, out),
+            _ => merge_scalar(a, b, out),
         }
     }
 }
 
-/// The scalar kernel ([`Kernel::run`]).
-pub(crate) fn scalar(a: &[u32], b: &[u32], out: &mut [u32]) -> usize {
-    let (small, large) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    if small.len() * SKEW < large.len() {
-        return lookup_scalar(small, large, out);
+/// `a` and `b`, the shorter first.
+#[inline]
+fn shorter_first<'s>(a: &'s [u32], b: &'s [u32]) -> (&'s [u32], &'s [u32]) {
+    if a.len() <= b.len() {
+        (a, b)
+    } else {
+        (b, a)
     }
-    merge_scalar(a, b, out)
 }
 
 /// A branch-free two-pointer merge; `out` has room for `min(a, b)` keys.
@@ -154,7 +164,7 @@ fn lookup_scalar(small: &[u32], large: &[u32], out: &mut [u32]) -> usize {
 mod x86 {
     use core::arch::x86_64::*;
 
-    use super::{lookup_scalar, SKEW};
+    use super::{lookup_scalar, shorter_first};
 
     /// `PERM8[m]`: the lane indexes of the set bits of `m`, lowest first
     /// (then zeros): the `vpermd` that packs the matched lanes.
@@ -202,17 +212,13 @@ mod x86 {
         t
     }
 
-    /// The AVX2 kernel ([`super::Kernel::run`]).
+    /// The AVX2 merge ([`super::Kernel::run`] on inputs of similar
+    /// lengths).
     ///
     /// # Safety
     /// The CPU has AVX2; `out.len() >= min(a.len(), b.len()) + 8`.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn avx2(a: &[u32], b: &[u32], out: &mut [u32]) -> usize {
-        let (small, large) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-        if small.len() * SKEW < large.len() {
-            // SAFETY: forwarded from the caller.
-            return unsafe { lookup_avx2(small, large, out) };
-        }
+    pub(super) unsafe fn merge_avx2(a: &[u32], b: &[u32], out: &mut [u32]) -> usize {
         let (mut i, mut j, mut k) = (0, 0, 0);
         let rot = |r: i32| {
             _mm256_setr_epi32(
@@ -263,12 +269,7 @@ mod x86 {
             j += 8 * usize::from(lb <= la);
         }
         // One side has fewer than 8 keys left: look them up in the other.
-        let (ra, rb) = (&a[i..], &b[j..]);
-        let (small, large) = if ra.len() <= rb.len() {
-            (ra, rb)
-        } else {
-            (rb, ra)
-        };
+        let (small, large) = shorter_first(&a[i..], &b[j..]);
         // SAFETY: the CPU has AVX2 (the caller).
         k + unsafe { lookup_avx2(small, large, &mut out[k..]) }
     }
@@ -279,7 +280,7 @@ mod x86 {
     /// # Safety
     /// The CPU has AVX2.
     #[target_feature(enable = "avx2")]
-    unsafe fn lookup_avx2(small: &[u32], large: &[u32], out: &mut [u32]) -> usize {
+    pub(super) unsafe fn lookup_avx2(small: &[u32], large: &[u32], out: &mut [u32]) -> usize {
         let (mut j, mut k) = (0, 0);
         let lp = large.as_ptr();
         for (s, &x) in small.iter().enumerate() {
@@ -298,17 +299,12 @@ mod x86 {
         k
     }
 
-    /// The SSE4.1 kernel ([`super::Kernel::run`]).
+    /// [`merge_avx2`] with 4 x 4 keys.
     ///
     /// # Safety
     /// The CPU has SSE4.1; `out.len() >= min(a.len(), b.len()) + 4`.
     #[target_feature(enable = "sse4.1")]
-    pub(super) unsafe fn sse41(a: &[u32], b: &[u32], out: &mut [u32]) -> usize {
-        let (small, large) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-        if small.len() * SKEW < large.len() {
-            // SAFETY: forwarded from the caller.
-            return unsafe { lookup_sse41(small, large, out) };
-        }
+    pub(super) unsafe fn merge_sse41(a: &[u32], b: &[u32], out: &mut [u32]) -> usize {
         let (mut i, mut j, mut k) = (0, 0, 0);
         let (ap, bp, op) = (a.as_ptr(), b.as_ptr(), out.as_mut_ptr());
         while i + 4 <= a.len() && j + 4 <= b.len() {
@@ -338,12 +334,7 @@ mod x86 {
             j += 4 * usize::from(lb <= la);
         }
         // One side has fewer than 4 keys left: look them up in the other.
-        let (ra, rb) = (&a[i..], &b[j..]);
-        let (small, large) = if ra.len() <= rb.len() {
-            (ra, rb)
-        } else {
-            (rb, ra)
-        };
+        let (small, large) = shorter_first(&a[i..], &b[j..]);
         // SAFETY: the CPU has SSE4.1 (the caller).
         k + unsafe { lookup_sse41(small, large, &mut out[k..]) }
     }
@@ -353,7 +344,7 @@ mod x86 {
     /// # Safety
     /// The CPU has SSE4.1.
     #[target_feature(enable = "sse4.1")]
-    unsafe fn lookup_sse41(small: &[u32], large: &[u32], out: &mut [u32]) -> usize {
+    pub(super) unsafe fn lookup_sse41(small: &[u32], large: &[u32], out: &mut [u32]) -> usize {
         let (mut j, mut k) = (0, 0);
         let lp = large.as_ptr();
         for (s, &x) in small.iter().enumerate() {

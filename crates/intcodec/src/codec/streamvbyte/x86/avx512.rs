@@ -31,8 +31,9 @@
 //! (else the general step, which reports a truncation), in lists of at
 //! least 256 values where at least three in four blocks are such (a scan
 //! of the control bytes; elsewhere the test mispredicts more than it
-//! saves: shorter lists, ClusterData's mixed widths). Multishift, compare and expand all use the shuffle port that
-//! the prefix sum needs too; so does a key broadcast from a general
+//! saves: shorter lists, ClusterData's mixed widths). Multishift, compare
+//! and expand all use the shuffle port that the prefix sum needs too; so
+//! does a key broadcast from a general
 //! register, so the key is broadcast from memory (`broadcast_key`).
 //! europarl.docs postings of 2^8..2^13 ints against lemire/streamvbyte:
 //! decode 1.5x to 2.4x, delta decode 0.72x to 0.95-1.05x.
@@ -205,10 +206,10 @@ unsafe fn decode_blocks<F: Format, const DELTA: bool, const CHECKED: bool>(
     out: &mut [u32],
     prev: u32,
 ) -> Result<usize, (usize, usize, u32)> {
-    // On lists shorter than 256 values the test for one-byte blocks
-    // mispredicts more than it saves (europarl.docs lists of 128..255
-    // values: decode 8.1 -> 5.2 G ints/s with it), so it is compiled into a
-    // loop of its own.
+    // The test for one-byte blocks mispredicts more than it saves on lists
+    // shorter than 256 values (europarl.docs lists of 128..255 values:
+    // decode 8.1 -> 5.2 G ints/s with it) and on lists of mixed widths
+    // (`mostly_one_byte`), so it is compiled into a loop of its own.
     let dense = matches!(F::VARIANT, Variant::V1234) && out.len() >= 256 && {
         // SAFETY: the control bytes are readable (the caller).
         unsafe { mostly_one_byte(base, out.len()) }
