@@ -164,6 +164,23 @@ fn restrict(keys: &[u32], first: u32, last: u32, lo: u32, hi: u32) -> &[u32] {
     &keys[s..e.max(s)]
 }
 
+/// The keys of `cur`'s block in `[lo, hi]`, decoded into `buf` first
+/// unless `*n` (the keys decoded there, 0: none) says it already is.
+#[inline]
+fn cut<'b, C: SortedCodec + KernelChoice>(
+    cur: &Cur<'_, C>,
+    buf: &'b mut [u32; BUF],
+    n: &mut usize,
+    lo: u32,
+    hi: u32,
+) -> &'b [u32] {
+    if *n == 0 {
+        *n = cur.decode(buf);
+    }
+    let (first, last) = cur.bounds();
+    restrict(&buf[..*n], first, last, lo, hi)
+}
+
 /// Calls `emit` on the common keys of `a` and `b`, a run at a time, in
 /// increasing order: blocks whose key ranges do not meet are skipped
 /// through the indexes; two that do are decoded (each once however many
@@ -217,32 +234,20 @@ where
                 emit(&out[..(hi - lo) as usize + 1]);
             }
             (true, false) => {
-                if ny == 0 {
-                    ny = y.decode(&mut by);
-                }
-                let sy = restrict(&by[..ny], yf, yl, lo, hi);
+                let sy = cut(&y, &mut by, &mut ny, lo, hi);
                 if !sy.is_empty() {
                     emit(sy);
                 }
             }
             (false, true) => {
-                if nx == 0 {
-                    nx = x.decode(&mut bx);
-                }
-                let sx = restrict(&bx[..nx], xf, xl, lo, hi);
+                let sx = cut(&x, &mut bx, &mut nx, lo, hi);
                 if !sx.is_empty() {
                     emit(sx);
                 }
             }
             (false, false) => {
-                if nx == 0 {
-                    nx = x.decode(&mut bx);
-                }
-                if ny == 0 {
-                    ny = y.decode(&mut by);
-                }
-                let sx = restrict(&bx[..nx], xf, xl, lo, hi);
-                let sy = restrict(&by[..ny], yf, yl, lo, hi);
+                let sx = cut(&x, &mut bx, &mut nx, lo, hi);
+                let sy = cut(&y, &mut by, &mut ny, lo, hi);
                 let n = kernel.run(sx, sy, &mut out);
                 if n > 0 {
                     emit(&out[..n]);
