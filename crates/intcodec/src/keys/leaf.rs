@@ -2,17 +2,32 @@
 //! compressed blocks in one byte buffer, with a block index beside it.
 //!
 //! ```text
-//!  index (one entry per block b):  firsts[b] lasts[b] counts[b] ends[b]
+//!  index (one entry per block b):  firsts[b] lasts[b] counts[b] ends[b] forms[b]
 //!  bytes: [ block 0 stream | block 1 stream | ... ]
 //!  block b = keys firsts[b] (kept in the index) followed by counts[b] - 1
-//!            keys coded by the codec (delta from firsts[b]) in
+//!            keys coded by the codec (delta from firsts[b]) or as runs
+//!            (forms[b], see `runs`) in
 //!            bytes[ends[b-1] .. ends[b]]   (ends[-1] = 0)
 //! ```
+//!
+//! A block is written in the shorter of the two forms (the codec's on a
+//! tie).
 
 use alloc::vec::Vec;
 
+use super::runs;
 use crate::error::DecodeError;
 use crate::traits::SortedCodec;
+
+/// How a block's keys after the first are coded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// The block codec's stream (delta-coded from the first key when the
+    /// codec has a delta mode).
+    Codec,
+    /// Runs of consecutive keys ([`runs`]).
+    Runs,
+}
 
 /// The most blocks in one leaf; a leaf that grows past it splits in two.
 pub(crate) const LEAF_BLOCKS: usize = 64;
@@ -20,12 +35,13 @@ pub(crate) const LEAF_BLOCKS: usize = 64;
 /// The message of the `expect`s on blocks this crate wrote or validated.
 pub(crate) const VALID: &str = "keys: blocks are written by the codec or validated on load";
 
-/// Appends the stream of block `keys` (all but the first key, delta-coded
-/// from it when the codec has a delta mode) to `out`.
-pub(crate) fn encode_block<C: SortedCodec>(codec: &C, keys: &[u32], out: &mut Vec<u8>) {
+/// Appends the stream of block `keys` (all but the first key) to `out` in
+/// the shorter form: the codec's (delta-coded from the first key when the
+/// codec has a delta mode) or runs; returns the form.
+pub(crate) fn encode_block<C: SortedCodec>(codec: &C, keys: &[u32], out: &mut Vec<u8>) -> Form {
     let rest = &keys[1..];
     if rest.is_empty() {
-        return;
+        return Form::Codec;
     }
     let old = out.len();
     let max = codec
@@ -39,12 +55,20 @@ pub(crate) fn encode_block<C: SortedCodec>(codec: &C, keys: &[u32], out: &mut Ve
     }
     .expect("max_compressed_len bytes are enough");
     out.truncate(old + used);
+    if runs::encoded_len_below(keys, used).is_some() {
+        out.truncate(old);
+        runs::encode(keys, out);
+        return Form::Runs;
+    }
+    Form::Codec
 }
 
-/// Decodes the `count` keys of a block (first key `first`, stream `stream`)
-/// into `out[..count]`; returns the stream bytes consumed (checked).
+/// Decodes the `count` keys of a block (first key `first`, stream `stream`
+/// in form `form`) into `out[..count]`; returns the stream bytes consumed
+/// (checked).
 pub(crate) fn decode_block<C: SortedCodec>(
     codec: &C,
+    form: Form,
     stream: &[u8],
     first: u32,
     count: usize,
@@ -54,11 +78,24 @@ pub(crate) fn decode_block<C: SortedCodec>(
     if count <= 1 {
         return Ok(0);
     }
-    if codec.supports_delta() {
+    if form == Form::Runs {
+        runs::decode(stream, first, count, out)
+    } else if codec.supports_delta() {
         codec.decode_delta(stream, count - 1, first, &mut out[1..count])
     } else {
         codec.decode(stream, count - 1, &mut out[1..count])
     }
+}
+
+/// A block as it is stored: its index entry and coded stream (copied
+/// between sets of the same codec and block length, written and loaded).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Raw<'a> {
+    pub(crate) first: u32,
+    pub(crate) last: u32,
+    pub(crate) count: usize,
+    pub(crate) form: Form,
+    pub(crate) stream: &'a [u8],
 }
 
 #[derive(Clone, Debug, Default)]
@@ -67,6 +104,7 @@ pub(crate) struct Leaf {
     pub(crate) lasts: Vec<u32>,
     pub(crate) counts: Vec<u16>,
     pub(crate) ends: Vec<u32>,
+    pub(crate) forms: Vec<Form>,
     pub(crate) bytes: Vec<u8>,
     pub(crate) len: u32,
 }
@@ -91,6 +129,18 @@ impl Leaf {
         &self.bytes[self.start(b)..self.ends[b] as usize]
     }
 
+    /// Block `b` as stored.
+    #[inline]
+    pub(crate) fn raw(&self, b: usize) -> Raw<'_> {
+        Raw {
+            first: self.firsts[b],
+            last: self.lasts[b],
+            count: usize::from(self.counts[b]),
+            form: self.forms[b],
+            stream: self.stream(b),
+        }
+    }
+
     #[inline]
     pub(crate) fn last(&self) -> u32 {
         self.lasts[self.lasts.len() - 1]
@@ -107,7 +157,15 @@ impl Leaf {
     #[inline]
     pub(crate) fn decode<C: SortedCodec>(&self, codec: &C, b: usize, out: &mut [u32]) -> usize {
         let count = self.counts[b] as usize;
-        decode_block(codec, self.stream(b), self.firsts[b], count, out).expect(VALID);
+        decode_block(
+            codec,
+            self.forms[b],
+            self.stream(b),
+            self.firsts[b],
+            count,
+            out,
+        )
+        .expect(VALID);
         count
     }
 
@@ -128,8 +186,9 @@ impl Leaf {
         };
         let mut coded = Vec::new();
         let mut ends = Vec::with_capacity(parts.len());
+        let mut forms = Vec::with_capacity(parts.len());
         for p in parts {
-            encode_block(codec, p, &mut coded);
+            forms.push(encode_block(codec, p, &mut coded));
             ends.push(u32::try_from(lo + coded.len()).expect("a leaf is under 4 GiB"));
         }
         let grow = coded.len() as i64 - (hi - lo) as i64;
@@ -143,6 +202,7 @@ impl Leaf {
             .sum();
         let added: usize = parts.iter().map(|p| p.len()).sum();
         self.ends.splice(b..b + remove, ends);
+        self.forms.splice(b..b + remove, forms);
         self.firsts
             .splice(b..b + remove, parts.iter().map(|p| p[0]));
         self.lasts
@@ -156,7 +216,8 @@ impl Leaf {
     /// the leaf, at most the block capacity): [`Leaf::replace`] at the end,
     /// coded straight into the leaf's bytes.
     pub(crate) fn push_block<C: SortedCodec>(&mut self, codec: &C, keys: &[u32]) {
-        encode_block(codec, keys, &mut self.bytes);
+        let form = encode_block(codec, keys, &mut self.bytes);
+        self.forms.push(form);
         self.ends
             .push(u32::try_from(self.bytes.len()).expect("a leaf is under 4 GiB"));
         self.firsts.push(keys[0]);
@@ -167,7 +228,15 @@ impl Leaf {
 
     /// Appends a block whose stream is already coded (a validated or copied
     /// block).
-    pub(crate) fn push_raw(&mut self, first: u32, last: u32, count: usize, stream: &[u8]) {
+    pub(crate) fn push_raw(&mut self, raw: Raw<'_>) {
+        let Raw {
+            first,
+            last,
+            count,
+            form,
+            stream,
+        } = raw;
+        self.forms.push(form);
         self.bytes.extend_from_slice(stream);
         self.ends
             .push(u32::try_from(self.bytes.len()).expect("a leaf is under 4 GiB"));
@@ -193,6 +262,7 @@ impl Leaf {
             lasts: self.lasts.split_off(at),
             counts,
             ends,
+            forms: self.forms.split_off(at),
             bytes,
             len: moved,
         }
@@ -206,6 +276,7 @@ impl Leaf {
         self.firsts.extend_from_slice(&other.firsts);
         self.lasts.extend_from_slice(&other.lasts);
         self.counts.extend_from_slice(&other.counts);
+        self.forms.extend_from_slice(&other.forms);
         self.len += other.len;
     }
 
@@ -214,6 +285,7 @@ impl Leaf {
         self.lasts.shrink_to_fit();
         self.counts.shrink_to_fit();
         self.ends.shrink_to_fit();
+        self.forms.shrink_to_fit();
         self.bytes.shrink_to_fit();
     }
 
@@ -223,6 +295,7 @@ impl Leaf {
             + self.lasts.capacity() * 4
             + self.counts.capacity() * 2
             + self.ends.capacity() * 4
+            + self.forms.capacity()
             + self.bytes.capacity()
     }
 }

@@ -38,6 +38,7 @@
 mod intersect;
 mod iter;
 mod leaf;
+mod runs;
 mod serial;
 mod setops;
 #[cfg(test)]
@@ -47,7 +48,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::traits::{KernelChoice, SortedCodec};
-use leaf::{Leaf, LEAF_BLOCKS, VALID};
+use leaf::{Form, Leaf, Raw, LEAF_BLOCKS, VALID};
 
 pub use iter::Iter;
 pub use serial::{LoadError, LoadErrorKind};
@@ -221,10 +222,15 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
     #[inline]
     fn search(&self, leaf: &Leaf, b: usize, key: u32) -> Option<(usize, u32)> {
         let count = leaf.counts[b] as usize;
-        self.codec
-            .lower_bound(leaf.stream(b), count - 1, leaf.firsts[b], key)
-            .expect(VALID)
-            .map(|(i, v)| (i + 1, v))
+        let (stream, first) = (leaf.stream(b), leaf.firsts[b]);
+        match leaf.forms[b] {
+            Form::Runs => runs::lower_bound(stream, first, count, key),
+            Form::Codec => self
+                .codec
+                .lower_bound(stream, count - 1, first, key)
+                .map(|r| r.map(|(i, v)| (i + 1, v))),
+        }
+        .expect(VALID)
     }
 
     /// Whether `key` is in the set.
@@ -306,9 +312,12 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             return Some(leaf.firsts[b]);
         }
         let count = usize::from(leaf.counts[b]);
-        self.codec
-            .select(leaf.stream(b), count - 1, leaf.firsts[b], j - 1)
-            .expect(VALID)
+        let (stream, first) = (leaf.stream(b), leaf.firsts[b]);
+        match leaf.forms[b] {
+            Form::Runs => runs::select(stream, first, count, j),
+            Form::Codec => self.codec.select(stream, count - 1, first, j - 1),
+        }
+        .expect(VALID)
     }
 
     /// Inserts `key`; returns whether it was absent.
@@ -483,6 +492,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             assert_eq!(self.firsts[li], leaf.firsts[0]);
             assert_eq!(self.starts[li + 1] - self.starts[li], u64::from(leaf.len));
             assert_eq!(leaf.ends.len(), leaf.blocks());
+            assert_eq!(leaf.forms.len(), leaf.blocks());
             assert_eq!(*leaf.ends.last().unwrap() as usize, leaf.bytes.len());
             let mut sum = 0u32;
             for b in 0..leaf.blocks() {
@@ -490,6 +500,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
                 assert!(count >= 1 && count <= self.block_len + 1);
                 let used = leaf::decode_block(
                     &self.codec,
+                    leaf.forms[b],
                     leaf.stream(b),
                     leaf.firsts[b],
                     count,
@@ -553,13 +564,13 @@ impl<C: SortedCodec + KernelChoice> Builder<C> {
     }
 
     /// Appends a block as coded bytes (keys above the last pushed).
-    pub(crate) fn push_raw(&mut self, first: u32, last: u32, count: usize, stream: &[u8]) {
-        debug_assert!(self.prev.is_none_or(|p| p < first));
+    pub(crate) fn push_raw(&mut self, raw: Raw<'_>) {
+        debug_assert!(self.prev.is_none_or(|p| p < raw.first));
         if !self.pending.is_empty() {
             self.flush_block();
         }
-        self.leaf.push_raw(first, last, count, stream);
-        self.prev = Some(last);
+        self.leaf.push_raw(raw);
+        self.prev = Some(raw.last);
         if self.leaf.blocks() == LEAF_BLOCKS {
             self.flush_leaf();
         }

@@ -1,21 +1,27 @@
 //! Serialization of a [`KeySet`] and its checked load.
 //!
 //! ```text
-//!  "IKS1"                      magic and format version (4 bytes)
+//!  "IKS2"                      magic and format version (4 bytes)
 //!  name_len: u8, name          the block codec's registry name
 //!  block_len: LEB128           most keys after the first in a block
 //!  n: LEB128 (u64)             key count
 //!  blocks: LEB128 (u64)        block count
 //!  per block:
 //!    gap:   LEB128 u32         first key (block 0), else first - previous last - 1
-//!    more:  LEB128 u32         keys in the block - 1 (<= block_len)
+//!    form:  LEB128 u32         2 * more + runs: `more` keys in the block after
+//!                              the first (<= block_len), `runs` 1 when the
+//!                              stream is in run form (never when more = 0)
 //!    bytes: LEB128 u32         length of the stream that follows
-//!    stream                    the codec's stream of the `more` keys after the
-//!                              first, delta-coded from it
+//!    stream                    the `more` keys after the first: the codec's
+//!                              stream, delta-coded from the first key, or
+//!                              runs of consecutive keys (gap from the key
+//!                              before, length - 1; LEB128 pairs)
 //!  crc: u32 LE                 CRC-32C (Castagnoli) of every byte before it
 //! ```
 //!
-//! Leaves are not stored: the load regroups the blocks. The load decodes
+//! Leaves are not stored: the load regroups the blocks. (`IKS1`, before
+//! the run form, had `more` in place of `form`; it is refused as another
+//! version.) The load decodes
 //! every block with the codec's checked decoder, and checks that it uses
 //! exactly its bytes, that keys strictly increase (within and across
 //! blocks), the counts, and that nothing follows, then the checksum (so a
@@ -26,18 +32,18 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::leaf::decode_block;
+use super::leaf::{decode_block, Form, Raw};
 use super::{Builder, KeySet, BUF, MAX_BLOCK_LEN};
 use crate::error::DecodeErrorKind;
 use crate::traits::{KernelChoice, SortedCodec};
 
-const MAGIC: &[u8; 4] = b"IKS1";
+const MAGIC: &[u8; 4] = b"IKS2";
 
 /// What was wrong with a serialized set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum LoadErrorKind {
-    /// Not `IKS1`: not a key set, or another format version.
+    /// Not `IKS2`: not a key set, or another format version.
     Magic,
     /// Written with another block codec than the one given.
     Codec,
@@ -74,7 +80,7 @@ pub struct LoadError {
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let what = match self.kind {
-            LoadErrorKind::Magic => "not a key set (magic IKS1 missing)",
+            LoadErrorKind::Magic => "not a key set of this version (magic IKS2 missing)",
             LoadErrorKind::Codec => "written with another block codec",
             LoadErrorKind::BlockLen => "block length out of range",
             LoadErrorKind::Truncated => "input truncated",
@@ -203,9 +209,9 @@ impl<'a> Reader<'a> {
 }
 
 impl<C: SortedCodec + KernelChoice> KeySet<C> {
-    /// The set as bytes: a header (magic `IKS1`, the codec's name, block
-    /// length, key and block counts), each block (LEB128 header and the
-    /// codec's stream) and a CRC-32C of everything before it.
+    /// The set as bytes: a header (magic `IKS2`, the codec's name, block
+    /// length, key and block counts), each block (LEB128 header and its
+    /// stream: the codec's or runs) and a CRC-32C of everything before it.
     pub fn to_bytes(&self) -> Vec<u8> {
         let name = self.codec.name().as_bytes();
         let mut out = Vec::with_capacity(
@@ -226,7 +232,8 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             for b in 0..leaf.blocks() {
                 let first = leaf.firsts[b];
                 put_varint(&mut out, prev.map_or(first, |p| first - p - 1));
-                put_varint(&mut out, u32::from(leaf.counts[b]) - 1);
+                let runs = u32::from(leaf.forms[b] == Form::Runs);
+                put_varint(&mut out, 2 * (u32::from(leaf.counts[b]) - 1) + runs);
                 let s = leaf.stream(b);
                 put_varint(&mut out, s.len() as u32);
                 out.extend_from_slice(s);
@@ -289,8 +296,12 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
                 offset: block_at,
             })?;
             let more_at = r.at;
-            let more = r.varint()? as usize;
-            if more > block_len {
+            let tagged = r.varint()? as usize;
+            let (more, form) = match tagged & 1 {
+                0 => (tagged >> 1, Form::Codec),
+                _ => (tagged >> 1, Form::Runs),
+            };
+            if more > block_len || (more == 0 && form == Form::Runs) {
                 return Err(LoadError {
                     kind: LoadErrorKind::Count,
                     offset: more_at,
@@ -307,11 +318,12 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             let stream_at = r.at;
             let stream = r.take(len)?;
             let count = more + 1;
-            let used =
-                decode_block(&codec, stream, first, count, &mut buf).map_err(|e| LoadError {
+            let used = decode_block(&codec, form, stream, first, count, &mut buf).map_err(|e| {
+                LoadError {
                     kind: LoadErrorKind::Block(e.kind()),
                     offset: stream_at + e.offset(),
-                })?;
+                }
+            })?;
             if used != len {
                 return Err(LoadError {
                     kind: LoadErrorKind::Length,
@@ -324,7 +336,13 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
                     offset: stream_at,
                 });
             }
-            out.push_raw(first, buf[count - 1], count, stream);
+            out.push_raw(Raw {
+                first,
+                last: buf[count - 1],
+                count,
+                form,
+                stream,
+            });
             prev = Some(buf[count - 1]);
             total += count as u64;
             seen += 1;

@@ -8,6 +8,8 @@ use alloc::vec::Vec;
 
 use super::intersect::{gallop, Kernel, PAD};
 use super::iter::Block;
+use super::leaf::{Form, Raw, VALID};
+use super::runs;
 use super::{Builder, KeySet, BUF};
 use crate::traits::{KernelChoice, SortedCodec};
 
@@ -53,16 +55,9 @@ impl<'a, C: SortedCodec + KernelChoice> Side<'a, C> {
         self.at.step();
     }
 
-    /// The coded bytes of the current block.
-    fn raw(&self) -> (u32, u32, usize, &'a [u8]) {
-        let l = &self.at.set.leaves[self.at.leaf];
-        let b = self.at.block;
-        (
-            l.firsts[b],
-            l.lasts[b],
-            usize::from(l.counts[b]),
-            l.stream(b),
-        )
+    /// The current block as stored.
+    fn raw(&self) -> Raw<'a> {
+        self.at.set.leaves[self.at.leaf].raw(self.at.block)
     }
 }
 
@@ -109,6 +104,20 @@ impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
     #[inline]
     fn decode(&self, buf: &mut [u32]) -> usize {
         self.set.leaves[self.leaf].decode(&self.set.codec, self.block, buf)
+    }
+
+    /// Whether the current block is in run form.
+    #[inline]
+    fn in_runs(&self) -> bool {
+        self.set.leaves[self.leaf].forms[self.block] == Form::Runs
+    }
+
+    /// The current block (in run form) as intervals in `out`; returns their
+    /// number.
+    #[inline]
+    fn intervals(&self, out: &mut [(u32, u32)]) -> usize {
+        let raw = self.set.leaves[self.leaf].raw(self.block);
+        runs::intervals(raw.stream, raw.first, raw.count, out).expect(VALID)
     }
 
     /// Moves to the next block; `false` past the last.
@@ -204,20 +213,24 @@ where
     let mut bx = [0u32; BUF];
     let mut by = [0u32; BUF];
     let mut out = [0u32; BUF + PAD];
-    // Keys decoded in `bx` / `by` (0: the current block is not decoded).
+    // Keys decoded in `bx` / `by` and intervals in `ix` / `iy` (0: the
+    // current block is not decoded).
     let (mut nx, mut ny) = (0usize, 0usize);
+    let mut ix = [(0u32, 0u32); BUF];
+    let mut iy = [(0u32, 0u32); BUF];
+    let (mut rx, mut ry) = (0usize, 0usize);
     loop {
         let (xf, xl) = x.bounds();
         let (yf, yl) = y.bounds();
         if xl < yf {
-            nx = 0;
+            (nx, rx) = (0, 0);
             if !x.skip_to(yf) {
                 break;
             }
             continue;
         }
         if yl < xf {
-            ny = 0;
+            (ny, ry) = (0, 0);
             if !y.skip_to(xf) {
                 break;
             }
@@ -245,6 +258,19 @@ where
                     emit(sx);
                 }
             }
+            // Two blocks in run form meet in their intervals' overlaps.
+            (false, false) if x.in_runs() && y.in_runs() => {
+                if rx == 0 {
+                    rx = x.intervals(&mut ix);
+                }
+                if ry == 0 {
+                    ry = y.intervals(&mut iy);
+                }
+                let n = runs::intersect(&ix[..rx], &iy[..ry], lo, hi, &mut out);
+                if n > 0 {
+                    emit(&out[..n]);
+                }
+            }
             (false, false) => {
                 let sx = cut(&x, &mut bx, &mut nx, lo, hi);
                 let sy = cut(&y, &mut by, &mut ny, lo, hi);
@@ -256,13 +282,13 @@ where
         }
         let (ax, ay) = (xl <= yl, yl <= xl);
         if ax {
-            nx = 0;
+            (nx, rx) = (0, 0);
             if !x.step() {
                 break;
             }
         }
         if ay {
-            ny = 0;
+            (ny, ry) = (0, 0);
             if !y.step() {
                 break;
             }
@@ -385,14 +411,12 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             let (_, bl) = b.bounds();
             // A whole block below every key the other side has left.
             if same && ai == 0 && al < pending(&mut b, bi) {
-                let (f, l, c, s) = a.raw();
-                out.push_raw(f, l, c, s);
+                out.push_raw(a.raw());
                 a.next_block();
                 continue;
             }
             if same && bi == 0 && bl < pending(&mut a, ai) {
-                let (f, l, c, s) = b.raw();
-                out.push_raw(f, l, c, s);
+                out.push_raw(b.raw());
                 b.next_block();
                 continue;
             }
@@ -421,8 +445,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         for (side, mut at) in [(&mut a, ai), (&mut b, bi)] {
             while !side.done() {
                 if at == 0 && same {
-                    let (f, l, c, s) = side.raw();
-                    out.push_raw(f, l, c, s);
+                    out.push_raw(side.raw());
                 } else {
                     out.extend_sorted(&side.keys()[at..]);
                 }

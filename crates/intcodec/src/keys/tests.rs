@@ -4,8 +4,9 @@
 use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 
-use super::{KeySet, LoadErrorKind};
+use super::{leaf, KeySet, LoadErrorKind};
 use crate::bp128::{Bp128, Layout};
+use crate::error::DecodeErrorKind;
 use crate::frame_of_reference::{For, SimdFor};
 use crate::streamvbyte::StreamVByte;
 use crate::traits::{IntCodec, KernelChoice, SortedCodec};
@@ -60,6 +61,21 @@ fn random_set(rng: &mut SplitMix64, n: usize, span: u32) -> BTreeSet<u32> {
     (0..n).map(|_| key(rng, span)).collect()
 }
 
+/// About `n` keys in runs of 1..=12 consecutive keys, the runs `1..=gap`
+/// apart (wikileaks-like: blocks in run form, or mixed with codec blocks).
+fn runs_set(rng: &mut SplitMix64, n: usize, gap: u32) -> BTreeSet<u32> {
+    let mut out = BTreeSet::new();
+    let mut k = rng.below(1000) as u32;
+    while out.len() < n {
+        for _ in 0..1 + rng.below(12) {
+            out.insert(k);
+            k += 1;
+        }
+        k += 1 + rng.below(u64::from(gap)) as u32;
+    }
+    out
+}
+
 fn check_against<C: SortedCodec + KernelChoice>(set: &KeySet<C>, model: &BTreeSet<u32>) {
     set.check_invariants();
     assert_eq!(set.len(), model.len());
@@ -71,14 +87,26 @@ fn check_against<C: SortedCodec + KernelChoice>(set: &KeySet<C>, model: &BTreeSe
 /// Random interleavings of every operation on a set and on the model.
 fn model_run<C: SortedCodec + KernelChoice>(codec: C, block_len: usize, seed: u64, steps: usize) {
     let mut rng = SplitMix64::derive(seed, &[block_len as u64]);
-    let span = [64u32, 3000, 100_000][rng.below(3) as usize];
+    let span = [64u32, 3000, 100_000, 100_000][rng.below(4) as usize];
     let n = rng.below(600) as usize;
-    let init = random_set(&mut rng, n, span);
+    // Odd seeds start from runs of keys, so that blocks in run form are
+    // edited, split, merged, copied and reloaded.
+    let runs = seed % 2 == 1;
+    let init = if runs {
+        let gap = [4, 2000][rng.below(2) as usize];
+        runs_set(&mut rng, n, gap)
+    } else {
+        random_set(&mut rng, n, span)
+    };
     let mut set = KeySet::from_sorted_with(codec, block_len, init.iter().copied()).unwrap();
     let mut model = init;
     check_against(&set, &model);
     for step in 0..steps {
-        let k = key(&mut rng, span);
+        let mut k = key(&mut rng, span);
+        if runs && rng.below(2) == 0 {
+            // Next to a key: extends or joins runs.
+            k = model.range(k..).next().map_or(k, |&v| v.wrapping_add(1));
+        }
         match rng.below(14) {
             0..=3 => assert_eq!(set.insert(k), model.insert(k), "insert {k}"),
             4..=5 => assert_eq!(set.remove(k), model.remove(&k), "remove {k}"),
@@ -130,7 +158,11 @@ fn model_run<C: SortedCodec + KernelChoice>(codec: C, block_len: usize, seed: u6
             }
             11 => {
                 let n = rng.below(800) as usize;
-                let other = random_set(&mut rng, n, span);
+                let other = if runs {
+                    runs_set(&mut rng, n, 4)
+                } else {
+                    random_set(&mut rng, n, span)
+                };
                 let ov: Vec<u32> = other.iter().copied().collect();
                 let oset = KeySet::from_sorted(StreamVByte::new(), &ov).unwrap();
                 let want: Vec<u32> = model.intersection(&other).copied().collect();
@@ -188,6 +220,40 @@ fn model_every_codec() {
             model_run(kernel, 16, 99, 400);
         }
     });
+}
+
+#[test]
+fn run_form_where_shorter() {
+    let mut rng = SplitMix64::new(21);
+    let keys: Vec<u32> = runs_set(&mut rng, 20_000, 2000).into_iter().collect();
+    for_each_codec!(c => {
+        let set = KeySet::from_sorted(c, &keys).unwrap();
+        set.check_invariants();
+        let forms: Vec<leaf::Form> = set.leaves.iter().flat_map(|l| l.forms.clone()).collect();
+        let runs = forms.iter().filter(|&&f| f == leaf::Form::Runs).count();
+        // Runs of 6.5 keys, 1000 apart: about 3 bytes a run, where every
+        // codec needs about 10 bits a key.
+        assert!(runs * 10 > forms.len() * 9, "{}: {runs} of {}", c.name(), forms.len());
+        let bits = set.to_bytes().len() as f64 * 8.0 / keys.len() as f64;
+        assert!(bits < 5.0, "{}: {bits:.2} bits/key", c.name());
+        let back = KeySet::from_bytes(c, &set.to_bytes()).unwrap();
+        back.check_invariants();
+        assert_eq!(back.to_vec(), keys);
+        for (i, &k) in keys.iter().enumerate().step_by(97) {
+            assert!(set.contains(k));
+            assert!(!set.contains(k.wrapping_sub(1)) || keys.binary_search(&(k - 1)).is_ok());
+            assert_eq!(set.rank(k), i);
+            assert_eq!(set.select(i), Some(k));
+            assert_eq!(set.lower_bound(k + 1), keys.get(keys.partition_point(|&x| x <= k)).copied());
+        }
+    });
+    // A block of scattered keys stays in the codec's form.
+    let scattered: Vec<u32> = (0..1000).map(|i| i * 977).collect();
+    let set = KeySet::from_sorted(StreamVByte::new(), &scattered).unwrap();
+    assert!(set
+        .leaves
+        .iter()
+        .all(|l| l.forms.iter().all(|&f| f == leaf::Form::Codec)));
 }
 
 #[test]
@@ -290,6 +356,51 @@ fn load_errors_name_the_place() {
     assert_eq!((e.kind, e.offset), (LoadErrorKind::Codec, 4));
     let msg = alloc::format!("{e}");
     assert!(msg.contains("byte 4"), "{msg}");
+}
+
+#[test]
+fn run_block_golden_bytes_and_errors() {
+    // Keys 10..=18: the 8 after the first are one run continuing it, 2
+    // bytes as runs (gap 0, length - 1 = 7) against 10 as Stream VByte.
+    let c = StreamVByte::new();
+    let set = KeySet::from_sorted(c, &[10, 11, 12, 13, 14, 15, 16, 17, 18]).unwrap();
+    let bytes = set.to_bytes();
+    let name = c.name().as_bytes();
+    let mut want = b"IKS2".to_vec();
+    want.push(name.len() as u8);
+    want.extend_from_slice(name);
+    // block_len 256, 9 keys, 1 block; first key 10, form 2 * 8 + 1
+    // (runs), 2 stream bytes, the run.
+    want.extend_from_slice(&[0x80, 0x02, 9, 1, 10, 17, 2, 0, 7]);
+    let crc = super::serial::crc32c(&want);
+    want.extend_from_slice(&crc.to_le_bytes());
+    assert_eq!(bytes, want);
+    let at = 4 + 1 + name.len() + 4;
+    let load = |edit: &dyn Fn(&mut Vec<u8>)| {
+        let mut b = bytes.clone();
+        edit(&mut b);
+        let n = b.len() - 4;
+        let crc = super::serial::crc32c(&b[..n]);
+        b[n..].copy_from_slice(&crc.to_le_bytes());
+        let e = KeySet::from_bytes(c, &b).unwrap_err();
+        (e.kind, e.offset)
+    };
+    // A run longer than the block: the run's first byte.
+    assert_eq!(
+        load(&|b| b[at + 4] = 9),
+        (LoadErrorKind::Block(DecodeErrorKind::Malformed), at + 3)
+    );
+    // Run form on a block of one key.
+    assert_eq!(load(&|b| b[at + 1] = 1), (LoadErrorKind::Count, at + 1));
+    // The run's stream cut short (its length says 1 byte): the length
+    // byte is missing.
+    assert_eq!(
+        load(&|b| {
+            b[at + 2] = 1;
+            b.remove(at + 4);
+        }),
+        (LoadErrorKind::Block(DecodeErrorKind::Truncated), at + 4)
+    );
 }
 
 mod prop {
