@@ -74,7 +74,7 @@ fn arrays(widths: &[u8]) {
             .iter()
             .map(|a| {
                 let mut out = vec![0u8; 2 + 4 * 256];
-                let n = peer.enc(a, true, 0, &mut out);
+                let n = peer.enc(a, Some(0), &mut out);
                 out.truncate(n);
                 out
             })
@@ -115,7 +115,7 @@ fn arrays(widths: &[u8]) {
         let tp = time(|| {
             let mut h = 0;
             for a in &pb {
-                peer.dec(a, true, 0, &mut buf).unwrap();
+                peer.dec(a, Some(0), &mut buf).unwrap();
                 h += u64::from(buf[255]);
             }
             h

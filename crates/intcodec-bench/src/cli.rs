@@ -769,6 +769,11 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
+    /// [`run_tiny`] of the one bucket 2^6 (3000 ints), with `a`.
+    fn run_one_bucket(a: &[&str]) -> String {
+        run_tiny(&[a, &["--kmin", "6", "--kmax", "6", "--ints", "3000"]].concat())
+    }
+
     /// The rows of CSV `text` after its header, split into fields.
     fn csv_rows(text: &str) -> Vec<Vec<&str>> {
         text.lines()
@@ -879,19 +884,7 @@ mod tests {
 
     #[test]
     fn family_filter_keeps_one_family() {
-        let text = run_tiny(&[
-            "--suite",
-            "postings",
-            "--family=vbyte",
-            "--format",
-            "csv",
-            "--kmin",
-            "6",
-            "--kmax",
-            "6",
-            "--ints",
-            "3000",
-        ]);
+        let text = run_one_bucket(&["--suite", "postings", "--family=vbyte", "--format", "csv"]);
         let codecs: Vec<&str> = csv_rows(&text).into_iter().map(|r| r[3]).collect();
         assert!(
             codecs.contains(&"vbyte") && codecs.contains(&"memcpy"),
@@ -905,18 +898,7 @@ mod tests {
     #[test]
     fn table_and_json_tiny() {
         for fmt in ["table", "json"] {
-            let text = run_tiny(&[
-                "--dataset",
-                "uniform",
-                "--format",
-                fmt,
-                "--kmin",
-                "6",
-                "--kmax",
-                "6",
-                "--ints",
-                "3000",
-            ]);
+            let text = run_one_bucket(&["--dataset", "uniform", "--format", fmt]);
             if fmt == "table" {
                 assert!(text.contains("2^6") && text.contains("cpu:"), "{text}");
             } else {

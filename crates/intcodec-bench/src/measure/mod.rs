@@ -285,47 +285,6 @@ pub fn encode_bucket<C: Codec + ?Sized>(c: &C, b: &Bucket, delta: bool) -> Resul
     })
 }
 
-/// One timed pass of `op` with `c` over `b` (`enc`: `c`'s streams of `b`,
-/// plain for [`Op::Decode`], delta for [`Op::DecodeDelta`]; unused by
-/// encoders). `buf` holds [`CHUNK`] values, `scratch` [`scratch_len`] bytes.
-#[inline(never)]
-pub fn codec_pass<C: Codec + ?Sized>(
-    c: &C,
-    op: Op,
-    b: &Bucket,
-    enc: &Encoded,
-    buf: &mut [u32],
-    scratch: &mut [u8],
-) -> Result<Light, String> {
-    let mut light = Light::default();
-    match op {
-        Op::Decode | Op::DecodeDelta => {
-            let delta = op.is_delta();
-            for (ch, &off) in b.chunks.iter().zip(&enc.offsets) {
-                let input = &enc.bytes[off..];
-                let used = decode_chunk(c, delta, input, ch, buf)?;
-                let out = black_box(&mut buf[..ch.len]);
-                light.ends = light.ends.wrapping_add(value_ends(out));
-                light.bytes += used as u64;
-            }
-        }
-        Op::Encode | Op::EncodeDelta => {
-            let delta = op.is_delta();
-            for ch in &b.chunks {
-                let w = encode_chunk(c, delta, b, ch, scratch)?;
-                let out = black_box(&scratch[..w]);
-                light.ends = light.ends.wrapping_add(byte_ends(out));
-                light.bytes += w as u64;
-            }
-        }
-        Op::Copy => return Ok(copy_pass(b, buf)),
-        Op::Seek | Op::Select | Op::Named(_) => {
-            return Err(format!("{} is not a bucket operation", op.name()))
-        }
-    }
-    Ok(light)
-}
-
 /// One timed pass of memcpy: every chunk of the raw ids into `buf`.
 #[inline(never)]
 pub fn copy_pass(b: &Bucket, buf: &mut [u32]) -> Light {

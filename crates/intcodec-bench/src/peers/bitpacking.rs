@@ -66,13 +66,14 @@ impl<P: BitPacker> Peer<P> {
 }
 
 impl<P: BitPacker> Peer<P> {
-    /// Encodes (sorted: `compress_sorted` chained from `prev`).
+    /// Encodes `values`: plain when `delta` is `None`, sorted
+    /// (`compress_sorted` chained from `prev`) when it is `Some(prev)`.
     #[inline]
-    pub fn enc(&self, values: &[u32], sorted: bool, prev: u32, out: &mut [u8]) -> usize {
+    pub fn enc(&self, values: &[u32], delta: Option<u32>, out: &mut [u8]) -> usize {
         let bl = P::BLOCK_LEN;
         let m = values.len() / bl;
         let mut pos = m;
-        let mut init = prev;
+        let (sorted, mut init) = (delta.is_some(), delta.unwrap_or(0));
         for (j, b) in values.chunks_exact(bl).enumerate() {
             let bits = if sorted {
                 self.p.num_bits_sorted(init, b)
@@ -95,20 +96,15 @@ impl<P: BitPacker> Peer<P> {
         pos
     }
 
-    /// Decodes `out.len()` values.
+    /// Decodes `out.len()` values: plain when `delta` is `None`, sorted
+    /// (`decompress_sorted` from `prev`) when it is `Some(prev)`.
     #[inline]
-    pub fn dec(
-        &self,
-        input: &[u8],
-        sorted: bool,
-        prev: u32,
-        out: &mut [u32],
-    ) -> Result<usize, String> {
+    pub fn dec(&self, input: &[u8], delta: Option<u32>, out: &mut [u32]) -> Result<usize, String> {
         let bl = P::BLOCK_LEN;
         let m = out.len() / bl;
         let widths = input.get(..m).ok_or("truncated widths")?;
         let mut pos = m;
-        let mut init = prev;
+        let (sorted, mut init) = (delta.is_some(), delta.unwrap_or(0));
         for (&bits, dst) in widths.iter().zip(out.chunks_exact_mut(bl)) {
             let len = bits as usize * bl / 8;
             if bits > 32 || input.len() - pos < len {
@@ -155,7 +151,7 @@ impl<P: BitPacker> Codec for Peer<P> {
         delta: Option<u32>,
         out: &mut [u8],
     ) -> Result<usize, String> {
-        Ok(self.enc(values, delta.is_some(), delta.unwrap_or(0), out))
+        Ok(self.enc(values, delta, out))
     }
     fn decode_with(
         &self,
@@ -164,7 +160,7 @@ impl<P: BitPacker> Codec for Peer<P> {
         delta: Option<u32>,
         out: &mut [u32],
     ) -> Result<usize, String> {
-        self.dec(input, delta.is_some(), delta.unwrap_or(0), &mut out[..n])
+        self.dec(input, delta, &mut out[..n])
     }
 }
 

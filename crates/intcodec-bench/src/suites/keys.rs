@@ -207,7 +207,7 @@ fn prepare(kind: Kind, data: &[Vec<u32>]) -> (Prepared, usize) {
                 data.iter()
                     .map(|a| {
                         let mut out = vec![0u8; 2 + 4 * ARRAY];
-                        let n = p.enc(a, true, 0, &mut out);
+                        let n = p.enc(a, Some(0), &mut out);
                         out.truncate(n);
                         out
                     })
@@ -288,7 +288,7 @@ fn decode_pass(kind: Kind, p: &Prepared, buf: &mut [u32; ARRAY]) -> Result<u64, 
         (Kind::PeerBitpacking, Prepared::Bytes(v)) => {
             let c = crate::peers::bitpacking::four(crate::contenders::bp128::FAMILY_4X);
             for a in v {
-                c.dec(a, true, 0, buf)?;
+                c.dec(a, Some(0), buf)?;
                 h = sum(h, buf);
             }
         }

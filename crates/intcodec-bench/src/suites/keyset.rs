@@ -531,22 +531,23 @@ fn measure<S: Set + Clone>(
     // Rounds of inserting the keys then removing them again (the set is
     // back to its start after each): the fastest round of each.
     let mut work = sets.clone();
+    // One round of `edit` (`S::insert` or `S::remove`) on every key.
+    fn round<S>(
+        what: &str,
+        ins: &[(usize, u32)],
+        work: &mut [S],
+        edit: impl Fn(&mut S, u32) -> bool,
+    ) -> Result<f64, String> {
+        time(1, 0.0, what, ins.len() as u64, || {
+            ins.iter()
+                .map(|&(s, k)| u64::from(edit(&mut work[s], k)))
+                .sum()
+        })
+    }
     let (mut ti, mut tr) = (f64::INFINITY, f64::INFINITY);
     for _ in 0..reps.max(3) {
-        ti = ti.min(time(
-            1,
-            0.0,
-            &format!("{name} insert"),
-            ins.len() as u64,
-            || ins.iter().map(|&(s, k)| u64::from(work[s].insert(k))).sum(),
-        )?);
-        tr = tr.min(time(
-            1,
-            0.0,
-            &format!("{name} remove"),
-            ins.len() as u64,
-            || ins.iter().map(|&(s, k)| u64::from(work[s].remove(k))).sum(),
-        )?);
+        ti = ti.min(round(&format!("{name} insert"), ins, &mut work, S::insert)?);
+        tr = tr.min(round(&format!("{name} remove"), ins, &mut work, S::remove)?);
     }
     rows.push(row("insert", ins.len() as u64, ti));
     rows.push(row("remove", ins.len() as u64, tr));

@@ -220,10 +220,11 @@ fn peer<T>(op: &'static str, codec: &str, kernel: &str, job: Job<T>) -> Contende
 }
 
 /// A decode loop over one sequence: `$get(slice) -> Option<(T, len)>`,
-/// then `slice = &slice[len..]`, as in varint-simd's benchmark.
+/// then `slice = &slice[len..]`, as in varint-simd's benchmark (`$get` may
+/// use copies of the caller's locals: the closure moves them in).
 macro_rules! decode_loop {
     ($t:ty, |$s:ident| $get:expr) => {
-        Job::Decode(Box::new(|input: &[u8], out: &mut [$t]| {
+        Job::Decode(Box::new(move |input: &[u8], out: &mut [$t]| {
             let mut slice = input;
             for slot in out.iter_mut() {
                 let $s = slice;
@@ -239,7 +240,7 @@ macro_rules! decode_loop {
 /// An encode loop: `$put(v, rest) -> Option<len>`.
 macro_rules! encode_loop {
     ($t:ty, |$v:ident, $o:ident| $put:expr) => {
-        Job::Encode(Box::new(|values: &[$t], out: &mut [u8]| {
+        Job::Encode(Box::new(move |values: &[$t], out: &mut [u8]| {
             let mut pos = 0;
             for &$v in values {
                 let $o = out.get_mut(pos..)?;
@@ -272,15 +273,7 @@ fn ours_for<T: Word>() -> Vec<Contender<T>> {
             "decode",
             "intcodec Varint::decode",
             &format!("{} (forced)", k.kernel().name()),
-            Job::Decode(Box::new(move |input: &[u8], out: &mut [T]| {
-                let mut slice = input;
-                for slot in out.iter_mut() {
-                    let (v, len) = k.decode::<T>(slice).ok()?;
-                    *slot = v;
-                    slice = slice.get(len..)?;
-                }
-                Some(input.len() - slice.len())
-            })),
+            decode_loop!(T, |s| k.decode::<T>(s).ok()),
         ));
     }
     c.push(ours(
@@ -352,42 +345,38 @@ fn ours_for<T: Word>() -> Vec<Contender<T>> {
             "encode",
             "intcodec Varint::encode_to_slice",
             &format!("{} (forced)", k.kernel().name()),
-            Job::Encode(Box::new(move |values: &[T], out: &mut [u8]| {
-                let mut pos = 0;
-                for &v in values {
-                    pos += k.encode_to_slice(v, out.get_mut(pos..)?).ok()?;
-                }
-                Some(pos)
-            })),
+            encode_loop!(T, |v, o| k.encode_to_slice(v, o).ok()),
         ));
     }
+    let run_time = format!("{best} (run-time)");
     c.push(ours(
         "encode4",
         "intcodec varint::encode_four",
-        &format!("{best} (run-time)"),
-        Job::Encode(Box::new(|values: &[T], out: &mut [u8]| {
-            let mut pos = 0;
-            for g in values.chunks_exact(4) {
-                let g: &[T; 4] = g.try_into().ok()?;
-                pos += varint::encode_four(g, out.get_mut(pos..)?).ok()?;
-            }
-            Some(pos)
-        })),
+        &run_time,
+        encode_groups(varint::encode_four::<T>),
     ));
     c.push(ours(
         "encode8",
         "intcodec varint::encode_eight",
-        &format!("{best} (run-time)"),
-        Job::Encode(Box::new(|values: &[T], out: &mut [u8]| {
-            let mut pos = 0;
-            for g in values.chunks_exact(8) {
-                let g: &[T; 8] = g.try_into().ok()?;
-                pos += varint::encode_eight(g, out.get_mut(pos..)?).ok()?;
-            }
-            Some(pos)
-        })),
+        &run_time,
+        encode_groups(varint::encode_eight::<T>),
     ));
     c
+}
+
+/// An encode loop over groups of `N` values: `put(group, rest) -> len`
+/// (`put` is a function item: a direct call per group).
+fn encode_groups<T: Word, const N: usize, E>(
+    put: impl Fn(&[T; N], &mut [u8]) -> Result<usize, E> + 'static,
+) -> Job<T> {
+    Job::Encode(Box::new(move |values: &[T], out: &mut [u8]| {
+        let mut pos = 0;
+        for g in values.chunks_exact(N) {
+            let g: &[T; N] = g.try_into().ok()?;
+            pos += put(g, out.get_mut(pos..)?).ok()?;
+        }
+        Some(pos)
+    }))
 }
 
 // ------------------------------------------------------------- the peers
