@@ -53,14 +53,20 @@ fn each_run(keys: &[u32], mut f: impl FnMut(u32, u32)) {
 /// The length of the run form of the block `keys` (first key included,
 /// not coded) if it is below `limit`.
 pub(crate) fn encoded_len_below(keys: &[u32], limit: usize) -> Option<usize> {
-    // Each run costs at least two bytes: count the runs first (a
-    // vectorized pass), so that blocks of scattered keys cost no more.
-    let breaks = keys[1..]
-        .windows(2)
-        .filter(|w| w[1] != w[0].wrapping_add(1))
-        .count();
-    if 2 * (breaks + 1) >= limit {
-        return None;
+    // Each run costs at least two bytes: count the runs first, 16 keys at
+    // a time (vectorized), stopping once they alone reach the limit, so
+    // that a block of scattered keys costs a few compares.
+    let rest = &keys[1..];
+    let mut runs = 1;
+    for (a, b) in rest.chunks(16).zip(rest[1..].chunks(16)) {
+        runs += a
+            .iter()
+            .zip(b)
+            .filter(|&(&x, &y)| y != x.wrapping_add(1))
+            .count();
+        if 2 * runs >= limit {
+            return None;
+        }
     }
     let mut prev = keys[0];
     let mut len = 0;
