@@ -69,21 +69,15 @@ use crate::error::DecodeError;
 use crate::isa::Isa;
 use crate::tables::vbyte::{build_shuffles, DECODE, GROUP_B, GROUP_C, OVERLONG};
 
-pub(crate) static KERNELS: Kernels = Kernels {
-    isa: Isa::Neon,
-    decode: decode::<false>,
-    decode_delta: decode::<true>,
-    decode_unchecked: decode_unchecked::<false>,
-    decode_delta_unchecked: decode_unchecked::<true>,
+pub(crate) static KERNELS: Kernels = crate::codec::kernel_table!(
+    Isa::Neon, decode<>, decode_unchecked<>, scalar::encode<u32>;
     decode_u64: decode_u64::<false>,
     decode_delta_u64: decode_u64::<true>,
-    encode: scalar::encode::<u32, false>,
-    encode_delta: scalar::encode::<u32, true>,
-    select_delta,
-    seek_delta,
+    select_delta: select_delta,
+    seek_delta: seek_delta,
     decode_counted: decode_counted::<false>,
     decode_delta_counted: decode_counted::<true>,
-};
+);
 
 /// The decode shuffles (`0x80`, out of range for `tbl`, gives zero).
 static SHUFFLES: [[u8; 16]; 256] = build_shuffles();

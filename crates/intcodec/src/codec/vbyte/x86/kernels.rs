@@ -53,21 +53,15 @@ macro_rules! masked_vbyte_kernels {
         use crate::isa::Isa;
         use crate::tables::vbyte::{DECODE, GROUP_B, GROUP_C, OVERLONG};
 
-        pub(crate) static KERNELS: Kernels = Kernels {
-            isa: $isa,
-            decode: decode::<false>,
-            decode_delta: decode::<true>,
-            decode_unchecked: decode_unchecked::<false>,
-            decode_delta_unchecked: decode_unchecked::<true>,
+        pub(crate) static KERNELS: Kernels = crate::codec::kernel_table!(
+            $isa, decode<>, decode_unchecked<>, encode<>;
             decode_u64: decode_u64::<false>,
             decode_delta_u64: decode_u64::<true>,
-            encode: encode::<false>,
-            encode_delta: encode::<true>,
-            select_delta,
-            seek_delta,
+            select_delta: select_delta,
+            seek_delta: seek_delta,
             decode_counted: decode_counted::<false>,
             decode_delta_counted: decode_counted::<true>,
-        };
+        );
 
         /// Continuation bits of 48 bytes: bit `k` = high bit of byte `k`
         /// (three `pmovmskb`).
