@@ -55,6 +55,47 @@ macro_rules! byte_kernels {
 }
 pub(crate) use byte_kernels;
 
+/// A kernel set `Kernels { .. }` of a byte-oriented codec for `$isa`: the
+/// six kernels every set holds ([`byte_kernels!`]) from three generic
+/// functions, each named with its type arguments (`decode<F>`,
+/// `scalar::encode<u32>`) and given `DELTA` false, then true: the checked
+/// decoder (`decode`, `decode_delta`), the unchecked one (`decode_unchecked`,
+/// `decode_delta_unchecked`) and the encoder (`encode`, `encode_delta`);
+/// then the codec's own fields, as given. The unchecked decoder `checked<>`
+/// is the checked one, an error mapped to 0 bytes (the scalar sets, whose
+/// checked decoders are as fast).
+macro_rules! kernel_table {
+    (
+        $isa:expr,
+        $($d:ident)::+ <$($dg:ty),*>,
+        $($u:ident)::+ <$($ug:ty),*>,
+        $($e:ident)::+ <$($eg:ty),*>;
+        $($f:ident: $v:expr),* $(,)?
+    ) => {
+        Kernels {
+            isa: $isa,
+            decode: $($d)::+::<$($dg,)* false>,
+            decode_delta: $($d)::+::<$($dg,)* true>,
+            decode_unchecked: $crate::codec::kernel_table!(
+                @unchecked false, $($u)::+ <$($ug),*>, $($d)::+ <$($dg),*>
+            ),
+            decode_delta_unchecked: $crate::codec::kernel_table!(
+                @unchecked true, $($u)::+ <$($ug),*>, $($d)::+ <$($dg),*>
+            ),
+            encode: $($e)::+::<$($eg,)* false>,
+            encode_delta: $($e)::+::<$($eg,)* true>,
+            $($f: $v,)*
+        }
+    };
+    (@unchecked $delta:literal, checked<>, $($d:ident)::+ <$($dg:ty),*>) => {
+        |input, out, prev| $($d)::+::<$($dg,)* $delta>(input, out, prev).unwrap_or(0)
+    };
+    (@unchecked $delta:literal, $($u:ident)::+ <$($ug:ty),*>, $($d:tt)*) => {
+        $($u)::+::<$($ug,)* $delta>
+    };
+}
+pub(crate) use kernel_table;
+
 /// `impl KernelSet for $K` of a kernel set struct with an `isa` field.
 macro_rules! kernel_set {
     ($K:ident) => {

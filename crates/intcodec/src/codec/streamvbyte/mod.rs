@@ -49,6 +49,7 @@ use crate::error::{DecodeError, DecodeErrorKind};
 use crate::tables::streamvbyte::{SvbTables, BYTES_0124, BYTES_1234, TABLES_0124, TABLES_1234};
 use crate::traits::IntCodec;
 use alloc::vec::Vec;
+use seek::Parts;
 
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64;
@@ -184,12 +185,11 @@ pub const fn max_compressed_len(n: usize) -> usize {
 // Kernel signatures: decode, encode and unchecked decode as in
 // `codec/mod.rs` (decode needs `input.len() >= control_len(out.len())`).
 // Select / seek on a stream split into control bytes, data bytes and the
-// data's offset in the stream (`seek` module): plain select of value `i`,
+// data's offset in the stream (`seek::Parts`): plain select of value `i`,
 // delta select of value `i` from `prev`, delta seek of `target` among `n`.
-type SelectFn = unsafe fn(&[u8], &[u8], usize, usize) -> Result<u32, DecodeError>;
-type SelectDeltaFn = unsafe fn(&[u8], &[u8], usize, u32, usize) -> Result<u32, DecodeError>;
-type SeekFn =
-    unsafe fn(&[u8], &[u8], usize, usize, u32, u32) -> Result<Option<(usize, u32)>, DecodeError>;
+type SelectFn = unsafe fn(Parts<'_>, usize) -> Result<u32, DecodeError>;
+type SelectDeltaFn = unsafe fn(Parts<'_>, u32, usize) -> Result<u32, DecodeError>;
+type SeekFn = unsafe fn(Parts<'_>, usize, u32, u32) -> Result<Option<(usize, u32)>, DecodeError>;
 
 super::byte_kernels! {
     /// One kernel set: one ISA, one variant.

@@ -11,21 +11,15 @@ use crate::error::{DecodeError, DecodeErrorKind};
 use crate::tables::streamvbyte::{BYTES_0124, BYTES_1234};
 
 pub(super) const fn kernels<F: Format>() -> Kernels {
-    Kernels {
-        isa: crate::isa::Isa::Scalar,
+    super::super::kernel_table!(
+        crate::isa::Isa::Scalar, decode<F>, checked<>, encode<F>;
         variant: F::VARIANT,
-        decode: decode::<F, false>,
-        decode_delta: decode::<F, true>,
-        decode_unchecked: decode_trusted::<F, false>,
-        decode_delta_unchecked: decode_trusted::<F, true>,
-        encode: encode::<F, false>,
-        encode_delta: encode::<F, true>,
         select: super::seek::scalar::select::<F>,
         select_delta: super::seek::scalar::select_delta::<F>,
         seek_delta: super::seek::scalar::seek_delta::<F>,
         decode_counted: None,
         decode_delta_counted: None,
-    }
+    )
 }
 
 /// Decodes `out.len()` values (deltas from `prev` if `DELTA`).
@@ -38,8 +32,22 @@ pub(crate) fn decode<F: Format, const DELTA: bool>(
     decode_from::<F, DELTA>(input, out, 0, start, prev)
 }
 
-fn decode_trusted<F: Format, const DELTA: bool>(input: &[u8], out: &mut [u32], prev: u32) -> usize {
-    decode::<F, DELTA>(input, out, prev).unwrap_or(0)
+/// The little-endian value of the `len <= 4` bytes at `pos` of `input`;
+/// `None` if they are not all inside it. One 4-byte load and a mask when
+/// four bytes are there, byte by byte near the end: the value read of the
+/// scalar decoder and of the scalar select / seek walks (`seek::scalar`).
+#[inline(always)]
+pub(crate) fn read_le(input: &[u8], pos: usize, len: usize) -> Option<u32> {
+    debug_assert!(len <= 4);
+    if let Some(&[a, b, c, d]) = input.get(pos..pos + 4) {
+        // Keep the low `len` bytes.
+        let mask = (((1u64 << (8 * len)) - 1) & 0xFFFF_FFFF) as u32;
+        return Some(u32::from_le_bytes([a, b, c, d]) & mask);
+    }
+    let bytes = input.get(pos..pos + len)?;
+    let mut le = [0u8; 4];
+    le[..len].copy_from_slice(bytes);
+    Some(u32::from_le_bytes(le))
 }
 
 /// Decodes values `start..out.len()`, whose data begins at absolute byte
@@ -57,17 +65,8 @@ pub(crate) fn decode_from<F: Format, const DELTA: bool>(
     for (i, slot) in out.iter_mut().enumerate().skip(start) {
         let code = (ctrl[i / 4] >> (2 * (i % 4))) & 3;
         let len = F::BYTES[code as usize] as usize;
-        let mut v = if let Some(&[a, b, c, d]) = input.get(pos..pos + 4) {
-            // Fast path: four bytes are there; keep the low `len` of them.
-            let mask = (((1u64 << (8 * len)) - 1) & 0xFFFF_FFFF) as u32;
-            u32::from_le_bytes([a, b, c, d]) & mask
-        } else {
-            let Some(bytes) = input.get(pos..pos + len) else {
-                return Err(DecodeError::new(DecodeErrorKind::Truncated, pos, Some(i)));
-            };
-            let mut le = [0u8; 4];
-            le[..len].copy_from_slice(bytes);
-            u32::from_le_bytes(le)
+        let Some(mut v) = read_le(input, pos, len) else {
+            return Err(DecodeError::new(DecodeErrorKind::Truncated, pos, Some(i)));
         };
         pos += len;
         if DELTA {

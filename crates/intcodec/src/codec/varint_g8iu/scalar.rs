@@ -8,15 +8,9 @@ use crate::error::{DecodeError, DecodeErrorKind};
 use crate::tables::varint_g8iu::TABLES;
 
 pub(super) const fn kernels() -> Kernels {
-    Kernels {
-        isa: crate::isa::Isa::Scalar,
-        decode: decode::<false>,
-        decode_delta: decode::<true>,
-        decode_unchecked: decode_trusted::<false>,
-        decode_delta_unchecked: decode_trusted::<true>,
-        encode: encode::<false>,
-        encode_delta: encode::<true>,
-    }
+    super::super::kernel_table!(
+        crate::isa::Isa::Scalar, decode<>, checked<>, encode<>;
+    )
 }
 
 /// The error for the block at `pos`, whose first value is `index`, if it is
@@ -52,10 +46,6 @@ pub(crate) fn decode<const DELTA: bool>(
     prev: u32,
 ) -> Result<usize, DecodeError> {
     decode_from::<DELTA>(input, out, 0, 0, prev)
-}
-
-fn decode_trusted<const DELTA: bool>(input: &[u8], out: &mut [u32], prev: u32) -> usize {
-    decode::<DELTA>(input, out, prev).unwrap_or(0)
 }
 
 /// Decodes values `start..out.len()` from the blocks starting at byte `pos`;

@@ -12,18 +12,12 @@ use super::{code_of, Format, Kernels};
 use crate::error::{DecodeError, DecodeErrorKind};
 
 pub(super) const fn kernels<F: Format>() -> Kernels {
-    Kernels {
-        isa: crate::isa::Isa::Scalar,
+    super::super::kernel_table!(
+        crate::isa::Isa::Scalar, decode<F>, checked<>, encode<F>;
         layout: F::LAYOUT,
-        decode: decode::<F, false>,
-        decode_delta: decode::<F, true>,
-        decode_unchecked: decode_trusted::<F, false>,
-        decode_delta_unchecked: decode_trusted::<F, true>,
-        encode: encode::<F, false>,
-        encode_delta: encode::<F, true>,
         select_delta: super::seek::scalar::select_delta::<F>,
         seek_delta: super::seek::scalar::seek_delta::<F>,
-    }
+    )
 }
 
 const MASKS: [u32; 4] = [0xFF, 0xFFFF, 0xFF_FFFF, 0xFFFF_FFFF];
@@ -92,10 +86,6 @@ pub(crate) fn decode<F: Format, const DELTA: bool>(
     prev: u32,
 ) -> Result<usize, DecodeError> {
     decode_from::<F, DELTA>(input, out, 0, 0, prev)
-}
-
-fn decode_trusted<F: Format, const DELTA: bool>(input: &[u8], out: &mut [u32], prev: u32) -> usize {
-    decode::<F, DELTA>(input, out, prev).unwrap_or(0)
 }
 
 /// Decodes values `start..out.len()` (`start` a multiple of 4) whose first

@@ -11,21 +11,15 @@ use super::{Kernels, Word};
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::isa::Isa;
 
-pub(super) static KERNELS: Kernels = Kernels {
-    isa: Isa::Scalar,
-    decode: decode::<u32, false>,
-    decode_delta: decode::<u32, true>,
-    decode_unchecked: decode_trusted::<u32, false>,
-    decode_delta_unchecked: decode_trusted::<u32, true>,
+pub(super) static KERNELS: Kernels = crate::codec::kernel_table!(
+    Isa::Scalar, decode<u32>, checked<>, encode<u32>;
     decode_u64: decode::<u64, false>,
     decode_delta_u64: decode::<u64, true>,
-    encode: encode::<u32, false>,
-    encode_delta: encode::<u32, true>,
     select_delta: super::seek::scalar::select_delta,
     seek_delta: super::seek::scalar::seek_delta,
     decode_counted: super::counted::scalar_kernel::<false>,
     decode_delta_counted: super::counted::scalar_kernel::<true>,
-};
+);
 
 /// Algorithm 1: the value whose `k`-th byte is `byte(k)` (`None`: past the
 /// end of the input), read in order, byte `k` only after bytes `0..k` had
@@ -155,10 +149,6 @@ pub(crate) fn decode<W: Word, const DELTA: bool>(
     prev: W,
 ) -> Result<usize, DecodeError> {
     decode_from::<W, DELTA>(input, out, 0, 0, prev)
-}
-
-fn decode_trusted<W: Word, const DELTA: bool>(input: &[u8], out: &mut [W], prev: W) -> usize {
-    decode::<W, DELTA>(input, out, prev).unwrap_or(0)
 }
 
 /// Decodes values `start..out.len()`, the first of which begins at byte

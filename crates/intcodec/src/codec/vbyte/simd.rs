@@ -1,10 +1,16 @@
 //! The ISA-independent parts of the Masked VByte kernels (x86
 //! `x86/kernels.rs`, AArch64 `aarch64/neon.rs`), written once: the
 //! continuation bits ahead of the decoder ([`Masks`]), the optional fused
-//! prefix sum of a store ([`delta`]) and the u64 word-at-a-time value
-//! ([`word_value`]). Everything is `#[inline(always)]` and takes the ISA's
+//! prefix sum of a store ([`delta`]), the u64 word-at-a-time value
+//! ([`word_value`]) and the mask-driven loops around the ISA's decode steps
+//! ([`step_loop`], [`decode_u64_with`]). Everything is `#[inline(always)]` and takes the ISA's
 //! own steps as closures, so that it compiles into each kernel's loop with
 //! that kernel's target features.
+
+use super::counted::Source;
+use super::scalar;
+use crate::error::DecodeError;
+use crate::tables::vbyte::{DECODE, GROUP_C, OVERLONG};
 
 /// The continuation bits ahead of the decoder: `bits` holds those of the
 /// `avail` bytes from the current position on, `next` (when `next_ok`)
@@ -161,6 +167,125 @@ pub(super) fn word_value(src: &[u8; 16], len: u32) -> Option<u64> {
     let low = fold56(w & keep0 & 0x7F7F_7F7F_7F7F_7F7F);
     let x1 = w1 & keep1;
     Some(low | (x1 & 0x7F) << 56 | (x1 >> 8) << 63)
+}
+
+/// The 4096-entry table's step for the continuation bits `m` of 12 bytes
+/// (not all clear): the shuffle index (group A below `GROUP_B`, B below
+/// `GROUP_C`, else C) and the bytes the step consumes; `None` when the
+/// first value is overlong, which the scalar code reports.
+#[inline(always)]
+pub(super) fn table_entry(m: usize) -> Option<(u8, u32)> {
+    let e = DECODE[m];
+    if e == OVERLONG {
+        return None;
+    }
+    Some(((e >> 8) as u8, u32::from(e & 0xFF)))
+}
+
+/// The main u32 decode loop of the Masked VByte kernels (x86 `decode_loop`
+/// after its bulk loop, NEON `decode_loop`), from value `i` at byte `pos`
+/// with the running value `acc`: a step runs only when `fill` has the mask
+/// bits of its 12 bytes (made of bytes inside `src`'s window), 16 bytes of
+/// the window are readable at `pos` and 12 values of room remain in `out`.
+/// `step(bytes, low 12 mask bits, dst, acc)` decodes one step into `dst`
+/// and returns `(consumed, count)`, `None` when the table cannot take it.
+/// Returns where the loop stopped, `(pos, i)`: the scalar decoder goes on
+/// from the same value and byte.
+///
+/// # Safety
+/// `pos` ends the `i` values decoded so far (as for [`Source::window`]).
+#[inline(always)]
+pub(super) unsafe fn step_loop<'a, S: Source<'a>, V>(
+    src: S,
+    out: &mut [u32],
+    (mut pos, mut i): (usize, usize),
+    masks: &mut Masks,
+    acc: &mut V,
+    fill: impl Fn(&mut Masks, &[u8]) -> bool,
+    step: impl Fn(&[u8; 16], usize, &mut [u32; 12], &mut V) -> Option<(u32, usize)>,
+) -> (usize, usize) {
+    let n = out.len();
+    loop {
+        // SAFETY: `pos` ends the `i` values decoded (the caller's contract,
+        // and each step moves by the bytes of the values it decodes, read
+        // from their continuation bits); `n - i` are to come.
+        let input = unsafe { src.window(pos, n - i) };
+        if !fill(masks, input) {
+            break;
+        }
+        let Some(at) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
+            break;
+        };
+        let Some(dst) = out.get_mut(i..).and_then(<[u32]>::first_chunk_mut::<12>) else {
+            break;
+        };
+        let Some((consumed, count)) = step(at, masks.low12(), dst, acc) else {
+            break;
+        };
+        masks.consume(consumed);
+        pos += consumed as usize;
+        i += count;
+    }
+    (pos, i)
+}
+
+/// The u64 decoder of the Masked VByte kernels (x86 and NEON
+/// `decode_u64`): the mask loop of the u32 one, a step running only when
+/// `fill` has its mask bits, 16 bytes are readable at `pos` and 12 values
+/// of room remain in `out`. `wide(bytes, mask bits, table index, dst, acc)`
+/// decodes a step of twelve one-byte values (mask bits clear) or of group A
+/// or B (values of up to 2 or 3 bytes) widened to u64, and returns their
+/// count; a step whose first value is longer (group C, or overlong for
+/// u32) decodes that one value word at a time ([`word_value`]), which
+/// `one(value, dst, acc)` stores at `dst[0]`, and moves on by its length.
+/// Inputs shorter than 16 bytes or 12 values, the rest and every error go
+/// to the scalar decoder, from `first(acc)`, the running value (`acc`
+/// starts as the value before the first, broadcast).
+#[inline(always)]
+pub(super) fn decode_u64_with<V, const DELTA: bool>(
+    input: &[u8],
+    out: &mut [u64],
+    mut acc: V,
+    fill: impl Fn(&mut Masks, &[u8]) -> bool,
+    wide: impl Fn(&[u8; 16], usize, u8, &mut [u64; 12], &mut V) -> usize,
+    one: impl Fn(u64, &mut [u64; 12], &mut V),
+    first: impl FnOnce(V) -> u64,
+) -> Result<usize, DecodeError> {
+    if input.len() < 16 || out.len() < 12 {
+        return scalar::decode_from::<u64, DELTA>(input, out, 0, 0, first(acc));
+    }
+    let (mut pos, mut i) = (0usize, 0usize);
+    let mut masks = Masks::new();
+    loop {
+        if !fill(&mut masks, input) {
+            break;
+        }
+        let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
+            break;
+        };
+        let Some(dst) = out.get_mut(i..).and_then(<[u64]>::first_chunk_mut::<12>) else {
+            break;
+        };
+        let m = masks.low12();
+        let e = DECODE[m];
+        let index = (e >> 8) as u8;
+        let (consumed, count) = if m == 0 {
+            (12, wide(src, m, index, dst, &mut acc))
+        } else if index < GROUP_C {
+            (u32::from(e & 0xFF), wide(src, m, index, dst, &mut acc))
+        } else {
+            let len = masks.first_len();
+            let Some(v) = word_value(src, len) else {
+                break;
+            };
+            one(v, dst, &mut acc);
+            (len, 1)
+        };
+        masks.consume(consumed);
+        pos += consumed as usize;
+        i += count;
+    }
+    scalar::decode_from::<u64, DELTA>(input, out, i, pos, first(acc))
 }
 
 /// The u32 entry points of a Masked VByte kernel set, enabled for

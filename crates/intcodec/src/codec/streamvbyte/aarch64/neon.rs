@@ -43,21 +43,15 @@ pub(crate) static KERNELS_1234: Kernels = kernels::<F1234>();
 pub(crate) static KERNELS_0124: Kernels = kernels::<F0124>();
 
 const fn kernels<F: Format>() -> Kernels {
-    Kernels {
-        isa: Isa::Neon,
+    crate::codec::kernel_table!(
+        Isa::Neon, decode<F>, decode_unchecked<F>, encode<F>;
         variant: F::VARIANT,
-        decode: decode::<F, false>,
-        decode_delta: decode::<F, true>,
-        decode_unchecked: decode_unchecked::<F, false>,
-        decode_delta_unchecked: decode_unchecked::<F, true>,
-        encode: encode::<F, false>,
-        encode_delta: encode::<F, true>,
         select: super::super::seek::aarch64::select::<F>,
         select_delta: super::super::seek::aarch64::select_delta::<F>,
         seek_delta: super::super::seek::aarch64::seek_delta::<F>,
         decode_counted: None,
         decode_delta_counted: None,
-    }
+    )
 }
 
 /// Decodes one group whose control byte is `key` from the 16 bytes at `src`

@@ -23,6 +23,7 @@
 use core::arch::aarch64::*;
 
 use super::scalar::{self, At};
+use super::Parts;
 use crate::codec::aarch64::{load16, prefix_sum};
 use crate::codec::streamvbyte::Format;
 use crate::error::DecodeError;
@@ -38,16 +39,11 @@ fn group<F: Format>(src: &[u8; 16], key: u8) -> uint32x4_t {
 
 /// Plain select of value `i < n`.
 #[target_feature(enable = "neon")]
-pub(crate) fn select<F: Format>(
-    ctrl: &[u8],
-    data: &[u8],
-    base: usize,
-    i: usize,
-) -> Result<u32, DecodeError> {
+pub(crate) fn select<F: Format>(p: Parts<'_>, i: usize) -> Result<u32, DecodeError> {
     // Byte count of the two codes of each nibble.
     let nibble: [u8; 16] = core::array::from_fn(|x| F::BYTES[x & 3] + F::BYTES[x >> 2]);
     let nib = load16(&nibble);
-    let (chunks, _) = ctrl[..(i / 4).min(ctrl.len())].as_chunks::<16>();
+    let (chunks, _) = p.ctrl[..(i / 4).min(p.ctrl.len())].as_chunks::<16>();
     let mut pos = 0usize;
     for c in chunks {
         let c = load16(c);
@@ -61,15 +57,13 @@ pub(crate) fn select<F: Format>(
         pos,
         acc: 0,
     };
-    scalar::select_from(F::BYTES, ctrl, data, base, i, at)
+    scalar::select_from(F::BYTES, p, i, at)
 }
 
 /// Delta select of value `i < n` from `prev`.
 #[target_feature(enable = "neon")]
 pub(crate) fn select_delta<F: Format>(
-    ctrl: &[u8],
-    data: &[u8],
-    base: usize,
+    p: Parts<'_>,
     prev: u32,
     i: usize,
 ) -> Result<u32, DecodeError> {
@@ -79,10 +73,10 @@ pub(crate) fn select_delta<F: Format>(
     let mut g = 0usize;
     // Groups wholly before `i`'s.
     while g < i / 4 {
-        let Some(src) = data.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
+        let Some(src) = p.data.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
             break;
         };
-        let key = ctrl[g];
+        let key = p.ctrl[g];
         sum = vaddq_u32(sum, group::<F>(src, key));
         pos += lens[key as usize] as usize;
         g += 1;
@@ -92,15 +86,13 @@ pub(crate) fn select_delta<F: Format>(
         pos,
         acc: prev.wrapping_add(vaddvq_u32(sum)),
     };
-    scalar::select_delta_from(F::BYTES, ctrl, data, base, i, at)
+    scalar::select_delta_from(F::BYTES, p, i, at)
 }
 
 /// Delta seek: the first of `n` values (from `prev`) at or above `target`.
 #[target_feature(enable = "neon")]
 pub(crate) fn seek_delta<F: Format>(
-    ctrl: &[u8],
-    data: &[u8],
-    base: usize,
+    p: Parts<'_>,
     n: usize,
     prev: u32,
     target: u32,
@@ -111,10 +103,10 @@ pub(crate) fn seek_delta<F: Format>(
     let mut pos = 0usize;
     let mut g = 0usize;
     while g < n / 4 {
-        let Some(src) = data.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
+        let Some(src) = p.data.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
             break;
         };
-        let key = ctrl[g];
+        let key = p.ctrl[g];
         let (v, next) = prefix_sum(group::<F>(src, key), acc);
         if vmaxvq_u32(vcgeq_u32(v, t)) != 0 {
             // A lane of this group is the answer: the scalar scan finds it.
@@ -129,5 +121,5 @@ pub(crate) fn seek_delta<F: Format>(
         pos,
         acc: vgetq_lane_u32::<0>(acc),
     };
-    scalar::seek_delta_from(F::BYTES, ctrl, data, base, n, target, at)
+    scalar::seek_delta_from(F::BYTES, p, n, target, at)
 }

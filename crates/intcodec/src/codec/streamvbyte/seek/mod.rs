@@ -102,7 +102,7 @@ impl StreamVByte {
     pub(crate) fn select_parts(&self, p: Parts<'_>, i: usize) -> Result<u32, DecodeError> {
         // SAFETY: the handle's kernel set came from a registry, so this CPU
         // has its ISA (`crate::dispatch`).
-        unsafe { (self.k.select)(p.ctrl, p.data, p.base, i) }
+        unsafe { (self.k.select)(p, i) }
     }
 
     pub(crate) fn select_delta_parts(
@@ -112,7 +112,7 @@ impl StreamVByte {
         i: usize,
     ) -> Result<u32, DecodeError> {
         // SAFETY: as in `select_parts`.
-        unsafe { (self.k.select_delta)(p.ctrl, p.data, p.base, prev, i) }
+        unsafe { (self.k.select_delta)(p, prev, i) }
     }
 
     pub(crate) fn seek_delta_parts(
@@ -123,7 +123,7 @@ impl StreamVByte {
         target: u32,
     ) -> Result<Option<(usize, u32)>, DecodeError> {
         // SAFETY: as in `select_parts`.
-        unsafe { (self.k.seek_delta)(p.ctrl, p.data, p.base, n, prev, target) }
+        unsafe { (self.k.seek_delta)(p, n, prev, target) }
     }
 
     /// Decodes values `at.i..at.i + out.len()` of a split stream (scalar),
@@ -137,9 +137,9 @@ impl StreamVByte {
     ) -> Result<At, DecodeError> {
         let b = self.bytes_of();
         if delta {
-            scalar::decode_range::<true>(b, p.ctrl, p.data, p.base, out, at)
+            scalar::decode_range::<true>(b, p, out, at)
         } else {
-            scalar::decode_range::<false>(b, p.ctrl, p.data, p.base, out, at)
+            scalar::decode_range::<false>(b, p, out, at)
         }
     }
 }
@@ -232,14 +232,7 @@ impl SortedCodec for StreamVByte {
             pos,
             acc: before,
         };
-        let end = scalar::decode_range::<true>(
-            bytes,
-            p.ctrl,
-            p.data,
-            p.base,
-            &mut tail[..n - 4 * g],
-            start,
-        )?;
+        let end = scalar::decode_range::<true>(bytes, p, &mut tail[..n - 4 * g], start)?;
         tail.copy_within(at - 4 * g..n - 4 * g, at - 4 * g + 1);
         tail[at - 4 * g] = value;
         let enc = self.encode_delta_to_vec(&tail, before);

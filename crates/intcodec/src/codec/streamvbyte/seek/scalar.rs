@@ -1,41 +1,28 @@
 //! Scalar select / seek over a Stream VByte stream given as its two parts
-//! (control bytes, data bytes): the reference the SIMD kernels are tested
+//! (control bytes, data bytes; [`Parts`]): the reference the SIMD kernels are tested
 //! against, and their tail handler. Every data access is bounds-checked; a
 //! value whose bytes are missing is `Truncated` at its first byte
 //! (`base` + its offset in `data`), as in `decode`.
 #![forbid(unsafe_code)]
 
+use super::Parts;
 use crate::error::{DecodeError, DecodeErrorKind};
 
 pub(crate) use crate::codec::kernels::At;
 
 /// The value (stored word) at `at.i`, and its length.
 #[inline(always)]
-fn word(
-    bytes: [u8; 4],
-    ctrl: &[u8],
-    data: &[u8],
-    base: usize,
-    i: usize,
-    pos: usize,
-) -> Result<(u32, usize), DecodeError> {
-    let code = (ctrl[i / 4] >> (2 * (i % 4))) & 3;
+fn word(bytes: [u8; 4], p: Parts<'_>, i: usize, pos: usize) -> Result<(u32, usize), DecodeError> {
+    let code = (p.ctrl[i / 4] >> (2 * (i % 4))) & 3;
     let len = bytes[code as usize] as usize;
-    if let Some(&[a, b, c, d]) = data.get(pos..pos + 4) {
-        // Fast path: four bytes are there; keep the low `len` of them.
-        let mask = (((1u64 << (8 * len)) - 1) & 0xFFFF_FFFF) as u32;
-        return Ok((u32::from_le_bytes([a, b, c, d]) & mask, len));
-    }
-    let Some(src) = data.get(pos..pos + len) else {
-        return Err(DecodeError::new(
+    match super::super::scalar::read_le(p.data, pos, len) {
+        Some(v) => Ok((v, len)),
+        None => Err(DecodeError::new(
             DecodeErrorKind::Truncated,
-            base + pos,
+            p.base + pos,
             Some(i),
-        ));
-    };
-    let mut le = [0u8; 4];
-    le[..len].copy_from_slice(src);
-    Ok((u32::from_le_bytes(le), len))
+        )),
+    }
 }
 
 /// Plain select: value `i` (`i < n`, `ctrl` holds its control byte),
@@ -43,38 +30,30 @@ fn word(
 /// value of a group being read).
 pub(crate) fn select_from(
     bytes: [u8; 4],
-    ctrl: &[u8],
-    data: &[u8],
-    base: usize,
+    p: Parts<'_>,
     i: usize,
     mut at: At,
 ) -> Result<u32, DecodeError> {
     // Skip: only the lengths matter.
     while at.i < i {
-        let code = (ctrl[at.i / 4] >> (2 * (at.i % 4))) & 3;
+        let code = (p.ctrl[at.i / 4] >> (2 * (at.i % 4))) & 3;
         at.pos += bytes[code as usize] as usize;
         at.i += 1;
     }
     // Values before `i` whose bytes are missing are reported first, as in
     // `decode`: the first missing byte is at or before `at.pos` exactly when
     // some earlier value is cut short.
-    if at.pos > data.len() {
-        return first_truncated(bytes, ctrl, data, base, i);
+    if at.pos > p.data.len() {
+        return first_truncated(bytes, p, i);
     }
-    word(bytes, ctrl, data, base, i, at.pos).map(|(v, _)| v)
+    word(bytes, p, i, at.pos).map(|(v, _)| v)
 }
 
 #[cold]
-fn first_truncated(
-    bytes: [u8; 4],
-    ctrl: &[u8],
-    data: &[u8],
-    base: usize,
-    upto: usize,
-) -> Result<u32, DecodeError> {
+fn first_truncated(bytes: [u8; 4], p: Parts<'_>, upto: usize) -> Result<u32, DecodeError> {
     let mut pos = 0;
     for k in 0..=upto {
-        pos += word(bytes, ctrl, data, base, k, pos)?.1;
+        pos += word(bytes, p, k, pos)?.1;
     }
     unreachable!("a value before {upto} is truncated")
 }
@@ -82,14 +61,12 @@ fn first_truncated(
 /// Delta select: value `i` (`i < n`), continuing from `at`.
 pub(crate) fn select_delta_from(
     bytes: [u8; 4],
-    ctrl: &[u8],
-    data: &[u8],
-    base: usize,
+    p: Parts<'_>,
     i: usize,
     mut at: At,
 ) -> Result<u32, DecodeError> {
     while at.i <= i {
-        let (v, len) = word(bytes, ctrl, data, base, at.i, at.pos)?;
+        let (v, len) = word(bytes, p, at.i, at.pos)?;
         at.acc = at.acc.wrapping_add(v);
         at.pos += len;
         at.i += 1;
@@ -101,15 +78,13 @@ pub(crate) fn select_delta_from(
 /// `target`, with its value, continuing from `at`.
 pub(crate) fn seek_delta_from(
     bytes: [u8; 4],
-    ctrl: &[u8],
-    data: &[u8],
-    base: usize,
+    p: Parts<'_>,
     n: usize,
     target: u32,
     mut at: At,
 ) -> Result<Option<(usize, u32)>, DecodeError> {
     while at.i < n {
-        let (v, len) = word(bytes, ctrl, data, base, at.i, at.pos)?;
+        let (v, len) = word(bytes, p, at.i, at.pos)?;
         at.acc = at.acc.wrapping_add(v);
         if at.acc >= target {
             return Ok(Some((at.i, at.acc)));
@@ -124,14 +99,12 @@ pub(crate) fn seek_delta_from(
 /// returning the position after them.
 pub(crate) fn decode_range<const DELTA: bool>(
     bytes: [u8; 4],
-    ctrl: &[u8],
-    data: &[u8],
-    base: usize,
+    p: Parts<'_>,
     out: &mut [u32],
     mut at: At,
 ) -> Result<At, DecodeError> {
     for slot in out {
-        let (v, len) = word(bytes, ctrl, data, base, at.i, at.pos)?;
+        let (v, len) = word(bytes, p, at.i, at.pos)?;
         *slot = if DELTA {
             at.acc = at.acc.wrapping_add(v);
             at.acc
@@ -146,9 +119,7 @@ pub(crate) fn decode_range<const DELTA: bool>(
 
 /// [`select_from`] from the start, with the kernel-set signature.
 pub(crate) fn select<F: crate::codec::streamvbyte::Format>(
-    ctrl: &[u8],
-    data: &[u8],
-    base: usize,
+    p: Parts<'_>,
     i: usize,
 ) -> Result<u32, DecodeError> {
     let at = At {
@@ -156,14 +127,12 @@ pub(crate) fn select<F: crate::codec::streamvbyte::Format>(
         pos: 0,
         acc: 0,
     };
-    select_from(F::BYTES, ctrl, data, base, i, at)
+    select_from(F::BYTES, p, i, at)
 }
 
 /// [`select_delta_from`] from the start, with the kernel-set signature.
 pub(crate) fn select_delta<F: crate::codec::streamvbyte::Format>(
-    ctrl: &[u8],
-    data: &[u8],
-    base: usize,
+    p: Parts<'_>,
     prev: u32,
     i: usize,
 ) -> Result<u32, DecodeError> {
@@ -172,14 +141,12 @@ pub(crate) fn select_delta<F: crate::codec::streamvbyte::Format>(
         pos: 0,
         acc: prev,
     };
-    select_delta_from(F::BYTES, ctrl, data, base, i, at)
+    select_delta_from(F::BYTES, p, i, at)
 }
 
 /// [`seek_delta_from`] from the start, with the kernel-set signature.
 pub(crate) fn seek_delta<F: crate::codec::streamvbyte::Format>(
-    ctrl: &[u8],
-    data: &[u8],
-    base: usize,
+    p: Parts<'_>,
     n: usize,
     prev: u32,
     target: u32,
@@ -189,5 +156,5 @@ pub(crate) fn seek_delta<F: crate::codec::streamvbyte::Format>(
         pos: 0,
         acc: prev,
     };
-    seek_delta_from(F::BYTES, ctrl, data, base, n, target, at)
+    seek_delta_from(F::BYTES, p, n, target, at)
 }

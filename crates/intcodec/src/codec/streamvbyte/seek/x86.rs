@@ -40,6 +40,7 @@ macro_rules! svb_seek_kernels {
             use core::arch::x86_64::*;
 
             use super::super::scalar::{self, At};
+            use super::super::Parts;
             use crate::codec::streamvbyte::Format;
             use crate::codec::x86::{lanes, load16, prefix4, shuffle_last16};
             use crate::error::DecodeError;
@@ -118,19 +119,12 @@ macro_rules! svb_seek_kernels {
             /// bytes, `data` the data bytes, which start at `base` in the
             /// stream.
             #[target_feature(enable = $features)]
-            pub(crate) fn select<F: Format>(
-                ctrl: &[u8],
-                data: &[u8],
-                base: usize,
-                i: usize,
-            ) -> Result<u32, DecodeError> {
+            pub(crate) fn select<F: Format>(p: Parts<'_>, i: usize) -> Result<u32, DecodeError> {
                 let g = i / 4;
-                let pos = data_len::<F>(&ctrl[..g]);
+                let pos = data_len::<F>(&p.ctrl[..g]);
                 scalar::select_from(
                     F::BYTES,
-                    ctrl,
-                    data,
-                    base,
+                    p,
                     i,
                     At {
                         i: 4 * g,
@@ -143,12 +137,11 @@ macro_rules! svb_seek_kernels {
             /// Delta select of value `i < n` (from `prev`).
             #[target_feature(enable = $features)]
             pub(crate) fn select_delta<F: Format>(
-                ctrl: &[u8],
-                data: &[u8],
-                base: usize,
+                p: Parts<'_>,
                 prev: u32,
                 i: usize,
             ) -> Result<u32, DecodeError> {
+                let Parts { ctrl, data, .. } = p;
                 let len = &F::tables().len;
                 let g = i / 4;
                 let mut pos = 0usize;
@@ -222,9 +215,7 @@ macro_rules! svb_seek_kernels {
                 }
                 scalar::select_delta_from(
                     F::BYTES,
-                    ctrl,
-                    data,
-                    base,
+                    p,
                     i,
                     At {
                         i: 4 * k,
@@ -237,13 +228,12 @@ macro_rules! svb_seek_kernels {
             /// Delta seek: the first index whose value is at least `target`.
             #[target_feature(enable = $features)]
             pub(crate) fn seek_delta<F: Format>(
-                ctrl: &[u8],
-                data: &[u8],
-                base: usize,
+                p: Parts<'_>,
                 n: usize,
                 prev: u32,
                 target: u32,
             ) -> Result<Option<(usize, u32)>, DecodeError> {
+                let Parts { ctrl, data, .. } = p;
                 let len = &F::tables().len;
                 let flip = _mm_set1_epi32(i32::MIN);
                 // Values >= target  <=>  !(target > value), signs flipped.
@@ -348,15 +338,7 @@ macro_rules! svb_seek_kernels {
                     k += 1;
                 }
                 let acc = _mm_cvtsi128_si32(acc) as u32;
-                scalar::seek_delta_from(
-                    F::BYTES,
-                    ctrl,
-                    data,
-                    base,
-                    n,
-                    target,
-                    At { i: 4 * k, pos, acc },
-                )
+                scalar::seek_delta_from(F::BYTES, p, n, target, At { i: 4 * k, pos, acc })
             }
         }
     };

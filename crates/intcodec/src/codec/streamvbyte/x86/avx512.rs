@@ -79,21 +79,15 @@ pub(crate) static KERNELS_1234: Kernels = kernels::<F1234>(&avx2::KERNELS_1234);
 pub(crate) static KERNELS_0124: Kernels = kernels::<F0124>(&avx2::KERNELS_0124);
 
 const fn kernels<F: Format>(avx2: &Kernels) -> Kernels {
-    Kernels {
-        isa: Isa::Avx512,
+    crate::codec::kernel_table!(
+        Isa::Avx512, decode<F>, decode_unchecked<F>, encode<F>;
         variant: F::VARIANT,
-        decode: decode::<F, false>,
-        decode_delta: decode::<F, true>,
-        decode_unchecked: decode_unchecked::<F, false>,
-        decode_delta_unchecked: decode_unchecked::<F, true>,
-        encode: encode::<F, false>,
-        encode_delta: encode::<F, true>,
         select: avx2.select,
         select_delta: avx2.select_delta,
         seek_delta: avx2.seek_delta,
         decode_counted: Some(decode_counted::<F, false>),
         decode_delta_counted: Some(decode_counted::<F, true>),
-    }
+    )
 }
 
 /// Per output byte `j` of a block, the rotation that brings the code of

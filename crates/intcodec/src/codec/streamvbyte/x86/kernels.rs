@@ -124,15 +124,9 @@ macro_rules! stream_vbyte_kernels {
         pub(crate) static KERNELS_0124: Kernels = kernels::<F0124>();
 
         const fn kernels<F: Format>() -> Kernels {
-            Kernels {
-                isa: $isa,
+            crate::codec::kernel_table!(
+                $isa, decode<F>, decode_unchecked<F>, encode<F>;
                 variant: F::VARIANT,
-                decode: decode::<F, false>,
-                decode_delta: decode::<F, true>,
-                decode_unchecked: decode_unchecked::<F, false>,
-                decode_delta_unchecked: decode_unchecked::<F, true>,
-                encode: encode::<F, false>,
-                encode_delta: encode::<F, true>,
                 select: crate::codec::streamvbyte::seek::x86::$seek::select::<F>,
                 select_delta: crate::codec::streamvbyte::seek::x86::$seek::select_delta::<F>,
                 seek_delta: crate::codec::streamvbyte::seek::x86::$seek::seek_delta::<F>,
@@ -146,7 +140,7 @@ macro_rules! stream_vbyte_kernels {
                 } else {
                     None
                 },
-            }
+            )
         }
 
         #[target_feature(enable = $features)]

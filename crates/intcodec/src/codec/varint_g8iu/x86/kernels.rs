@@ -33,15 +33,9 @@ macro_rules! varint_g8iu_kernels {
         use crate::isa::Isa;
         use crate::tables::varint_g8iu::TABLES;
 
-        pub(crate) static KERNELS: Kernels = Kernels {
-            isa: $isa,
-            decode: decode::<false>,
-            decode_delta: decode::<true>,
-            decode_unchecked: decode_unchecked::<false>,
-            decode_delta_unchecked: decode_unchecked::<true>,
-            encode: scalar::encode::<false>,
-            encode_delta: scalar::encode::<true>,
-        };
+        pub(crate) static KERNELS: Kernels = crate::codec::kernel_table!(
+            $isa, decode<>, decode_unchecked<>, scalar::encode<>;
+        );
 
         /// The decode loop shared by the checked and unchecked entry points.
         ///

@@ -27,18 +27,12 @@ pub(crate) static KERNELS_LOW_FIRST: Kernels = kernels::<LowFirst>();
 pub(crate) static KERNELS_LUCENE: Kernels = kernels::<Lucene>();
 
 const fn kernels<F: Format>() -> Kernels {
-    Kernels {
-        isa: Isa::Neon,
+    crate::codec::kernel_table!(
+        Isa::Neon, decode<F>, decode_unchecked<F>, scalar::encode<F>;
         layout: F::LAYOUT,
-        decode: decode::<F, false>,
-        decode_delta: decode::<F, true>,
-        decode_unchecked: decode_unchecked::<F, false>,
-        decode_delta_unchecked: decode_unchecked::<F, true>,
-        encode: scalar::encode::<F, false>,
-        encode_delta: scalar::encode::<F, true>,
         select_delta: super::super::seek::aarch64::select_delta::<F>,
         seek_delta: super::super::seek::aarch64::seek_delta::<F>,
-    }
+    )
 }
 
 /// The decode loop shared by the checked and unchecked entry points.

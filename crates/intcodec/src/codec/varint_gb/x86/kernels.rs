@@ -87,18 +87,12 @@ macro_rules! varint_gb_kernels {
         pub(crate) static KERNELS_LUCENE: Kernels = kernels::<Lucene>();
 
         const fn kernels<F: Format>() -> Kernels {
-            Kernels {
-                isa: $isa,
+            crate::codec::kernel_table!(
+                $isa, decode<F>, decode_unchecked<F>, encode<F>;
                 layout: F::LAYOUT,
-                decode: decode::<F, false>,
-                decode_delta: decode::<F, true>,
-                decode_unchecked: decode_unchecked::<F, false>,
-                decode_delta_unchecked: decode_unchecked::<F, true>,
-                encode: encode::<F, false>,
-                encode_delta: encode::<F, true>,
                 select_delta: crate::codec::varint_gb::seek::x86::$seek::select_delta::<F>,
                 seek_delta: crate::codec::varint_gb::seek::x86::$seek::seek_delta::<F>,
-            }
+            )
         }
 
         /// Writes the group `v`: its control byte at `dst`, then a 16-byte

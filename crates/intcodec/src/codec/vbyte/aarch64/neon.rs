@@ -62,28 +62,22 @@
 use core::arch::aarch64::*;
 
 use super::super::counted::{Counted, Source};
-use super::super::simd::{delta, word_value, Masks};
+use super::super::simd::{decode_u64_with, delta, step_loop, table_entry, Masks};
 use super::super::{scalar, Kernels};
 use crate::codec::aarch64::{load16, prefix_sum};
 use crate::error::DecodeError;
 use crate::isa::Isa;
-use crate::tables::vbyte::{build_shuffles, DECODE, GROUP_B, GROUP_C, OVERLONG};
+use crate::tables::vbyte::{build_shuffles, GROUP_B, GROUP_C};
 
-pub(crate) static KERNELS: Kernels = Kernels {
-    isa: Isa::Neon,
-    decode: decode::<false>,
-    decode_delta: decode::<true>,
-    decode_unchecked: decode_unchecked::<false>,
-    decode_delta_unchecked: decode_unchecked::<true>,
+pub(crate) static KERNELS: Kernels = crate::codec::kernel_table!(
+    Isa::Neon, decode<>, decode_unchecked<>, scalar::encode<u32>;
     decode_u64: decode_u64::<false>,
     decode_delta_u64: decode_u64::<true>,
-    encode: scalar::encode::<u32, false>,
-    encode_delta: scalar::encode::<u32, true>,
-    select_delta,
-    seek_delta,
+    select_delta: select_delta,
+    seek_delta: seek_delta,
     decode_counted: decode_counted::<false>,
     decode_delta_counted: decode_counted::<true>,
-};
+);
 
 /// The decode shuffles (`0x80`, out of range for `tbl`, gives zero).
 static SHUFFLES: [[u8; 16]; 256] = build_shuffles();
@@ -194,6 +188,49 @@ fn group_c_fits(src: &[u8; 16], index: u8) -> bool {
     !(l0 == 5 && src[4] > 0x0F || l1 == 5 && src[l0 + 4] > 0x0F)
 }
 
+/// One decode step on the 16 bytes `at`, `m` the low 12 of their
+/// continuation bits: twelve one-byte values when `m` is clear, else the
+/// 4096-entry table's step (6, 4 or 2 values) into `dst`. `(consumed,
+/// count)`, or `None` when the table cannot take the step (overlong, or if
+/// `CHECKED` a 5th byte above `0x0F`): nothing is stored then.
+#[target_feature(enable = "neon")]
+#[inline]
+fn step<const DELTA: bool, const CHECKED: bool>(
+    at: &[u8; 16],
+    m: usize,
+    dst: &mut [u32; 12],
+    acc: &mut uint32x4_t,
+) -> Option<(u32, usize)> {
+    let data = load16(at);
+    if m == 0 {
+        // Twelve one-byte values.
+        let lo = vmovl_u8(vget_low_u8(data));
+        let hi = vmovl_high_u8(data);
+        put32::<0, DELTA>(dst, vmovl_u16(vget_low_u16(lo)), acc);
+        put32::<4, DELTA>(dst, vmovl_high_u16(lo), acc);
+        put32::<8, DELTA>(dst, vmovl_u16(vget_low_u16(hi)), acc);
+        return Some((12, 12));
+    }
+    let (index, consumed) = table_entry(m)?;
+    let shuf = load16(&SHUFFLES[index as usize]);
+    let count = if index < GROUP_B {
+        let v = six(data, shuf);
+        put32::<0, DELTA>(dst, vmovl_u16(vget_low_u16(v)), acc);
+        put32::<4, DELTA>(dst, vmovl_high_u16(v), acc);
+        6
+    } else if index < GROUP_C {
+        put32::<0, DELTA>(dst, four(data, shuf), acc);
+        4
+    } else {
+        if CHECKED && !group_c_fits(at, index) {
+            return None;
+        }
+        put32::<0, DELTA>(dst, two(data, shuf), acc);
+        2
+    };
+    Some((consumed, count))
+}
+
 /// The paper's decode loop (see the x86 kernel's `decode_loop`): a step
 /// runs only when 16 bytes of `src`'s window (the input, or for a trusted
 /// count the bytes the values to come are known to hold, `counted.rs`) are
@@ -208,8 +245,6 @@ fn decode_loop<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
     prev: u32,
 ) -> Result<usize, DecodeError> {
     let n = out.len();
-    let mut pos = 0usize; // next input byte
-    let mut i = 0usize; // next value
     let mut acc = vdupq_n_u32(prev);
     let mut masks = Masks::new();
     // SAFETY: nothing decoded yet: byte 0, `n` values to come.
@@ -217,58 +252,18 @@ fn decode_loop<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
         // SAFETY: value 0 begins at byte 0.
         return unsafe { src.tail::<DELTA>(out, 0, 0, prev) };
     }
-    loop {
-        // SAFETY: `pos` ends the `i` values decoded (each step moves by the
-        // bytes of the values it decodes, read from their continuation
-        // bits); `n - i` are to come.
-        let input = unsafe { src.window(pos, n - i) };
-        if !fill(&mut masks, input) {
-            break;
-        }
-        let Some(at) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
-            break;
-        };
-        let Some(dst) = out.get_mut(i..).and_then(<[u32]>::first_chunk_mut::<12>) else {
-            break;
-        };
-        let data = load16(at);
-        let m = masks.low12();
-        let (consumed, count) = if m == 0 {
-            // Twelve one-byte values.
-            let lo = vmovl_u8(vget_low_u8(data));
-            let hi = vmovl_high_u8(data);
-            put32::<0, DELTA>(dst, vmovl_u16(vget_low_u16(lo)), &mut acc);
-            put32::<4, DELTA>(dst, vmovl_high_u16(lo), &mut acc);
-            put32::<8, DELTA>(dst, vmovl_u16(vget_low_u16(hi)), &mut acc);
-            (12, 12)
-        } else {
-            let e = DECODE[m];
-            if e == OVERLONG {
-                break;
-            }
-            let index = (e >> 8) as u8;
-            let shuf = load16(&SHUFFLES[index as usize]);
-            let count = if index < GROUP_B {
-                let v = six(data, shuf);
-                put32::<0, DELTA>(dst, vmovl_u16(vget_low_u16(v)), &mut acc);
-                put32::<4, DELTA>(dst, vmovl_high_u16(v), &mut acc);
-                6
-            } else if index < GROUP_C {
-                put32::<0, DELTA>(dst, four(data, shuf), &mut acc);
-                4
-            } else {
-                if CHECKED && !group_c_fits(at, index) {
-                    break;
-                }
-                put32::<0, DELTA>(dst, two(data, shuf), &mut acc);
-                2
-            };
-            (u32::from(e & 0xFF), count)
-        };
-        masks.consume(consumed);
-        pos += consumed as usize;
-        i += count;
-    }
+    // SAFETY: nothing decoded yet: value 0 begins at byte 0.
+    let (pos, i) = unsafe {
+        step_loop(
+            src,
+            out,
+            (0, 0),
+            &mut masks,
+            &mut acc,
+            |masks, input| fill(masks, input),
+            |at, m, dst, acc| step::<DELTA, CHECKED>(at, m, dst, acc),
+        )
+    };
     let prev = vgetq_lane_u32::<0>(acc);
     // SAFETY: `pos` ends the `i` values decoded.
     unsafe { src.tail::<DELTA>(out, i, pos, prev) }
@@ -320,73 +315,50 @@ fn put32as64<const AT: usize, const AT2: usize, const DELTA: bool>(
     put64::<AT2, DELTA>(dst, vmovl_high_u32(v), acc);
 }
 
-/// The u64 decoder (the x86 kernel's `decode_u64`): the same mask loop;
-/// groups A and B (values of up to 2 or 3 bytes) are decoded as for u32 and
-/// widened to 64 bits (`uxtl`/`uxtl2`), the all-one-byte fast path too; a
-/// step whose first values are longer (group C, or overlong for u32)
-/// decodes one value word-at-a-time ([`word_value`]) and moves on. Same
-/// bounds as the u32 loop; the rest goes to the scalar decoder.
+/// The u64 decoder (the x86 kernel's `decode_u64`, [`decode_u64_with`]):
+/// the same mask loop; groups A and B (values of up to 2 or 3 bytes) are
+/// decoded as for u32 and widened to 64 bits (`uxtl`/`uxtl2`), the
+/// all-one-byte fast path too; a step whose first values are longer (group
+/// C, or overlong for u32) decodes one value word-at-a-time and moves on.
+/// Same bounds as the u32 loop; the rest goes to the scalar decoder.
 #[target_feature(enable = "neon")]
 fn decode_u64<const DELTA: bool>(
     input: &[u8],
     out: &mut [u64],
     prev: u64,
 ) -> Result<usize, DecodeError> {
-    let mut pos = 0usize;
-    let mut i = 0usize;
-    let mut acc = vdupq_n_u64(prev);
-    let mut masks = Masks::new();
-    if input.len() < 16 || out.len() < 12 {
-        return scalar::decode_from::<u64, DELTA>(input, out, 0, 0, prev);
-    }
-    loop {
-        if !fill(&mut masks, input) {
-            break;
-        }
-        let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
-            break;
-        };
-        let Some(dst) = out.get_mut(i..).and_then(<[u64]>::first_chunk_mut::<12>) else {
-            break;
-        };
-        let data = load16(src);
-        let m = masks.low12();
-        let e = DECODE[m];
-        let index = (e >> 8) as u8;
-        let (consumed, count) = if m == 0 {
-            // Twelve one-byte values: u8 -> u16 -> u32 -> u64.
-            let lo = vmovl_u8(vget_low_u8(data));
-            let hi = vmovl_high_u8(data);
-            put32as64::<0, 2, DELTA>(dst, vmovl_u16(vget_low_u16(lo)), &mut acc);
-            put32as64::<4, 6, DELTA>(dst, vmovl_high_u16(lo), &mut acc);
-            put32as64::<8, 10, DELTA>(dst, vmovl_u16(vget_low_u16(hi)), &mut acc);
-            (12, 12)
-        } else if index < GROUP_B {
-            let v = six(data, load16(&SHUFFLES[index as usize]));
-            put32as64::<0, 2, DELTA>(dst, vmovl_u16(vget_low_u16(v)), &mut acc);
-            let hi = vmovl_high_u16(v);
-            put64::<4, DELTA>(dst, vmovl_u32(vget_low_u32(hi)), &mut acc);
-            (u32::from(e & 0xFF), 6)
-        } else if index < GROUP_C {
-            let v = four(data, load16(&SHUFFLES[index as usize]));
-            put32as64::<0, 2, DELTA>(dst, v, &mut acc);
-            (u32::from(e & 0xFF), 4)
-        } else {
-            // Group C or overlong for u32: one value, word at a time.
-            let len = masks.first_len();
-            let Some(v) = word_value(src, len) else {
-                break;
-            };
-            // Lane 1 is zero, overwritten by the next value.
-            put64::<0, DELTA>(dst, vsetq_lane_u64::<0>(v, vdupq_n_u64(0)), &mut acc);
-            (len, 1)
-        };
-        masks.consume(consumed);
-        pos += consumed as usize;
-        i += count;
-    }
-    let prev = vgetq_lane_u64::<0>(acc);
-    scalar::decode_from::<u64, DELTA>(input, out, i, pos, prev)
+    decode_u64_with::<_, DELTA>(
+        input,
+        out,
+        vdupq_n_u64(prev),
+        |masks, input| fill(masks, input),
+        |src, m, index, dst, acc| {
+            let data = load16(src);
+            if m == 0 {
+                // Twelve one-byte values: u8 -> u16 -> u32 -> u64.
+                let lo = vmovl_u8(vget_low_u8(data));
+                let hi = vmovl_high_u8(data);
+                put32as64::<0, 2, DELTA>(dst, vmovl_u16(vget_low_u16(lo)), acc);
+                put32as64::<4, 6, DELTA>(dst, vmovl_high_u16(lo), acc);
+                put32as64::<8, 10, DELTA>(dst, vmovl_u16(vget_low_u16(hi)), acc);
+                12
+            } else if index < GROUP_B {
+                let v = six(data, load16(&SHUFFLES[index as usize]));
+                put32as64::<0, 2, DELTA>(dst, vmovl_u16(vget_low_u16(v)), acc);
+                let hi = vmovl_high_u16(v);
+                put64::<4, DELTA>(dst, vmovl_u32(vget_low_u32(hi)), acc);
+                6
+            } else {
+                let v = four(data, load16(&SHUFFLES[index as usize]));
+                put32as64::<0, 2, DELTA>(dst, v, acc);
+                4
+            }
+        },
+        // Group C or overlong for u32: one value, word at a time. Lane 1 is
+        // zero, overwritten by the next value.
+        |v, dst, acc| put64::<0, DELTA>(dst, vsetq_lane_u64::<0>(v, vdupq_n_u64(0)), acc),
+        |acc| vgetq_lane_u64::<0>(acc),
+    )
 }
 
 // ----------------------------------------------------------- select / seek
@@ -413,12 +385,8 @@ fn seek_step(src: &[u8; 16], m: usize) -> Option<([uint32x4_t; 3], usize, usize)
             12,
         ));
     }
-    let e = DECODE[m];
-    if e == OVERLONG {
-        return None;
-    }
-    let index = (e >> 8) as u8;
-    let consumed = usize::from(e & 0xFF);
+    let (index, consumed) = table_entry(m)?;
+    let consumed = consumed as usize;
     let shuf = load16(&SHUFFLES[index as usize]);
     if index < GROUP_B {
         let v = six(data, shuf);

@@ -45,29 +45,23 @@ macro_rules! masked_vbyte_kernels {
         use core::arch::x86_64::*;
 
         use super::super::counted::{Counted, Source};
-        use super::super::simd::{copy_short, delta, word_value, Masks};
+        use super::super::simd::{copy_short, decode_u64_with, delta, step_loop, Masks};
         use super::super::{scalar, Kernels};
         use super::kernels::{ENCODE_SHUFFLES, SHORT_STEPS_MAX, SHUFFLES, STEPS};
         use crate::codec::x86::{group_deltas, lanes, load16, prefix_sum};
         use crate::error::DecodeError;
         use crate::isa::Isa;
-        use crate::tables::vbyte::{DECODE, GROUP_B, GROUP_C, OVERLONG};
+        use crate::tables::vbyte::{GROUP_B, GROUP_C, OVERLONG};
 
-        pub(crate) static KERNELS: Kernels = Kernels {
-            isa: $isa,
-            decode: decode::<false>,
-            decode_delta: decode::<true>,
-            decode_unchecked: decode_unchecked::<false>,
-            decode_delta_unchecked: decode_unchecked::<true>,
+        pub(crate) static KERNELS: Kernels = crate::codec::kernel_table!(
+            $isa, decode<>, decode_unchecked<>, encode<>;
             decode_u64: decode_u64::<false>,
             decode_delta_u64: decode_u64::<true>,
-            encode: encode::<false>,
-            encode_delta: encode::<true>,
-            select_delta,
-            seek_delta,
+            select_delta: select_delta,
+            seek_delta: seek_delta,
             decode_counted: decode_counted::<false>,
             decode_delta_counted: decode_counted::<true>,
-        };
+        );
 
         /// Continuation bits of 48 bytes: bit `k` = high bit of byte `k`
         /// (three `pmovmskb`).
@@ -448,29 +442,18 @@ macro_rules! masked_vbyte_kernels {
                 (pos, i, acc) = $bulk::<S, DELTA, CHECKED>(src, out, acc);
                 masks.scan = pos;
             }
-            loop {
-                // SAFETY: as in `decode_bulk`: `pos` ends the `i` values
-                // decoded, `n - i` are to come.
-                let input = unsafe { src.window(pos, n - i) };
-                if !fill(&mut masks, input) {
-                    break;
-                }
-                let Some(at) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
-                    break;
-                };
-                let Some(dst) = out.get_mut(i..).and_then(<[u32]>::first_chunk_mut::<12>) else {
-                    break;
-                };
-                let data = load16(at);
-                let Some((consumed, count)) =
-                    step::<DELTA, CHECKED>(data, masks.low12(), dst, &mut acc)
-                else {
-                    break;
-                };
-                masks.consume(consumed);
-                pos += consumed as usize;
-                i += count;
-            }
+            // SAFETY: as in `decode_bulk`: `pos` ends the `i` values decoded.
+            (pos, i) = unsafe {
+                step_loop(
+                    src,
+                    out,
+                    (pos, i),
+                    &mut masks,
+                    &mut acc,
+                    |masks, input| fill(masks, input),
+                    |at, m, dst, acc| step::<DELTA, CHECKED>(load16(at), m, dst, acc),
+                )
+            };
             if n - i >= 3 {
                 return short_steps::<S, DELTA, CHECKED>(src, out, i, pos, acc);
             }
@@ -481,78 +464,54 @@ macro_rules! masked_vbyte_kernels {
 
         super::super::simd::u32_entry_points!($features, short: true $(, first: $first)?);
 
-        /// The u64 decoder: the same mask loop; groups A and B (values of up to
-        /// 2 or 3 bytes) are decoded as for u32 and widened to 64 bits, the
-        /// all-one-byte fast path too; a step whose first values are longer
-        /// (group C, or overlong for u32) decodes one value word-at-a-time
-        /// ([`word_value`]) and moves on.
+        /// The u64 decoder ([`decode_u64_with`]): the same mask loop; groups
+        /// A and B (values of up to 2 or 3 bytes) are decoded as for u32 and
+        /// widened to 64 bits, the all-one-byte fast path too; a step whose
+        /// first values are longer (group C, or overlong for u32) decodes
+        /// one value word-at-a-time and moves on.
         #[target_feature(enable = $features)]
         fn decode_u64<const DELTA: bool>(
             input: &[u8],
             out: &mut [u64],
             prev: u64,
         ) -> Result<usize, DecodeError> {
-            let mut pos = 0usize;
-            let mut i = 0usize;
-            let mut acc = _mm_set1_epi64x(prev as i64);
-            let mut masks = Masks::new();
-            if input.len() < 16 || out.len() < 12 {
-                return scalar::decode_from::<u64, DELTA>(input, out, 0, 0, prev);
-            }
-            loop {
-                if !fill(&mut masks, input) {
-                    break;
-                }
-                let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
-                    break;
-                };
-                let Some(dst) = out.get_mut(i..).and_then(<[u64]>::first_chunk_mut::<12>) else {
-                    break;
-                };
-                let data = load16(src);
-                let m = masks.low12();
-                let e = DECODE[m];
-                let index = (e >> 8) as u8;
-                let (consumed, count) = if m == 0 {
-                    put64::<0, DELTA>(dst, _mm_cvtepu8_epi64(data), &mut acc);
-                    put64::<2, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<2>(data)), &mut acc);
-                    put64::<4, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<4>(data)), &mut acc);
-                    put64::<6, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<6>(data)), &mut acc);
-                    put64::<8, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<8>(data)), &mut acc);
-                    put64::<10, DELTA>(
-                        dst,
-                        _mm_cvtepu8_epi64(_mm_srli_si128::<10>(data)),
-                        &mut acc,
-                    );
-                    (12, 12)
-                } else if index < GROUP_B {
-                    let v = six(data, SHUFFLES[index as usize]);
-                    put64::<0, DELTA>(dst, _mm_cvtepu16_epi64(v), &mut acc);
-                    put64::<2, DELTA>(dst, _mm_cvtepu16_epi64(_mm_srli_si128::<4>(v)), &mut acc);
-                    put64::<4, DELTA>(dst, _mm_cvtepu16_epi64(_mm_srli_si128::<8>(v)), &mut acc);
-                    (u32::from(e & 0xFF), 6)
-                } else if index < GROUP_C {
-                    let v = four(data, SHUFFLES[index as usize]);
-                    put64::<0, DELTA>(dst, _mm_cvtepu32_epi64(v), &mut acc);
-                    put64::<2, DELTA>(dst, _mm_cvtepu32_epi64(_mm_srli_si128::<8>(v)), &mut acc);
-                    (u32::from(e & 0xFF), 4)
-                } else {
-                    let len = masks.first_len();
-                    let Some(v) = word_value(src, len) else {
-                        break;
-                    };
-                    // Lane 1 is a copy, overwritten by the next value.
-                    put64::<0, DELTA>(dst, _mm_set_epi64x(0, v as i64), &mut acc);
-                    (len, 1)
-                };
-                masks.consume(consumed);
-                pos += consumed as usize;
-                i += count;
-            }
-            let mut last = [0u64; 2];
-            // SAFETY: `last` is 16 writable bytes.
-            unsafe { _mm_storeu_si128(last.as_mut_ptr().cast(), acc) };
-            scalar::decode_from::<u64, DELTA>(input, out, i, pos, last[0])
+            decode_u64_with::<_, DELTA>(
+                input,
+                out,
+                _mm_set1_epi64x(prev as i64),
+                |masks, input| fill(masks, input),
+                |src, m, index, dst, acc| {
+                    let data = load16(src);
+                    if m == 0 {
+                        put64::<0, DELTA>(dst, _mm_cvtepu8_epi64(data), acc);
+                        put64::<2, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<2>(data)), acc);
+                        put64::<4, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<4>(data)), acc);
+                        put64::<6, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<6>(data)), acc);
+                        put64::<8, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<8>(data)), acc);
+                        put64::<10, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<10>(data)), acc);
+                        12
+                    } else if index < GROUP_B {
+                        let v = six(data, SHUFFLES[index as usize]);
+                        put64::<0, DELTA>(dst, _mm_cvtepu16_epi64(v), acc);
+                        put64::<2, DELTA>(dst, _mm_cvtepu16_epi64(_mm_srli_si128::<4>(v)), acc);
+                        put64::<4, DELTA>(dst, _mm_cvtepu16_epi64(_mm_srli_si128::<8>(v)), acc);
+                        6
+                    } else {
+                        let v = four(data, SHUFFLES[index as usize]);
+                        put64::<0, DELTA>(dst, _mm_cvtepu32_epi64(v), acc);
+                        put64::<2, DELTA>(dst, _mm_cvtepu32_epi64(_mm_srli_si128::<8>(v)), acc);
+                        4
+                    }
+                },
+                // Lane 1 is a copy, overwritten by the next value.
+                |v, dst, acc| put64::<0, DELTA>(dst, _mm_set_epi64x(0, v as i64), acc),
+                |acc| {
+                    let mut last = [0u64; 2];
+                    // SAFETY: `last` is 16 writable bytes.
+                    unsafe { _mm_storeu_si128(last.as_mut_ptr().cast(), acc) };
+                    last[0]
+                },
+            )
         }
 
         /// Encodes u32s (deltas from `prev` if `DELTA`); `out` holds the

@@ -38,12 +38,8 @@ macro_rules! masked_vbyte_seek {
                     12,
                 ));
             }
-            let e = DECODE[m];
-            if e == OVERLONG {
-                return None;
-            }
-            let index = (e >> 8) as u8;
-            let consumed = usize::from(e & 0xFF);
+            let (index, consumed) = super::super::simd::table_entry(m)?;
+            let consumed = consumed as usize;
             let shuf = SHUFFLES[index as usize];
             if index < GROUP_B {
                 let v = six(data, shuf);
