@@ -120,15 +120,15 @@ fn walk<R>(
     Ok((None, pos))
 }
 
-/// Decodes the `count` keys of a block in run form (first key `first`)
-/// into `out[..count]`; returns the bytes used (errors: see [`walk`]).
+/// Decodes the keys after the first (`first`) of a block of `count` keys in
+/// run form into `out[1..count]`; returns the bytes used (errors: see
+/// [`walk`]).
 pub(crate) fn decode(
     stream: &[u8],
     first: u32,
     count: usize,
     out: &mut [u32],
 ) -> Result<usize, DecodeError> {
-    out[0] = first;
     let out = &mut out[..count];
     let (_, used): (Option<()>, usize) = walk(stream, first, count, |start, len, index| {
         fill(&mut out[index..], start, len);
@@ -256,7 +256,7 @@ mod tests {
         assert_eq!(out, [0, 2, 6, 0, 0x97, 0x02, 1]);
         assert_eq!(encoded_len_below(&keys, 100), Some(out.len()));
         assert_eq!(encoded_len_below(&keys, out.len()), None);
-        let mut back = [0u32; 7];
+        let mut back = [10u32; 7];
         assert_eq!(decode(&out, 10, 7, &mut back), Ok(out.len()));
         assert_eq!(back, keys);
         assert_eq!(lower_bound(&out, 10, 7, 14).unwrap(), Some((4, 20)));
@@ -307,7 +307,7 @@ mod tests {
         assert_eq!(e.kind(), DecodeErrorKind::Overlong);
         // Exactly the count: trailing bytes are left to the caller.
         assert_eq!(decode(&[0, 1, 9], 10, 3, &mut buf), Ok(2));
-        assert_eq!(buf[..3], [10, 11, 12]);
+        assert_eq!(buf[1..3], [11, 12]);
     }
 
     #[test]
@@ -330,7 +330,7 @@ mod tests {
             let mut out = Vec::new();
             encode(&keys, &mut out);
             assert_eq!(encoded_len_below(&keys, usize::MAX), Some(out.len()));
-            let mut back = vec![0u32; n];
+            let mut back = vec![keys[0]; n];
             assert_eq!(decode(&out, keys[0], n, &mut back), Ok(out.len()));
             assert_eq!(back, keys);
             for probe in [keys[0] + 1, keys[n / 2], keys[n - 1], keys[n - 1] - 1] {
