@@ -18,22 +18,9 @@
 
 use alloc::vec::Vec;
 
-use crate::codec::vbyte::scalar::one;
+use super::serial::put_varint;
+use crate::codec::vbyte::scalar::{len_of, one};
 use crate::error::{DecodeError, DecodeErrorKind};
-
-/// Bytes of a LEB128 `u32`.
-#[inline]
-fn leb_len(v: u32) -> usize {
-    (32 - (v | 1).leading_zeros() as usize).div_ceil(7)
-}
-
-fn put_leb(mut v: u32, out: &mut Vec<u8>) {
-    while v >= 0x80 {
-        out.push(v as u8 | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
-}
 
 /// Calls `f(start, len)` on each maximal run of `keys[1..]` (strictly
 /// increasing).
@@ -71,7 +58,7 @@ pub(crate) fn encoded_len_below(keys: &[u32], limit: usize) -> Option<usize> {
     let mut prev = keys[0];
     let mut len = 0;
     each_run(keys, |s, n| {
-        len += leb_len(s - prev - 1) + leb_len(n - 1);
+        len += len_of(s - prev - 1) + len_of(n - 1);
         prev = s + (n - 1);
     });
     (len < limit).then_some(len)
@@ -81,8 +68,8 @@ pub(crate) fn encoded_len_below(keys: &[u32], limit: usize) -> Option<usize> {
 pub(crate) fn encode(keys: &[u32], out: &mut Vec<u8>) {
     let mut prev = keys[0];
     each_run(keys, |s, n| {
-        put_leb(s - prev - 1, out);
-        put_leb(n - 1, out);
+        put_varint(out, s - prev - 1);
+        put_varint(out, n - 1);
         prev = s + (n - 1);
     });
 }

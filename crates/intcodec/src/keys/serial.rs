@@ -136,7 +136,8 @@ pub(crate) fn crc32c(bytes: &[u8]) -> u32 {
     !c
 }
 
-fn put_varint(out: &mut Vec<u8>, v: u32) {
+/// Appends `v` as LEB128.
+pub(super) fn put_varint(out: &mut Vec<u8>, v: u32) {
     put_varint64(out, u64::from(v));
 }
 
