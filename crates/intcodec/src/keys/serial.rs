@@ -298,9 +298,11 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             })?;
             let more_at = r.at;
             let tagged = r.varint()? as usize;
-            let (more, form) = match tagged & 1 {
-                0 => (tagged >> 1, Form::Codec),
-                _ => (tagged >> 1, Form::Runs),
+            let more = tagged >> 1;
+            let form = if tagged & 1 == 1 {
+                Form::Runs
+            } else {
+                Form::Codec
             };
             if more > block_len || (more == 0 && form == Form::Runs) {
                 return Err(LoadError {
