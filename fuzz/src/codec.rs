@@ -29,7 +29,7 @@ use std::sync::OnceLock;
 
 use intcodec::{registry, DecodeError, EncodeError, IntCodec, Isa, KernelChoice, SortedCodec};
 
-use crate::{agree, padded, values_from, Reader, SENTINEL};
+use crate::{agree, capacity, count, padded, values_from, Reader, SENTINEL};
 
 /// The most values a generic target decodes or allocates per call: codecs
 /// with huge `max_values` (frame of reference: 65536 per byte) would
@@ -93,10 +93,9 @@ fn pick(data: &[u8]) -> Option<(&'static Kernels, &[u8])> {
 /// Input: byte 0 codec (index into `registry::names()`, modulo), byte 1
 /// flags (bit 0 delta, bits 1-2 count mode, bits 3-4 capacity mode), bytes
 /// 2-3 `k`, byte 4 `c`, bytes 5-8 `prev`, then the encoded input. Count
-/// modes: 0 `k`; 1 `k % 64`; 2 near what the input can hold
-/// (`max_values(len) - k % 64`, at most [`MAX_N`]); 3 absurd
-/// (`usize::MAX - k` or `2^40 + k`). Capacity modes: 0 `n`; 1 `n + c % 32`;
-/// 2 `n - 1 - c % 8`; 3 `c`; always at most [`MAX_N`] + 64.
+/// modes as [`count`](crate::count) with `room = max_values(len)` (at most
+/// [`MAX_N`]); capacity modes as [`capacity`](crate::capacity), always at
+/// most [`MAX_N`] + 64.
 pub fn fuzz_decode(data: &[u8]) {
     let Some((ks, data)) = pick(data) else { return };
     let mut r = Reader::new(data);
@@ -107,20 +106,8 @@ pub fn fuzz_decode(data: &[u8]) {
     let input = r.rest();
     let delta = flags & 1 != 0;
     let room = ks[0].max_values(input.len()).min(MAX_N);
-    let n = match (flags >> 1) & 3 {
-        0 => k,
-        1 => k % 64,
-        2 => room.saturating_sub(k % 64),
-        _ if k & 1 == 0 => usize::MAX - (k >> 1),
-        _ => (1usize << 40) + (k >> 1),
-    };
-    let cap = match (flags >> 3) & 3 {
-        0 => n,
-        1 => n.saturating_add(c % 32),
-        2 => n.saturating_sub(1 + c % 8),
-        _ => c,
-    }
-    .min(MAX_N + 64);
+    let n = count(flags >> 1, k, room);
+    let cap = capacity(flags >> 3, n, c).min(MAX_N + 64);
     let want = agree(ks, n, cap, |k, out| {
         if delta {
             k.decode_delta(input, n, prev, out)

@@ -195,15 +195,38 @@ impl Writer {
 /// then       the encoded input
 /// ```
 ///
-/// Count modes: 0 `n = k`; 1 `n = k % 64`; 2 `n` near what the input can
-/// hold (`density * len - k % 64`, so both complete and truncated streams
-/// are common); 3 absurd (`usize::MAX - k` or `2^40 + k`).
-/// Capacity modes: 0 exact (`n`); 1 `n + c % 32`; 2 `n - 1 - c % 8`
-/// (too small, saturating); 3 `c` (unrelated). Capacities are capped at
+/// Count modes as [`count`], with `room = density * len`; capacity modes
+/// as [`capacity`]. Capacities are capped at
 /// [`MAX_CAP`] and at `density * input.len() + 64`, where `density` is the
 /// most values the codec can decode per input byte (Stream VByte: 4, a
 /// quarter byte per value): a larger buffer only costs time, and a count
 /// beyond the cap then tests `OutputTooSmall`.
+/// A decode case's value count from count mode `mode & 3`: 0 `k`; 1
+/// `k % 64`; 2 `room - k % 64` (`room`: about what the input can hold, so
+/// both complete and truncated streams are common); 3 absurd
+/// (`usize::MAX - k / 2` or `2^40 + k / 2`).
+pub fn count(mode: u8, k: usize, room: usize) -> usize {
+    match mode & 3 {
+        0 => k,
+        1 => k % 64,
+        2 => room.saturating_sub(k % 64),
+        _ if k & 1 == 0 => usize::MAX - (k >> 1),
+        _ => (1usize << 40) + (k >> 1),
+    }
+}
+
+/// A decode case's output slots from capacity mode `mode & 3`: 0 exact
+/// (`n`); 1 `n + c % 32`; 2 `n - 1 - c % 8` (too small, saturating); 3 `c`
+/// (unrelated).
+pub fn capacity(mode: u8, n: usize, c: usize) -> usize {
+    match mode & 3 {
+        0 => n,
+        1 => n.saturating_add(c % 32),
+        2 => n.saturating_sub(1 + c % 8),
+        _ => c,
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct DecodeCase {
     /// Bit 0 of the flags.
@@ -232,26 +255,10 @@ impl DecodeCase {
         let c = r.u8() as usize;
         let prev = r.u32();
         let input = r.rest();
-        let n = match (flags >> 2) & 3 {
-            0 => k,
-            1 => k % 64,
-            2 => density.saturating_mul(input.len()).saturating_sub(k % 64),
-            _ => {
-                if k & 1 == 0 {
-                    usize::MAX - (k >> 1)
-                } else {
-                    (1usize << 40) + (k >> 1)
-                }
-            }
-        };
-        let cap = match (flags >> 4) & 3 {
-            0 => n,
-            1 => n.saturating_add(c % 32),
-            2 => n.saturating_sub(1 + c % 8),
-            _ => c,
-        }
-        .min(MAX_CAP)
-        .min(density.saturating_mul(input.len()).saturating_add(64));
+        let n = count(flags >> 2, k, density.saturating_mul(input.len()));
+        let cap = capacity(flags >> 4, n, c)
+            .min(MAX_CAP)
+            .min(density.saturating_mul(input.len()).saturating_add(64));
         let case = DecodeCase {
             variant_bit: flags & 1 != 0,
             delta: flags & 2 != 0,

@@ -212,14 +212,97 @@ mod x86 {
         t
     }
 
+    /// The merge loop of [`merge_avx2`] and [`merge_sse41`], `W` keys a
+    /// side per step: `step(a, b, out)` compares `a[..W]` with `b[..W]`,
+    /// stores the matched keys of `a` (a whole vector) at `out` and returns
+    /// how many matched. The side whose last key is the smaller moves on
+    /// (both when equal); when one has fewer than `W` keys left, its keys
+    /// are looked up in the other with `has` ([`lookup_with`]).
+    ///
+    /// # Safety
+    /// `step` and `has` are sound for any pointers to `W` readable keys (and
+    /// `W` writable ones at `out`); `out.len() >= min(a.len(), b.len()) + W`.
+    #[inline(always)]
+    unsafe fn merge_with<const W: usize>(
+        a: &[u32],
+        b: &[u32],
+        out: &mut [u32],
+        step: impl Fn(*const u32, *const u32, *mut u32) -> usize,
+        has: impl Fn(*const u32, u32) -> bool,
+    ) -> usize {
+        let (mut i, mut j, mut k) = (0, 0, 0);
+        let (ap, bp, op) = (a.as_ptr(), b.as_ptr(), out.as_mut_ptr());
+        while i + W <= a.len() && j + W <= b.len() {
+            // `a[i..i + W]` and `b[j..j + W]` are inside their slices (loop
+            // condition); `k` is at most the keys of `a[..i]` written so
+            // far, `<= min(a.len(), b.len())`, and `out` has `W` more.
+            k += step(ap.wrapping_add(i), bp.wrapping_add(j), op.wrapping_add(k));
+            let (la, lb) = (a[i + W - 1], b[j + W - 1]);
+            i += W * usize::from(la <= lb);
+            j += W * usize::from(lb <= la);
+        }
+        let (small, large) = shorter_first(&a[i..], &b[j..]);
+        k + lookup_with::<W>(small, large, &mut out[k..], has)
+    }
+
+    /// Every key of `small` looked up in `large`, `W` keys of `large` at a
+    /// time: `has(p, x)` says whether `x` is one of the `W` keys at `p`
+    /// (always inside `large`). Past the last whole vector, by galloping.
+    #[inline(always)]
+    fn lookup_with<const W: usize>(
+        small: &[u32],
+        large: &[u32],
+        out: &mut [u32],
+        has: impl Fn(*const u32, u32) -> bool,
+    ) -> usize {
+        let (mut j, mut k) = (0, 0);
+        let lp = large.as_ptr();
+        for (s, &x) in small.iter().enumerate() {
+            while j + W <= large.len() && large[j + W - 1] < x {
+                j += W;
+            }
+            if j + W > large.len() {
+                return k + lookup_scalar(&small[s..], &large[j..], &mut out[k..]);
+            }
+            out[k] = x;
+            k += usize::from(has(lp.wrapping_add(j), x));
+        }
+        k
+    }
+
+    /// Whether `x` is one of the 8 keys at `p`.
+    ///
+    /// # Safety
+    /// The CPU has AVX2; `p..p + 8` is readable.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn has8(p: *const u32, x: u32) -> bool {
+        // SAFETY: `p..p + 8` is readable (the caller).
+        let v = unsafe { _mm256_loadu_si256(p.cast()) };
+        let eq = _mm256_cmpeq_epi32(v, _mm256_set1_epi32(x as i32));
+        _mm256_testz_si256(eq, eq) == 0
+    }
+
+    /// Whether `x` is one of the 4 keys at `p`.
+    ///
+    /// # Safety
+    /// The CPU has SSE4.1; `p..p + 4` is readable.
+    #[target_feature(enable = "sse4.1")]
+    #[inline]
+    unsafe fn has4(p: *const u32, x: u32) -> bool {
+        // SAFETY: `p..p + 4` is readable (the caller).
+        let v = unsafe { _mm_loadu_si128(p.cast()) };
+        let eq = _mm_cmpeq_epi32(v, _mm_set1_epi32(x as i32));
+        _mm_testz_si128(eq, eq) == 0
+    }
+
     /// The AVX2 merge ([`super::Kernel::run`] on inputs of similar
-    /// lengths).
+    /// lengths): 8 x 8 keys a step, every rotation of `b`'s vector.
     ///
     /// # Safety
     /// The CPU has AVX2; `out.len() >= min(a.len(), b.len()) + 8`.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn merge_avx2(a: &[u32], b: &[u32], out: &mut [u32]) -> usize {
-        let (mut i, mut j, mut k) = (0, 0, 0);
         let rot = |r: i32| {
             _mm256_setr_epi32(
                 r & 7,
@@ -233,45 +316,32 @@ mod x86 {
             )
         };
         let (r1, r2, r3, r4, r5, r6, r7) = (rot(1), rot(2), rot(3), rot(4), rot(5), rot(6), rot(7));
-        let (ap, bp, op) = (a.as_ptr(), b.as_ptr(), out.as_mut_ptr());
-        while i + 8 <= a.len() && j + 8 <= b.len() {
-            // SAFETY: `a[i..i + 8]` is inside `a` (loop condition).
-            let va = unsafe { _mm256_loadu_si256(ap.wrapping_add(i).cast()) };
-            // SAFETY: `b[j..j + 8]` is inside `b`.
-            let vb = unsafe { _mm256_loadu_si256(bp.wrapping_add(j).cast()) };
-            let m0 = _mm256_or_si256(
-                _mm256_cmpeq_epi32(va, vb),
-                _mm256_cmpeq_epi32(va, _mm256_permutevar8x32_epi32(vb, r1)),
-            );
-            let m1 = _mm256_or_si256(
-                _mm256_cmpeq_epi32(va, _mm256_permutevar8x32_epi32(vb, r2)),
-                _mm256_cmpeq_epi32(va, _mm256_permutevar8x32_epi32(vb, r3)),
-            );
-            let m2 = _mm256_or_si256(
-                _mm256_cmpeq_epi32(va, _mm256_permutevar8x32_epi32(vb, r4)),
-                _mm256_cmpeq_epi32(va, _mm256_permutevar8x32_epi32(vb, r5)),
-            );
-            let m3 = _mm256_or_si256(
-                _mm256_cmpeq_epi32(va, _mm256_permutevar8x32_epi32(vb, r6)),
-                _mm256_cmpeq_epi32(va, _mm256_permutevar8x32_epi32(vb, r7)),
-            );
+        let step = |ap: *const u32, bp: *const u32, op: *mut u32| {
+            // SAFETY: `ap..ap + 8` and `bp..bp + 8` are readable,
+            // `op..op + 8` writable (`merge_with`'s contract).
+            let va = unsafe { _mm256_loadu_si256(ap.cast()) };
+            // SAFETY: as above.
+            let vb = unsafe { _mm256_loadu_si256(bp.cast()) };
+            let eq = |r| _mm256_cmpeq_epi32(va, _mm256_permutevar8x32_epi32(vb, r));
+            let m0 = _mm256_or_si256(_mm256_cmpeq_epi32(va, vb), eq(r1));
+            let m1 = _mm256_or_si256(eq(r2), eq(r3));
+            let m2 = _mm256_or_si256(eq(r4), eq(r5));
+            let m3 = _mm256_or_si256(eq(r6), eq(r7));
             let m = _mm256_or_si256(_mm256_or_si256(m0, m1), _mm256_or_si256(m2, m3));
             let mask = _mm256_movemask_ps(_mm256_castsi256_ps(m)) as usize;
             // SAFETY: `mask < 256`: a row of the table.
             let p = unsafe { _mm256_loadu_si256(PERM8[mask & 255].as_ptr().cast()) };
             let packed = _mm256_permutevar8x32_epi32(va, p);
-            // SAFETY: `k` is at most the keys of `a[..i]` written so far,
-            // `<= min(a.len(), b.len())`, and `out` has 8 more.
-            unsafe { _mm256_storeu_si256(op.wrapping_add(k).cast(), packed) };
-            k += mask.count_ones() as usize;
-            let (la, lb) = (a[i + 7], b[j + 7]);
-            i += 8 * usize::from(la <= lb);
-            j += 8 * usize::from(lb <= la);
-        }
-        // One side has fewer than 8 keys left: look them up in the other.
-        let (small, large) = shorter_first(&a[i..], &b[j..]);
-        // SAFETY: the CPU has AVX2 (the caller).
-        k + unsafe { lookup_avx2(small, large, &mut out[k..]) }
+            // SAFETY: as above.
+            unsafe { _mm256_storeu_si256(op.cast(), packed) };
+            mask.count_ones() as usize
+        };
+        // SAFETY: `merge_with` points `has8` at 8 keys of one side; the CPU
+        // has AVX2 (the caller).
+        let has = |p, x| unsafe { has8(p, x) };
+        // SAFETY: `step` and `has` read and write 8 keys where `merge_with`
+        // points them; `out` has the room (the caller).
+        unsafe { merge_with::<8>(a, b, out, step, has) }
     }
 
     /// Every key of `small` looked up in `large`, 8 keys of `large` at a
@@ -281,22 +351,9 @@ mod x86 {
     /// The CPU has AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn lookup_avx2(small: &[u32], large: &[u32], out: &mut [u32]) -> usize {
-        let (mut j, mut k) = (0, 0);
-        let lp = large.as_ptr();
-        for (s, &x) in small.iter().enumerate() {
-            while j + 8 <= large.len() && large[j + 7] < x {
-                j += 8;
-            }
-            if j + 8 > large.len() {
-                return k + lookup_scalar(&small[s..], &large[j..], &mut out[k..]);
-            }
-            // SAFETY: `large[j..j + 8]` is inside `large` (checked above).
-            let v = unsafe { _mm256_loadu_si256(lp.wrapping_add(j).cast()) };
-            let eq = _mm256_cmpeq_epi32(v, _mm256_set1_epi32(x as i32));
-            out[k] = x;
-            k += usize::from(_mm256_testz_si256(eq, eq) == 0);
-        }
-        k
+        // SAFETY: `lookup_with` passes pointers to 8 keys of `large`; the
+        // CPU has AVX2 (the caller).
+        lookup_with::<8>(small, large, out, |p, x| unsafe { has8(p, x) })
     }
 
     /// [`merge_avx2`] with 4 x 4 keys.
@@ -305,13 +362,12 @@ mod x86 {
     /// The CPU has SSE4.1; `out.len() >= min(a.len(), b.len()) + 4`.
     #[target_feature(enable = "sse4.1")]
     pub(super) unsafe fn merge_sse41(a: &[u32], b: &[u32], out: &mut [u32]) -> usize {
-        let (mut i, mut j, mut k) = (0, 0, 0);
-        let (ap, bp, op) = (a.as_ptr(), b.as_ptr(), out.as_mut_ptr());
-        while i + 4 <= a.len() && j + 4 <= b.len() {
-            // SAFETY: `a[i..i + 4]` is inside `a` (loop condition).
-            let va = unsafe { _mm_loadu_si128(ap.wrapping_add(i).cast()) };
-            // SAFETY: `b[j..j + 4]` is inside `b`.
-            let vb = unsafe { _mm_loadu_si128(bp.wrapping_add(j).cast()) };
+        let step = |ap: *const u32, bp: *const u32, op: *mut u32| {
+            // SAFETY: `ap..ap + 4` and `bp..bp + 4` are readable,
+            // `op..op + 4` writable (`merge_with`'s contract).
+            let va = unsafe { _mm_loadu_si128(ap.cast()) };
+            // SAFETY: as above.
+            let vb = unsafe { _mm_loadu_si128(bp.cast()) };
             let m = _mm_or_si128(
                 _mm_or_si128(
                     _mm_cmpeq_epi32(va, vb),
@@ -326,17 +382,14 @@ mod x86 {
             // SAFETY: `mask < 16`: a row of the table.
             let p = unsafe { _mm_loadu_si128(SHUF4[mask & 15].as_ptr().cast()) };
             let packed = _mm_shuffle_epi8(va, p);
-            // SAFETY: `k <= min(a.len(), b.len())` and `out` has 4 more.
-            unsafe { _mm_storeu_si128(op.wrapping_add(k).cast(), packed) };
-            k += mask.count_ones() as usize;
-            let (la, lb) = (a[i + 3], b[j + 3]);
-            i += 4 * usize::from(la <= lb);
-            j += 4 * usize::from(lb <= la);
-        }
-        // One side has fewer than 4 keys left: look them up in the other.
-        let (small, large) = shorter_first(&a[i..], &b[j..]);
-        // SAFETY: the CPU has SSE4.1 (the caller).
-        k + unsafe { lookup_sse41(small, large, &mut out[k..]) }
+            // SAFETY: as above.
+            unsafe { _mm_storeu_si128(op.cast(), packed) };
+            mask.count_ones() as usize
+        };
+        // SAFETY: as in `merge_avx2`, for SSE4.1 and 4 keys.
+        let has = |p, x| unsafe { has4(p, x) };
+        // SAFETY: as in `merge_avx2`.
+        unsafe { merge_with::<4>(a, b, out, step, has) }
     }
 
     /// [`lookup_avx2`] with 4 keys at a time.
@@ -345,21 +398,7 @@ mod x86 {
     /// The CPU has SSE4.1.
     #[target_feature(enable = "sse4.1")]
     pub(super) unsafe fn lookup_sse41(small: &[u32], large: &[u32], out: &mut [u32]) -> usize {
-        let (mut j, mut k) = (0, 0);
-        let lp = large.as_ptr();
-        for (s, &x) in small.iter().enumerate() {
-            while j + 4 <= large.len() && large[j + 3] < x {
-                j += 4;
-            }
-            if j + 4 > large.len() {
-                return k + lookup_scalar(&small[s..], &large[j..], &mut out[k..]);
-            }
-            // SAFETY: `large[j..j + 4]` is inside `large` (checked above).
-            let v = unsafe { _mm_loadu_si128(lp.wrapping_add(j).cast()) };
-            let eq = _mm_cmpeq_epi32(v, _mm_set1_epi32(x as i32));
-            out[k] = x;
-            k += usize::from(_mm_testz_si128(eq, eq) == 0);
-        }
-        k
+        // SAFETY: as in `lookup_avx2`, for SSE4.1 and 4 keys.
+        lookup_with::<4>(small, large, out, |p, x| unsafe { has4(p, x) })
     }
 }

@@ -29,13 +29,63 @@ pub struct Iter<'a, C> {
     end: u64,
 }
 
-/// A position on the blocks of a set (leaf, block in the leaf) and the keys
-/// of a block decoded into `buf`: how [`Iter`] and the set operations walk
-/// a set.
-pub(crate) struct Block<'a, C> {
+/// A position on the blocks of a set (leaf, block in the leaf), nothing
+/// decoded: how [`Block`], the set operations and the intersections walk a
+/// set.
+pub(crate) struct Cur<'a, C> {
     pub(crate) set: &'a KeySet<C>,
     pub(crate) leaf: usize,
     pub(crate) block: usize,
+}
+
+impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
+    /// The first block of `set`.
+    #[inline]
+    pub(crate) fn new(set: &'a KeySet<C>) -> Self {
+        Cur {
+            set,
+            leaf: 0,
+            block: 0,
+        }
+    }
+
+    /// Whether the position is past the set's last block.
+    #[inline]
+    pub(crate) fn done(&self) -> bool {
+        self.leaf >= self.set.leaves.len()
+    }
+
+    /// First and last key of the current block.
+    #[inline]
+    pub(crate) fn bounds(&self) -> (u32, u32) {
+        let l = &self.set.leaves[self.leaf];
+        (l.firsts[self.block], l.lasts[self.block])
+    }
+
+    /// Decodes the current block into `buf`; returns its key count.
+    #[inline]
+    pub(crate) fn decode(&self, buf: &mut [u32]) -> usize {
+        self.set.leaves[self.leaf].decode(&self.set.codec, self.block, buf)
+    }
+
+    /// Moves to the next block: the next leaf's first after a leaf's last
+    /// (`leaf` is then the number of leaves after the set's last block);
+    /// `false` past the last.
+    #[inline]
+    pub(crate) fn step(&mut self) -> bool {
+        self.block += 1;
+        if self.block == self.set.leaves[self.leaf].blocks() {
+            self.block = 0;
+            self.leaf += 1;
+        }
+        !self.done()
+    }
+}
+
+/// A [`Cur`] and the keys of its block decoded into `buf`: how [`Iter`]
+/// and the unions walk a set.
+pub(crate) struct Block<'a, C> {
+    pub(crate) cur: Cur<'a, C>,
     pub(crate) buf: [u32; BUF],
     /// Keys decoded in `buf`.
     pub(crate) n: usize,
@@ -45,9 +95,7 @@ impl<'a, C: SortedCodec + KernelChoice> Block<'a, C> {
     /// The first block of `set`, nothing decoded.
     pub(crate) fn first(set: &'a KeySet<C>) -> Self {
         Block {
-            set,
-            leaf: 0,
-            block: 0,
+            cur: Cur::new(set),
             buf: [0; BUF],
             n: 0,
         }
@@ -56,18 +104,7 @@ impl<'a, C: SortedCodec + KernelChoice> Block<'a, C> {
     /// Decodes the current block into `buf`.
     #[inline]
     pub(crate) fn decode(&mut self) {
-        self.n = self.set.leaves[self.leaf].decode(&self.set.codec, self.block, &mut self.buf);
-    }
-
-    /// Moves to the next block: the next leaf's first after a leaf's last
-    /// (`leaf` is then the number of leaves after the set's last block).
-    #[inline]
-    pub(crate) fn step(&mut self) {
-        self.block += 1;
-        if self.block == self.set.leaves[self.leaf].blocks() {
-            self.block = 0;
-            self.leaf += 1;
-        }
+        self.n = self.cur.decode(&mut self.buf);
     }
 }
 
@@ -91,7 +128,7 @@ impl<'a, C: SortedCodec + KernelChoice> Iter<'a, C> {
     }
 
     fn exhaust(&mut self) {
-        self.at.leaf = self.at.set.leaves.len();
+        self.at.cur.leaf = self.at.cur.set.leaves.len();
         self.at.n = 0;
         self.pos = 0;
     }
@@ -102,8 +139,8 @@ impl<'a, C: SortedCodec + KernelChoice> Iter<'a, C> {
         if self.at.n == 0 {
             return false;
         }
-        self.at.step();
-        if self.at.leaf == self.at.set.leaves.len() {
+        self.at.cur.step();
+        if self.at.cur.leaf == self.at.cur.set.leaves.len() {
             self.exhaust();
             return false;
         }
@@ -137,12 +174,12 @@ impl<'a, C: SortedCodec + KernelChoice> Iter<'a, C> {
             return self.peek();
         }
         // Past this block: find the first block whose last key is >= key.
-        let set = self.at.set;
-        let mut li = set.leaf_for(key).max(self.at.leaf);
+        let set = self.at.cur.set;
+        let mut li = set.leaf_for(key).max(self.at.cur.leaf);
         let leaf = &set.leaves[li];
         let mut b = leaf.lasts.partition_point(|&l| l < key);
-        if li == self.at.leaf {
-            b = b.max(self.at.block + 1);
+        if li == self.at.cur.leaf {
+            b = b.max(self.at.cur.block + 1);
         }
         if b == leaf.blocks() {
             li += 1;
@@ -152,8 +189,8 @@ impl<'a, C: SortedCodec + KernelChoice> Iter<'a, C> {
                 return None;
             }
         }
-        self.at.leaf = li;
-        self.at.block = b;
+        self.at.cur.leaf = li;
+        self.at.cur.block = b;
         self.load();
         self.pos = self.at.buf[..self.at.n].partition_point(|&k| k < key);
         self.peek()

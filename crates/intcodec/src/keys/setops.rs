@@ -7,7 +7,7 @@
 use alloc::vec::Vec;
 
 use super::intersect::{gallop, Kernel, PAD};
-use super::iter::Block;
+use super::iter::{Block, Cur};
 use super::leaf::{Form, Raw, VALID};
 use super::runs;
 use super::{Builder, KeySet, BUF};
@@ -29,18 +29,6 @@ impl<'a, C: SortedCodec + KernelChoice> Side<'a, C> {
     }
 
     #[inline]
-    fn done(&self) -> bool {
-        self.at.leaf >= self.at.set.leaves.len()
-    }
-
-    /// First and last key of the current block.
-    #[inline]
-    fn bounds(&self) -> (u32, u32) {
-        let l = &self.at.set.leaves[self.at.leaf];
-        (l.firsts[self.at.block], l.lasts[self.at.block])
-    }
-
-    #[inline]
     fn keys(&mut self) -> &[u32] {
         if !self.decoded {
             self.at.decode();
@@ -52,45 +40,11 @@ impl<'a, C: SortedCodec + KernelChoice> Side<'a, C> {
     #[inline]
     fn next_block(&mut self) {
         self.decoded = false;
-        self.at.step();
+        self.at.cur.step();
     }
-
-    /// The current block as stored.
-    fn raw(&self) -> Raw<'a> {
-        self.at.set.leaves[self.at.leaf].raw(self.at.block)
-    }
-}
-
-/// A position on the blocks of a set (leaf, block), nothing decoded: the
-/// intersections keep the decoded keys in their own buffers.
-struct Cur<'a, C> {
-    set: &'a KeySet<C>,
-    leaf: usize,
-    block: usize,
 }
 
 impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
-    #[inline]
-    fn new(set: &'a KeySet<C>) -> Self {
-        Cur {
-            set,
-            leaf: 0,
-            block: 0,
-        }
-    }
-
-    #[inline]
-    fn done(&self) -> bool {
-        self.leaf >= self.set.leaves.len()
-    }
-
-    /// First and last key of the current block.
-    #[inline]
-    fn bounds(&self) -> (u32, u32) {
-        let l = &self.set.leaves[self.leaf];
-        (l.firsts[self.block], l.lasts[self.block])
-    }
-
     /// Whether the current block holds every key from its first to its
     /// last (its keys are known without decoding it).
     #[inline]
@@ -100,10 +54,10 @@ impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
         l.lasts[b] - l.firsts[b] == u32::from(l.counts[b]) - 1
     }
 
-    /// Decodes the current block into `buf`; returns its key count.
+    /// The current block as stored.
     #[inline]
-    fn decode(&self, buf: &mut [u32]) -> usize {
-        self.set.leaves[self.leaf].decode(&self.set.codec, self.block, buf)
+    fn raw(&self) -> Raw<'a> {
+        self.set.leaves[self.leaf].raw(self.block)
     }
 
     /// Whether the current block is in run form.
@@ -116,19 +70,8 @@ impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
     /// number.
     #[inline]
     fn intervals(&self, out: &mut [(u32, u32)]) -> usize {
-        let raw = self.set.leaves[self.leaf].raw(self.block);
+        let raw = self.raw();
         runs::intervals(raw.stream, raw.first, raw.count, out).expect(VALID)
-    }
-
-    /// Moves to the next block; `false` past the last.
-    #[inline]
-    fn step(&mut self) -> bool {
-        self.block += 1;
-        if self.block == self.set.leaves[self.leaf].blocks() {
-            self.block = 0;
-            self.leaf += 1;
-        }
-        !self.done()
     }
 
     /// Moves forward to the first block whose last key is `>= key` (the
@@ -404,19 +347,19 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         // The keys of one merge of two blocks, handed to `out` at once.
         let mut merged = [0u32; 2 * BUF];
         loop {
-            if a.done() || b.done() {
+            if a.at.cur.done() || b.at.cur.done() {
                 break;
             }
-            let (_, al) = a.bounds();
-            let (_, bl) = b.bounds();
+            let (_, al) = a.at.cur.bounds();
+            let (_, bl) = b.at.cur.bounds();
             // A whole block below every key the other side has left.
             if same && ai == 0 && al < pending(&mut b, bi) {
-                out.push_raw(a.raw());
+                out.push_raw(a.at.cur.raw());
                 a.next_block();
                 continue;
             }
             if same && bi == 0 && bl < pending(&mut a, ai) {
-                out.push_raw(b.raw());
+                out.push_raw(b.at.cur.raw());
                 b.next_block();
                 continue;
             }
@@ -443,9 +386,9 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             }
         }
         for (side, mut at) in [(&mut a, ai), (&mut b, bi)] {
-            while !side.done() {
+            while !side.at.cur.done() {
                 if at == 0 && same {
-                    out.push_raw(side.raw());
+                    out.push_raw(side.at.cur.raw());
                 } else {
                     out.extend_sorted(&side.keys()[at..]);
                 }
@@ -490,7 +433,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
 #[inline]
 fn pending<C: SortedCodec + KernelChoice>(side: &mut Side<'_, C>, at: usize) -> u32 {
     if at == 0 {
-        side.bounds().0
+        side.at.cur.bounds().0
     } else {
         side.keys()[at]
     }
