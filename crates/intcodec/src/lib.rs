@@ -137,6 +137,7 @@ macro_rules! named_enum {
 pub(crate) use named_enum;
 
 mod codec;
+pub mod crc32c;
 pub(crate) mod dispatch;
 pub mod error;
 pub mod isa;

@@ -34,6 +34,7 @@ use core::fmt;
 
 use super::leaf::{decode_block, Form, Raw};
 use super::{Builder, KeySet, BUF, MAX_BLOCK_LEN};
+use crate::crc32c::crc32c;
 use crate::error::DecodeErrorKind;
 use crate::traits::{KernelChoice, SortedCodec};
 
@@ -105,36 +106,6 @@ impl fmt::Display for LoadError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for LoadError {}
-
-/// The CRC-32C table (reflected polynomial 0x82F63B78), one byte at a time.
-const CRC_TABLE: [u32; 256] = {
-    let mut t = [0u32; 256];
-    let mut i = 0;
-    while i < 256 {
-        let mut c = i as u32;
-        let mut k = 0;
-        while k < 8 {
-            c = if c & 1 != 0 {
-                (c >> 1) ^ 0x82F6_3B78
-            } else {
-                c >> 1
-            };
-            k += 1;
-        }
-        t[i] = c;
-        i += 1;
-    }
-    t
-};
-
-/// CRC-32C of `bytes`.
-pub(crate) fn crc32c(bytes: &[u8]) -> u32 {
-    let mut c = !0u32;
-    for &b in bytes {
-        c = CRC_TABLE[((c ^ u32::from(b)) & 0xFF) as usize] ^ (c >> 8);
-    }
-    !c
-}
 
 /// Appends `v` as LEB128.
 pub(super) fn put_varint(out: &mut Vec<u8>, v: u32) {

@@ -372,7 +372,7 @@ fn run_block_golden_bytes_and_errors() {
     // block_len 256, 9 keys, 1 block; first key 10, form 2 * 8 + 1
     // (runs), 2 stream bytes, the run.
     want.extend_from_slice(&[0x80, 0x02, 9, 1, 10, 17, 2, 0, 7]);
-    let crc = super::serial::crc32c(&want);
+    let crc = crate::crc32c::crc32c(&want);
     want.extend_from_slice(&crc.to_le_bytes());
     assert_eq!(bytes, want);
     let at = 4 + 1 + name.len() + 4;
@@ -380,7 +380,7 @@ fn run_block_golden_bytes_and_errors() {
         let mut b = bytes.clone();
         edit(&mut b);
         let n = b.len() - 4;
-        let crc = super::serial::crc32c(&b[..n]);
+        let crc = crate::crc32c::crc32c(&b[..n]);
         b[n..].copy_from_slice(&crc.to_le_bytes());
         let e = KeySet::from_bytes(c, &b).unwrap_err();
         (e.kind, e.offset)
@@ -469,12 +469,6 @@ mod prop {
             prop_assert_eq!(v.intersection(&s).to_vec(), keys);
         }
     }
-}
-
-#[test]
-fn crc32c_check_value() {
-    assert_eq!(super::serial::crc32c(b"123456789"), 0xE306_9283);
-    assert_eq!(super::serial::crc32c(b""), 0);
 }
 
 /// The common keys of two increasing slices, by a set lookup.
