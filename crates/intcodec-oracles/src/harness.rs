@@ -106,23 +106,30 @@ pub fn check_ours_matches<C: IntCodec>(
     theirs_delta: &[u8],
     ctx: &str,
 ) {
-    let n = values.len();
-    // ours encode == theirs encode
-    assert_eq!(k.encode_to_vec(values), theirs, "encode {ctx}");
+    check_plain_matches(k, values, theirs, ctx);
+    // ours encode == theirs encode, theirs encode -> ours decode (delta)
     assert_eq!(
         k.encode_delta_to_vec(values, prev),
         theirs_delta,
         "delta encode {ctx}"
     );
-    // theirs encode -> ours decode
     assert_eq!(
-        k.decode_to_vec(theirs, n).as_deref(),
-        Ok(values),
-        "decode {ctx}"
-    );
-    assert_eq!(
-        k.decode_delta_to_vec(theirs_delta, n, prev).as_deref(),
+        k.decode_delta_to_vec(theirs_delta, values.len(), prev)
+            .as_deref(),
         Ok(values),
         "delta decode {ctx}"
+    );
+}
+
+/// Our kernel `k` against a reference's plain stream `theirs` of `values`:
+/// our encoder writes its bytes and our decoder reads it back to `values`.
+pub fn check_plain_matches<C: IntCodec>(k: &C, values: &[u32], theirs: &[u8], ctx: &str) {
+    // ours encode == theirs encode
+    assert_eq!(k.encode_to_vec(values), theirs, "encode {ctx}");
+    // theirs encode -> ours decode
+    assert_eq!(
+        k.decode_to_vec(theirs, values.len()).as_deref(),
+        Ok(values),
+        "decode {ctx}"
     );
 }

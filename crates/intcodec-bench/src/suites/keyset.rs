@@ -553,18 +553,23 @@ fn measure<S: Set + Clone>(
     rows.push(row("remove", ins.len() as u64, tr));
     drop(work);
     if !d.pairs.is_empty() {
-        let t = time(reps, mt, &format!("{name} intersect"), q.inter, || {
-            d.pairs
+        // The sizes of `op` (`S::inter` or `S::union`) of every pair.
+        fn pair_sizes<S: Set>(
+            sets: &[S],
+            pairs: &[(usize, usize)],
+            op: impl Fn(&S, &S) -> S,
+        ) -> u64 {
+            pairs
                 .iter()
-                .map(|&(i, j)| sets[i].inter(&sets[j]).len())
+                .map(|&(i, j)| op(&sets[i], &sets[j]).len())
                 .sum()
+        }
+        let t = time(reps, mt, &format!("{name} intersect"), q.inter, || {
+            pair_sizes(&sets, &d.pairs, S::inter)
         })?;
         rows.push(row("intersect", q.pair_keys, t));
         let t = time(reps, mt, &format!("{name} union"), q.union, || {
-            d.pairs
-                .iter()
-                .map(|&(i, j)| sets[i].union(&sets[j]).len())
-                .sum()
+            pair_sizes(&sets, &d.pairs, S::union)
         })?;
         rows.push(row("union", q.pair_keys, t));
     }

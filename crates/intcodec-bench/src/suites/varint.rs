@@ -209,13 +209,10 @@ fn ours<T: Word>(op: &'static str, codec: &str, kernel: &str, job: Job<T>) -> Co
     not(any(feature = "peer-varint", feature = "peer-varint-simd-builds")),
     allow(dead_code)
 )]
-fn peer<T>(op: &'static str, codec: &str, kernel: &str, job: Job<T>) -> Contender<T> {
+fn peer<T: Word>(op: &'static str, codec: &str, kernel: &str, job: Job<T>) -> Contender<T> {
     Contender {
-        op,
-        codec: codec.to_string(),
-        kernel: kernel.to_string(),
         peer: true,
-        job,
+        ..ours(op, codec, kernel, job)
     }
 }
 
@@ -292,20 +289,13 @@ fn ours_for<T: Word>() -> Vec<Contender<T>> {
         "decode",
         "intcodec decode_unchecked",
         inline,
-        Job::Decode(Box::new(|input: &[u8], out: &mut [T]| {
-            let mut slice = input;
-            for slot in out.iter_mut() {
-                if slice.len() < varint::PADDING {
-                    return None;
-                }
-                // SAFETY: 16 readable bytes (checked just above; the suite
-                // gives every sequence 16 bytes of slack).
-                let (v, len) = unsafe { varint::decode_unchecked::<T>(slice) };
-                *slot = v;
-                slice = slice.get(len..)?;
-            }
-            Some(input.len() - slice.len())
-        })),
+        decode_loop!(T, |s| if s.len() < varint::PADDING {
+            None
+        } else {
+            // SAFETY: 16 readable bytes (checked just above; the suite
+            // gives every sequence 16 bytes of slack).
+            Some(unsafe { varint::decode_unchecked::<T>(s) })
+        }),
     ));
     macro_rules! many {
         ($op:expr, $n:expr, $f:ident) => {
