@@ -22,8 +22,8 @@
 //! (which must use the whole payload). Every error names a file offset.
 
 use crate::codecs::{self, Codec};
-use crate::crc::Crc32c;
 use crate::error::{plural, CliError};
+use intcodec::crc32c::Crc32c;
 
 /// The eight magic bytes. The high first byte catches 7-bit transfers; the
 /// CR LF and ^Z catch newline translation and DOS `type`, as in PNG.
@@ -195,8 +195,8 @@ pub(crate) fn decode(file: &[u8]) -> Result<Vec<u32>, CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::crc::crc32c;
     use crate::error::Location;
+    use intcodec::crc32c::crc32c;
     use intcodec::IntCodec;
 
     fn svb() -> &'static Codec {

@@ -19,7 +19,6 @@ mod args;
 mod codecs;
 mod commands;
 mod container;
-mod crc;
 mod error;
 mod io;
 mod signals;
