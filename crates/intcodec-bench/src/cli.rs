@@ -66,7 +66,8 @@ second. Options that apply: --family, --kmin/--kmax (the range of b, default
 Suite `short`: nanoseconds per decode of one list of 1, 2, 4, ..., 64 ints
 (512 ClusterData lists per length), our default kernels' checked decode
 against the C/C++ references (their loop over lists runs in C); every pass
-checked. About 5 s; --quick about 2 s.
+checked. About 5 s; --quick about 2 s. Honours --quick, --reps (default 9;
+--quick 5), --min-time-ms (default 5; --quick 2), --seed, --format.
 
 OPTIONS:
   --suite NAME         one suite: postings, ints, keys, keyset, seek, varint or short (all
@@ -573,7 +574,10 @@ fn run_short(a: &Args, out: &mut dyn Write, bar: &mut Bar) -> SuiteRun {
         if a.quick { ", --quick" } else { "" }
     )];
     header.extend(machine_header());
-    let rows = bar.run(|p| short::run(&short::Config::new(a.quick), p))?;
+    let mut cfg = short::Config::new(a.quick);
+    (cfg.reps, cfg.min_time) = a.timing(cfg.reps, cfg.min_time)?;
+    cfg.seed = a.seed;
+    let rows = bar.run(|p| short::run(&cfg, p))?;
     if a.format == Format::Table {
         short::table(&rows, &header, out)?;
     }
