@@ -20,8 +20,6 @@
 mod codecs;
 #[path = "../../crates/intcodec-cli/src/container.rs"]
 mod container;
-#[path = "../../crates/intcodec-cli/src/crc.rs"]
-mod crc;
 #[path = "../../crates/intcodec-cli/src/error.rs"]
 mod error;
 
@@ -75,7 +73,7 @@ fuzz_target!(|data: &[u8]| {
     file.extend_from_slice(&[container::VERSION, id, flags, reserved]);
     file.extend_from_slice(&count.to_le_bytes());
     file.extend_from_slice(&payload_len.to_le_bytes());
-    let mut crc = crc::Crc32c::new();
+    let mut crc = intcodec::crc32c::Crc32c::new();
     crc.update(&file);
     crc.update(payload);
     let sum = crc.finish() ^ u32::from(mode & 0x20 != 0);

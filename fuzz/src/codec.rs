@@ -109,11 +109,7 @@ pub fn fuzz_decode(data: &[u8]) {
     let n = count(flags >> 1, k, room);
     let cap = capacity(flags >> 3, n, c).min(MAX_N + 64);
     let want = agree(ks, n, cap, |k, out| {
-        if delta {
-            k.decode_delta(input, n, prev, out)
-        } else {
-            k.decode(input, n, out)
-        }
+        k.decode_opt(input, n, delta.then_some(prev), out)
     });
     if !delta || ks[0].supports_delta() {
         // Decoding can fail on capacity alone. Else encoded_len gives the
@@ -148,11 +144,7 @@ pub fn fuzz_decode(data: &[u8]) {
         }
     }
     for k in ks {
-        let v = if delta {
-            k.decode_delta_to_vec(input, n, prev)
-        } else {
-            k.decode_to_vec(input, n)
-        };
+        let v = k.decode_opt_to_vec(input, n, delta.then_some(prev));
         match (&want.result, v) {
             (Ok(_), Ok(v)) => {
                 assert!(cap >= n, "{k:?}: decode into a short buffer succeeded");
@@ -209,13 +201,8 @@ pub fn fuzz_roundtrip(data: &[u8]) {
             k.compressed_len(&values)
         }
     };
-    let encode = |k: &dyn IntCodec, out: &mut [u8]| {
-        if delta {
-            k.encode_delta(&values, prev, out)
-        } else {
-            k.encode(&values, out)
-        }
-    };
+    let encode =
+        |k: &dyn IntCodec, out: &mut [u8]| k.encode_opt(&values, delta.then_some(prev), out);
     let len = len_of(&**s);
     let mut want = vec![0u8; len];
     assert_eq!(
@@ -253,11 +240,7 @@ pub fn fuzz_roundtrip(data: &[u8]) {
             );
         }
         let mut got = vec![SENTINEL; n + slack];
-        let r = if delta {
-            k.decode_delta(&want, n, prev, &mut got)
-        } else {
-            k.decode(&want, n, &mut got)
-        };
+        let r = k.decode_opt(&want, n, delta.then_some(prev), &mut got);
         assert_eq!(r, Ok(len), "{k:?} decode");
         assert!(got[..n] == values[..], "{k:?} values");
         assert!(
@@ -268,15 +251,10 @@ pub fn fuzz_roundtrip(data: &[u8]) {
         let mut padded = want.clone();
         padded.resize(len + PAD, 0xFF);
         let mut got = vec![SENTINEL; n];
-        let used = if delta {
-            // SAFETY: `want` is the stream this codec wrote for these `n`
-            // values from `prev` (every kernel wrote the same bytes), PAD
-            // bytes follow it, and `got.len() == n`.
-            unsafe { k.decode_delta_unchecked(&padded, n, prev, &mut got) }
-        } else {
-            // SAFETY: as above, for the plain stream.
-            unsafe { k.decode_unchecked(&padded, n, &mut got) }
-        };
+        // SAFETY: `want` is the stream this codec wrote for these `n`
+        // values (from `prev` when delta coded; every kernel wrote the same
+        // bytes), PAD bytes follow it, and `got.len() == n`.
+        let used = unsafe { k.decode_opt_unchecked(&padded, n, delta.then_some(prev), &mut got) };
         assert_eq!(used, len, "{k:?} unchecked: bytes consumed");
         assert!(got == values, "{k:?} unchecked: values");
     }
@@ -302,32 +280,21 @@ pub fn fuzz_decode_unchecked(data: &[u8]) {
     let s = &ks[0];
     let delta = flags & 1 != 0 && s.supports_delta();
     let mut values = vec![0u32; n];
-    let decoded = if delta {
-        s.decode_delta(input, n, prev, &mut values)
-    } else {
-        s.decode(input, n, &mut values)
+    let from = delta.then_some(prev);
+    let Ok(used) = s.decode_opt(input, n, from, &mut values) else {
+        return;
     };
-    let Ok(used) = decoded else { return };
-    let mut stream = if delta {
-        s.encode_delta_to_vec(&values, prev)
-    } else {
-        s.encode_to_vec(&values)
-    };
+    let mut stream = s.encode_opt_to_vec(&values, from);
     let len = stream.len();
     let trailing = if flags & 2 != 0 { &input[used..] } else { &[] };
     stream.extend_from_slice(trailing);
     let buf = padded(&stream, s.unchecked_padding(), trailing);
     for k in ks {
         let mut out = vec![SENTINEL; n];
-        let got = if delta {
-            // SAFETY: `buf` holds a stream this codec's encoder wrote for `n`
-            // values from `prev`, then `unchecked_padding()` bytes or more;
-            // `out` has `n` slots.
-            unsafe { k.decode_delta_unchecked(&buf, n, prev, &mut out) }
-        } else {
-            // SAFETY: as above, for the plain stream.
-            unsafe { k.decode_unchecked(&buf, n, &mut out) }
-        };
+        // SAFETY: `buf` holds a stream this codec's encoder wrote for `n`
+        // values (from `prev` when delta coded), then `unchecked_padding()`
+        // bytes or more; `out` has `n` slots.
+        let got = unsafe { k.decode_opt_unchecked(&buf, n, from, &mut out) };
         assert_eq!(got, len, "{k:?} unchecked: bytes consumed");
         assert!(out == values, "{k:?} unchecked: values");
     }
@@ -359,13 +326,7 @@ pub fn fuzz_sorted<C: SortedCodec + KernelChoice>(codec: C, data: &[u8]) {
     values.sort_unstable();
     values.truncate(2000);
     let n = values.len();
-    let stream = |k: &C, v: &[u32]| {
-        if delta {
-            k.encode_delta_to_vec(v, prev)
-        } else {
-            k.encode_to_vec(v)
-        }
-    };
+    let stream = |k: &C, v: &[u32]| k.encode_opt_to_vec(v, delta.then_some(prev));
     let bytes = stream(&ks[0], &values);
     let want_lb = values
         .iter()

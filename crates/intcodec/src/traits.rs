@@ -196,6 +196,79 @@ pub trait IntCodec: fmt::Debug + Send + Sync {
         self.decode_delta(input, n, prev, &mut out)?;
         Ok(out)
     }
+
+    /// `encode` when `prev` is `None`, `encode_delta` from `prev` when it is
+    /// `Some`: for callers that choose delta coding at run time. The `*_opt`
+    /// methods below are the same pairs of the other coders.
+    fn encode_opt(
+        &self,
+        values: &[u32],
+        prev: Option<u32>,
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        match prev {
+            None => self.encode(values, out),
+            Some(p) => self.encode_delta(values, p, out),
+        }
+    }
+
+    /// `decode`, or `decode_delta` from `prev`.
+    fn decode_opt(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: Option<u32>,
+        out: &mut [u32],
+    ) -> Result<usize, DecodeError> {
+        match prev {
+            None => self.decode(input, n, out),
+            Some(p) => self.decode_delta(input, n, p, out),
+        }
+    }
+
+    /// `encode_to_vec`, or `encode_delta_to_vec` from `prev`.
+    ///
+    /// # Panics
+    /// As [`IntCodec::encode_delta_to_vec`], when `prev` is `Some`.
+    fn encode_opt_to_vec(&self, values: &[u32], prev: Option<u32>) -> Vec<u8> {
+        match prev {
+            None => self.encode_to_vec(values),
+            Some(p) => self.encode_delta_to_vec(values, p),
+        }
+    }
+
+    /// `decode_to_vec`, or `decode_delta_to_vec` from `prev`.
+    fn decode_opt_to_vec(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: Option<u32>,
+    ) -> Result<Vec<u32>, DecodeError> {
+        match prev {
+            None => self.decode_to_vec(input, n),
+            Some(p) => self.decode_delta_to_vec(input, n, p),
+        }
+    }
+
+    /// `decode_unchecked`, or `decode_delta_unchecked` from `prev`.
+    ///
+    /// # Safety
+    /// As [`IntCodec::decode_unchecked`], for a stream written by
+    /// `encode_opt` with the same `prev`.
+    unsafe fn decode_opt_unchecked(
+        &self,
+        input: &[u8],
+        n: usize,
+        prev: Option<u32>,
+        out: &mut [u32],
+    ) -> usize {
+        match prev {
+            // SAFETY: the caller's contract, for the plain stream.
+            None => unsafe { self.decode_unchecked(input, n, out) },
+            // SAFETY: the caller's contract, for the delta stream.
+            Some(p) => unsafe { self.decode_delta_unchecked(input, n, p, out) },
+        }
+    }
 }
 
 /// The allocating decoders' guard: `n` values cannot fit in `input_len`
