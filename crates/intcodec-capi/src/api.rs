@@ -367,10 +367,7 @@ unsafe fn encode_impl(
         Ok(b) => b,
         Err(s) => return s,
     };
-    let r = match prev {
-        None => c.codec.encode(v, o),
-        Some(p) => c.codec.encode_delta(v, p, o),
-    };
+    let r = c.codec.encode_opt(v, prev, o);
     // SAFETY: `buffers` checked `written` non-NULL; writable (contract).
     unsafe { finish(r.map_err(from_encode), written) }
 }

@@ -128,10 +128,7 @@ mod tests {
                         let input = &s[..cut];
                         for prev in [None, Some(0xFFFF_FFF0)] {
                             let (mut a, mut b) = ([0u32; 4], [0u32; 4]);
-                            let want = match prev {
-                                None => c.decode(input, n, &mut a),
-                                Some(p) => c.decode_delta(input, n, p, &mut a),
-                            };
+                            let want = c.decode_opt(input, n, prev, &mut a);
                             let got = svb(lens, input, &mut b[..n], prev);
                             assert_eq!(got, want.ok(), "key {key:#x} n {n} cut {cut}");
                             if got.is_some() {
@@ -166,10 +163,7 @@ mod tests {
                 .collect();
             for prev in [None, Some(7)] {
                 let (mut a, mut b) = ([0u32; VBYTE_MAX], [0u32; VBYTE_MAX]);
-                let want = match prev {
-                    None => c.decode(&s, n, &mut a),
-                    Some(p) => c.decode_delta(&s, n, p, &mut a),
-                };
+                let want = c.decode_opt(&s, n, prev, &mut a);
                 let got = vbyte(|i| s.get(i).copied(), &mut b[..n], prev);
                 assert_eq!(got, want.ok(), "{s:02x?} n {n}");
                 if got.is_some() {

@@ -91,10 +91,7 @@ unsafe fn encode(
     // SAFETY: the caller's contract: `out` holds the maximum length (the
     // reference asks for `streamvbyte_max_compressedbytes(length)`).
     let out = unsafe { values_mut(out, max) };
-    let r = match prev {
-        None => c.encode(vals, out),
-        Some(p) => c.encode_delta(vals, p, out),
-    };
+    let r = c.encode_opt(vals, prev, out);
     // `out` has the maximum length: encoding cannot fail.
     r.unwrap_or(0)
 }
@@ -157,10 +154,7 @@ unsafe fn decode(
     let stream = unsafe { bytes(input, total) };
     // SAFETY: the caller's contract: `out` holds `length` values.
     let out = unsafe { values_mut(out, n) };
-    let r = match prev {
-        None => d.codec.decode(stream, n, out),
-        Some(p) => d.codec.decode_delta(stream, n, p, out),
-    };
+    let r = d.codec.decode_opt(stream, n, prev, out);
     // The whole stream is in `stream`: every bit pattern decodes.
     r.unwrap_or(0)
 }

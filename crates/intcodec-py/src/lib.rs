@@ -210,10 +210,7 @@ impl Width for Narrow<'_> {
     type U = u32;
     type S = i32;
     fn encode(&self, v: &[u32], delta: Option<u32>, out: &mut [u8]) -> Result<usize, EncodeError> {
-        match delta {
-            Some(p) => self.0.encode_delta(v, p, out),
-            None => self.0.encode(v, out),
-        }
+        self.0.encode_opt(v, delta, out)
     }
     fn decode(
         &self,
@@ -222,10 +219,7 @@ impl Width for Narrow<'_> {
         delta: Option<u32>,
         out: &mut [u32],
     ) -> Result<usize, DecodeError> {
-        match delta {
-            Some(p) => self.0.decode_delta(input, n, p, out),
-            None => self.0.decode(input, n, out),
-        }
+        self.0.decode_opt(input, n, delta, out)
     }
     fn zigzag(x: i32, prev: i32) -> u32 {
         zigzag::encode_i32(x.wrapping_sub(prev))
@@ -353,10 +347,7 @@ fn decode_chunks(
     let (mut pos, mut at, mut p) = (0usize, 0usize, prev);
     for &k in counts {
         let dst = &mut out[at..at + k];
-        let r = match delta {
-            true => codec.decode_delta(&input[pos..], k, p, dst),
-            false => codec.decode(&input[pos..], k, dst),
-        };
+        let r = codec.decode_opt(&input[pos..], k, delta.then_some(p), dst);
         pos +=
             r.map_err(|e| DecodeError::new(e.kind(), pos + e.offset(), e.index().map(|i| at + i)))?;
         if let Some(&last) = dst.last() {
@@ -979,14 +970,11 @@ impl Codec {
             decode_chunks(codec, input, &counts, delta, 0, &mut ints)
                 .map_err(|e| decode_error(py, e))?;
         }
-        let enc = |v: &[u32], out: &mut [u8]| match delta {
-            true => codec.encode_delta(v, 0, out),
-            false => codec.encode(v, out),
-        };
-        let dec = |input: &[u8], out: &mut [u32]| match (many, delta) {
-            (true, _) => decode_chunks(codec, input, &counts, delta, 0, out),
-            (false, true) => codec.decode_delta(input, n, 0, out),
-            (false, false) => codec.decode(input, n, out),
+        let from = delta.then_some(0);
+        let enc = |v: &[u32], out: &mut [u8]| codec.encode_opt(v, from, out);
+        let dec = |input: &[u8], out: &mut [u32]| match many {
+            true => decode_chunks(codec, input, &counts, delta, 0, out),
+            false => codec.decode_opt(input, n, from, out),
         };
         let most = values.iter().map(|v| v.len()).max().unwrap_or(0);
         let mut bytes = vec![0u8; self.max_len(most, Elem::U32)?];

@@ -74,11 +74,9 @@ impl<C: KernelChoice> Codec for Ours<C> {
         delta: Option<u32>,
         out: &mut [u8],
     ) -> Result<usize, String> {
-        match delta {
-            None => self.codec.encode(values, out),
-            Some(prev) => self.codec.encode_delta(values, prev, out),
-        }
-        .map_err(|e| e.to_string())
+        self.codec
+            .encode_opt(values, delta, out)
+            .map_err(|e| e.to_string())
     }
     #[inline]
     fn decode_with(
@@ -88,11 +86,9 @@ impl<C: KernelChoice> Codec for Ours<C> {
         delta: Option<u32>,
         out: &mut [u32],
     ) -> Result<usize, String> {
-        match delta {
-            None => self.codec.decode(input, n, out),
-            Some(prev) => self.codec.decode_delta(input, n, prev, out),
-        }
-        .map_err(|e| e.to_string())
+        self.codec
+            .decode_opt(input, n, delta, out)
+            .map_err(|e| e.to_string())
     }
 }
 
