@@ -432,7 +432,7 @@ macro_rules! peer_word {
                     c.push(peer(
                         "decode",
                         "peer:unsigned-varint",
-                        concat!("decode::", stringify!($t)),
+                        "decode::<uN>",
                         decode_loop!($t, |s| unsigned_varint::decode::$uv_dec(s)
                             .ok()
                             .map(|(v, rest)| (v, s.len() - rest.len()))),
@@ -474,7 +474,7 @@ macro_rules! peer_word {
                     c.push(peer(
                         "encode",
                         "peer:unsigned-varint",
-                        concat!("encode::", stringify!($t)),
+                        "encode::<uN>",
                         encode_loop!($t, |v, o| {
                             let mut buf = unsigned_varint::encode::$uv_buf();
                             let b = unsigned_varint::encode::$uv_enc(v, &mut buf);
