@@ -29,7 +29,7 @@ use std::sync::OnceLock;
 
 use intcodec::{registry, DecodeError, EncodeError, IntCodec, Isa, KernelChoice, SortedCodec};
 
-use crate::{agree, capacity, count, padded, values_from, Reader, SENTINEL};
+use crate::{agree, capacity, count, padded, values_from, Header, Reader, SENTINEL};
 
 /// The most values a generic target decodes or allocates per call: codecs
 /// with huge `max_values` (frame of reference: 65536 per byte) would
@@ -98,12 +98,13 @@ fn pick(data: &[u8]) -> Option<(&'static Kernels, &[u8])> {
 /// most [`MAX_N`] + 64.
 pub fn fuzz_decode(data: &[u8]) {
     let Some((ks, data)) = pick(data) else { return };
-    let mut r = Reader::new(data);
-    let flags = r.u8();
-    let k = r.u16() as usize;
-    let c = r.u8() as usize;
-    let prev = r.u32();
-    let input = r.rest();
+    let Header {
+        flags,
+        k,
+        c,
+        prev,
+        input,
+    } = Header::read(data);
     let delta = flags & 1 != 0;
     let room = ks[0].max_values(input.len()).min(MAX_N);
     let n = count(flags >> 1, k, room);

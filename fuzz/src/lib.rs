@@ -201,6 +201,35 @@ impl Writer {
 /// most values the codec can decode per input byte (Stream VByte: 4, a
 /// quarter byte per value): a larger buffer only costs time, and a count
 /// beyond the cap then tests `OutputTooSmall`.
+/// The 8-byte header of a decode case (flags, `k`, `c`, `prev`; how the
+/// flags are read is the caller's), then the input.
+pub struct Header<'a> {
+    /// Byte 0.
+    pub flags: u8,
+    /// Bytes 1-2, little-endian: used by the count mode.
+    pub k: usize,
+    /// Byte 3: used by the capacity mode.
+    pub c: usize,
+    /// Bytes 4-7, little-endian: the delta base.
+    pub prev: u32,
+    /// The rest.
+    pub input: &'a [u8],
+}
+
+impl<'a> Header<'a> {
+    /// Reads the header (missing bytes read as zero) and the input after it.
+    pub fn read(data: &'a [u8]) -> Self {
+        let mut r = Reader::new(data);
+        Header {
+            flags: r.u8(),
+            k: r.u16() as usize,
+            c: r.u8() as usize,
+            prev: r.u32(),
+            input: r.rest(),
+        }
+    }
+}
+
 /// A decode case's value count from count mode `mode & 3`: 0 `k`; 1
 /// `k % 64`; 2 `room - k % 64` (`room`: about what the input can hold, so
 /// both complete and truncated streams are common); 3 absurd
@@ -249,12 +278,13 @@ impl DecodeCase {
 
     /// Splits fuzzer bytes into parameters and the encoded input.
     pub fn split(data: &[u8], density: usize) -> (DecodeCase, &[u8]) {
-        let mut r = Reader::new(data);
-        let flags = r.u8();
-        let k = r.u16() as usize;
-        let c = r.u8() as usize;
-        let prev = r.u32();
-        let input = r.rest();
+        let Header {
+            flags,
+            k,
+            c,
+            prev,
+            input,
+        } = Header::read(data);
         let n = count(flags >> 2, k, density.saturating_mul(input.len()));
         let cap = capacity(flags >> 4, n, c)
             .min(MAX_CAP)
