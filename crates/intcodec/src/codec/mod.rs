@@ -263,37 +263,61 @@ macro_rules! kernel_info {
 }
 pub(crate) use kernel_info;
 
-/// [`SortedCodec`](crate::SortedCodec)'s `select` and `lower_bound` of a
-/// handle whose kernel set holds `select_delta` and `seek_delta`, called on
-/// the whole stream as `(input, n, prev, i)` and `(input, n, prev, target)`
-/// (VByte, VarInt-GB): `Ok(None)` past `n`, else one kernel call.
-macro_rules! delta_seek {
-    () => {
+/// [`SortedCodec`](crate::SortedCodec)'s `select` and `lower_bound`, their
+/// signatures and `select`'s bound written once: `select` is `Ok(None)` for
+/// `i >= n` (nothing read), else `$select`; `lower_bound` is
+/// `$lower_bound`. Each body is given as `|codec, input, n, prev, i| expr`,
+/// naming the handle and the arguments.
+macro_rules! sorted_queries {
+    (
+        select: |$c:ident, $input:ident, $n:ident, $prev:ident, $i:ident| $select:expr,
+        lower_bound: |$c2:ident, $input2:ident, $n2:ident, $prev2:ident, $key:ident|
+            $lower_bound:expr $(,)?
+    ) => {
         fn select(
             &self,
-            input: &[u8],
-            n: usize,
-            prev: u32,
-            i: usize,
-        ) -> Result<Option<u32>, DecodeError> {
-            if i >= n {
+            $input: &[u8],
+            $n: usize,
+            $prev: u32,
+            $i: usize,
+        ) -> Result<Option<u32>, $crate::error::DecodeError> {
+            if $i >= $n {
                 return Ok(None);
             }
-            // SAFETY: the handle's kernel set came from a registry, so this
-            // CPU has its ISA (`crate::dispatch`); checked kernels read only
-            // inside `input`.
-            unsafe { (self.k.select_delta)(input, n, prev, i) }.map(Some)
+            let $c = self;
+            $select
         }
 
         fn lower_bound(
             &self,
-            input: &[u8],
-            n: usize,
-            prev: u32,
-            target: u32,
-        ) -> Result<Option<(usize, u32)>, DecodeError> {
-            // SAFETY: as in `select`.
-            unsafe { (self.k.seek_delta)(input, n, prev, target) }
+            $input2: &[u8],
+            $n2: usize,
+            $prev2: u32,
+            $key: u32,
+        ) -> Result<Option<(usize, u32)>, $crate::error::DecodeError> {
+            let $c2 = self;
+            $lower_bound
+        }
+    };
+}
+pub(crate) use sorted_queries;
+
+/// [`sorted_queries!`] of a handle whose kernel set holds `select_delta` and
+/// `seek_delta`, called on the whole stream as `(input, n, prev, i)` and
+/// `(input, n, prev, target)` (VByte, VarInt-GB): one kernel call each.
+macro_rules! delta_seek {
+    () => {
+        $crate::codec::sorted_queries! {
+            select: |codec, input, n, prev, i| {
+                // SAFETY: the handle's kernel set came from a registry, so
+                // this CPU has its ISA (`crate::dispatch`); checked kernels
+                // read only inside `input`.
+                unsafe { (codec.k.select_delta)(input, n, prev, i) }.map(Some)
+            },
+            lower_bound: |codec, input, n, prev, target| {
+                // SAFETY: as in `select`.
+                unsafe { (codec.k.seek_delta)(input, n, prev, target) }
+            },
         }
     };
 }

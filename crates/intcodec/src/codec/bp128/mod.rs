@@ -803,47 +803,18 @@ impl KernelChoice for Bp128 {
 /// from its summed groups, no values written: `O(i)`) and unpacks block
 /// `i / B` (D1 and strict: only up to the group of `i`); `lower_bound`
 /// unpacks one block at a time until one reaches the key. The tail is
-/// read value by value. `insert` decodes the whole array and re-encodes it.
+/// read value by value. `insert` is the default: the whole array decoded and
+/// encoded again.
 impl SortedCodec for Bp128 {
-    fn select(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        i: usize,
-    ) -> Result<Option<u32>, DecodeError> {
-        if i >= n {
-            return Ok(None);
-        }
-        scalar::scan_blocks(self.k.layout, input, n)?;
-        sorted::select(self, input, n, Mode::from(self.delta), prev, i)
-    }
-
-    fn lower_bound(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        key: u32,
-    ) -> Result<Option<(usize, u32)>, DecodeError> {
-        scalar::scan_blocks(self.k.layout, input, n)?;
-        sorted::lower_bound(self, input, n, Mode::from(self.delta), prev, key)
-    }
-
-    fn insert(
-        &self,
-        bytes: &mut Vec<u8>,
-        n: usize,
-        prev: u32,
-        value: u32,
-    ) -> Result<usize, DecodeError> {
-        let mut values = self.decode_delta_to_vec(bytes, n, prev)?;
-        let len = self.encoded_len(bytes, n)?;
-        let at = values.partition_point(|&x| x <= value);
-        values.insert(at, value);
-        let coded = self.encode_delta_to_vec(&values, prev);
-        bytes.splice(..len, coded);
-        Ok(at)
+    super::sorted_queries! {
+        select: |codec, input, n, prev, i| {
+            scalar::scan_blocks(codec.k.layout, input, n)?;
+            sorted::select(codec, input, n, Mode::from(codec.delta), prev, i)
+        },
+        lower_bound: |codec, input, n, prev, key| {
+            scalar::scan_blocks(codec.k.layout, input, n)?;
+            sorted::lower_bound(codec, input, n, Mode::from(codec.delta), prev, key)
+        },
     }
 }
 

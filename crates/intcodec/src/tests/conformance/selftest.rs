@@ -261,64 +261,29 @@ impl KernelChoice for Toy {
 }
 
 impl SortedCodec for Toy {
-    fn select(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        i: usize,
-    ) -> Result<Option<u32>, DecodeError> {
-        if i >= n {
-            return Ok(None);
-        }
-        let mut got = None;
-        self.parse(input, i + 1, Some(prev), |j, v| {
-            if j == i {
-                got = Some(v);
-            }
-            true
-        })?;
-        Ok(got)
-    }
-
-    fn lower_bound(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        key: u32,
-    ) -> Result<Option<(usize, u32)>, DecodeError> {
-        let upper = self.faulty(Fault::LowerBoundUpper);
-        let mut got = None;
-        self.parse(input, n, Some(prev), |i, v| {
-            if v > key || (v == key && !upper) {
-                got = Some((i, v));
-                return false;
-            }
-            true
-        })?;
-        Ok(got)
-    }
-
-    fn insert(
-        &self,
-        bytes: &mut Vec<u8>,
-        n: usize,
-        prev: u32,
-        value: u32,
-    ) -> Result<usize, DecodeError> {
-        let mut values = Vec::new();
-        let used = self.parse(bytes, n, Some(prev), |_, v| {
-            values.push(v);
-            true
-        })?;
-        let at = values.partition_point(|&v| v <= value);
-        values.insert(at, value);
-        let mut stream = vec![0u8; Self::len_of(&values, Some(prev))];
-        self.write(&values, Some(prev), &mut stream)
-            .expect("exact size");
-        bytes.splice(..used, stream);
-        Ok(at)
+    crate::codec::sorted_queries! {
+        select: |codec, input, n, prev, i| {
+            let mut got = None;
+            codec.parse(input, i + 1, Some(prev), |j, v| {
+                if j == i {
+                    got = Some(v);
+                }
+                true
+            })?;
+            Ok(got)
+        },
+        lower_bound: |codec, input, n, prev, key| {
+            let upper = codec.faulty(Fault::LowerBoundUpper);
+            let mut got = None;
+            codec.parse(input, n, Some(prev), |i, v| {
+                if v > key || (v == key && !upper) {
+                    got = Some((i, v));
+                    return false;
+                }
+                true
+            })?;
+            Ok(got)
+        },
     }
 }
 
