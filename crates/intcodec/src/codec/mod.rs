@@ -323,26 +323,125 @@ macro_rules! delta_seek {
 }
 pub(crate) use delta_seek;
 
+/// `(plain, 0)` for the plain form of a coder (`prev` is `None`), else
+/// `(delta, prev)`: which of a kernel set's two entries to call, and with
+/// what `prev`. Folds away where `prev` is known.
+#[inline(always)]
+pub(crate) fn plain_or_delta<F>(prev: Option<u32>, plain: F, delta: F) -> (F, u32) {
+    match prev {
+        None => (plain, 0),
+        Some(prev) => (delta, prev),
+    }
+}
+
+/// The [`IntCodec`](crate::IntCodec) sizes and encoders, each plain and
+/// delta pair written once over one body in which `prev` is an
+/// `Option<u32>`: `None` in `compressed_len` and `encode`, `Some(prev)` in
+/// `compressed_len_delta` and `encode_delta`. The bodies are given as
+/// `|codec, values, prev| expr` (the exact size) and
+/// `|codec, values, prev, out| expr` (the encoder), naming the handle and
+/// the arguments.
+macro_rules! encoders {
+    (
+        len: |$lc:ident, $lvalues:ident, $lprev:ident| $len:expr,
+        encode: |$c:ident, $values:ident, $prev:ident, $out:ident| $encode:expr $(,)?
+    ) => {
+        fn compressed_len(&self, $lvalues: &[u32]) -> usize {
+            let ($lc, $lprev) = (self, None::<u32>);
+            $len
+        }
+
+        fn compressed_len_delta(&self, $lvalues: &[u32], $lprev: u32) -> usize {
+            let ($lc, $lprev) = (self, Some($lprev));
+            $len
+        }
+
+        #[inline]
+        fn encode(
+            &self,
+            $values: &[u32],
+            $out: &mut [u8],
+        ) -> Result<usize, $crate::error::EncodeError> {
+            let ($c, $prev) = (self, None::<u32>);
+            $encode
+        }
+
+        #[inline]
+        fn encode_delta(
+            &self,
+            $values: &[u32],
+            $prev: u32,
+            $out: &mut [u8],
+        ) -> Result<usize, $crate::error::EncodeError> {
+            let ($c, $prev) = (self, Some($prev));
+            $encode
+        }
+    };
+}
+pub(crate) use encoders;
+
+/// The [`IntCodec`](crate::IntCodec) decoders `decode` and `decode_delta`
+/// (`checked`), or `decode_unchecked` and `decode_delta_unchecked`
+/// (`unchecked`, whose body must uphold their contract), each pair written
+/// once over one body `|codec, input, n, prev, out| expr` in which `prev` is
+/// `None` for the plain form and `Some(prev)` for the delta form.
+macro_rules! decoders {
+    (checked: |$c:ident, $input:ident, $n:ident, $prev:ident, $out:ident| $body:expr) => {
+        #[inline]
+        fn decode(
+            &self,
+            $input: &[u8],
+            $n: usize,
+            $out: &mut [u32],
+        ) -> Result<usize, $crate::error::DecodeError> {
+            let ($c, $prev) = (self, None::<u32>);
+            $body
+        }
+
+        #[inline]
+        fn decode_delta(
+            &self,
+            $input: &[u8],
+            $n: usize,
+            $prev: u32,
+            $out: &mut [u32],
+        ) -> Result<usize, $crate::error::DecodeError> {
+            let ($c, $prev) = (self, Some($prev));
+            $body
+        }
+    };
+    (unchecked: |$c:ident, $input:ident, $n:ident, $prev:ident, $out:ident| $body:expr) => {
+        unsafe fn decode_unchecked(&self, $input: &[u8], $n: usize, $out: &mut [u32]) -> usize {
+            let ($c, $prev) = (self, None::<u32>);
+            $body
+        }
+
+        unsafe fn decode_delta_unchecked(
+            &self,
+            $input: &[u8],
+            $n: usize,
+            $prev: u32,
+            $out: &mut [u32],
+        ) -> usize {
+            let ($c, $prev) = (self, Some($prev));
+            $body
+        }
+    };
+}
+pub(crate) use decoders;
+
 /// `decode_unchecked` and `decode_delta_unchecked` of a codec whose checked
 /// decoders are its fastest: they run `decode` / `decode_delta` (and panic
 /// on a stream that breaks the contract).
 macro_rules! checked_as_unchecked {
     () => {
-        unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
-            self.decode(input, n, out)
-                .expect("the caller guarantees a valid stream")
-        }
-
-        unsafe fn decode_delta_unchecked(
-            &self,
-            input: &[u8],
-            n: usize,
-            prev: u32,
-            out: &mut [u32],
-        ) -> usize {
-            self.decode_delta(input, n, prev, out)
-                .expect("the caller guarantees a valid stream")
-        }
+        $crate::codec::decoders!(unchecked: |codec, input, n, prev, out| {
+            match prev {
+                None => codec.decode(input, n, out),
+                Some(prev) => codec.decode_delta(input, n, prev, out),
+            }
+            .expect("the caller guarantees a valid stream")
+        });
     };
 }
 pub(crate) use checked_as_unchecked;
@@ -355,39 +454,18 @@ pub(crate) use checked_as_unchecked;
 /// output of that size, checked by [`check_room`].
 macro_rules! kernel_encoders {
     () => {
-        fn compressed_len(&self, values: &[u32]) -> usize {
-            self.compressed_len_from(values, None)
-        }
-
-        fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
-            self.compressed_len_from(values, Some(prev))
-        }
-
-        #[inline]
-        fn encode(
-            &self,
-            values: &[u32],
-            out: &mut [u8],
-        ) -> Result<usize, $crate::error::EncodeError> {
-            let max = self.max_compressed_len(values.len());
-            $crate::codec::check_room(out.len(), max, || self.compressed_len_from(values, None))?;
-            // SAFETY: the kernel's ISA is supported (it came from a
-            // registry) and `out` holds the encoded length (`check_room`).
-            Ok(unsafe { (self.k.encode)(values, 0, out) })
-        }
-
-        #[inline]
-        fn encode_delta(
-            &self,
-            values: &[u32],
-            prev: u32,
-            out: &mut [u8],
-        ) -> Result<usize, $crate::error::EncodeError> {
-            let max = self.max_compressed_len(values.len());
-            let needed = || self.compressed_len_from(values, Some(prev));
-            $crate::codec::check_room(out.len(), max, needed)?;
-            // SAFETY: as in `encode`: supported ISA, room checked above.
-            Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
+        $crate::codec::encoders! {
+            len: |codec, values, prev| codec.compressed_len_from(values, prev),
+            encode: |codec, values, prev, out| {
+                let max = codec.max_compressed_len(values.len());
+                let needed = || codec.compressed_len_from(values, prev);
+                $crate::codec::check_room(out.len(), max, needed)?;
+                let k = codec.k;
+                let (encode, prev) = $crate::codec::plain_or_delta(prev, k.encode, k.encode_delta);
+                // SAFETY: the kernel's ISA is supported (it came from a
+                // registry) and `out` holds the encoded length (`check_room`).
+                Ok(unsafe { encode(values, prev, out) })
+            },
         }
     };
 }
@@ -404,49 +482,27 @@ pub(crate) use kernel_encoders;
 /// which the allocating decoders (`decode_to_vec`, ...) use.
 macro_rules! kernel_decoders {
     () => {
-        #[inline]
-        fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
+        $crate::codec::decoders!(checked: |codec, input, n, prev, out| {
             Self::decode_args(input, n, out.len())?;
+            let k = codec.k;
+            let (decode, prev) = $crate::codec::plain_or_delta(prev, k.decode, k.decode_delta);
             // SAFETY: the kernel's ISA is supported (it came from a
             // registry); `out` has `n` slots (`decode_args`); checked kernels
             // read only inside `input` and write only inside `out[..n]`.
-            unsafe { (self.k.decode)(input, &mut out[..n], 0) }
-        }
+            unsafe { decode(input, &mut out[..n], prev) }
+        });
 
-        #[inline]
-        fn decode_delta(
-            &self,
-            input: &[u8],
-            n: usize,
-            prev: u32,
-            out: &mut [u32],
-        ) -> Result<usize, DecodeError> {
-            Self::decode_args(input, n, out.len())?;
-            // SAFETY: as in `decode`.
-            unsafe { (self.k.decode_delta)(input, &mut out[..n], prev) }
-        }
-
-        unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
+        $crate::codec::decoders!(unchecked: |codec, input, n, prev, out| {
             debug_assert!(out.len() >= n);
             let out = &mut out[..n];
+            let k = codec.k;
+            let (decode, prev) =
+                $crate::codec::plain_or_delta(prev, k.decode_unchecked, k.decode_delta_unchecked);
             // SAFETY: the caller guarantees a valid stream of `n` values
             // followed by `unchecked_padding()` bytes; `out` has `n` slots;
             // the kernel's ISA is supported (registry).
-            unsafe { (self.k.decode_unchecked)(input, out, 0) }
-        }
-
-        unsafe fn decode_delta_unchecked(
-            &self,
-            input: &[u8],
-            n: usize,
-            prev: u32,
-            out: &mut [u32],
-        ) -> usize {
-            debug_assert!(out.len() >= n);
-            let out = &mut out[..n];
-            // SAFETY: as in `decode_unchecked`.
-            unsafe { (self.k.decode_delta_unchecked)(input, out, prev) }
-        }
+            unsafe { decode(input, out, prev) }
+        });
 
         /// The output of the allocating decoders: `self.vec_for(input, n)`.
         fn alloc_decoded(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {

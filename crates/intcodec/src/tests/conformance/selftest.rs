@@ -204,25 +204,9 @@ impl IntCodec for Toy {
         }
     }
 
-    fn compressed_len(&self, values: &[u32]) -> usize {
-        Self::len_of(values, None)
-    }
-
-    fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
-        Self::len_of(values, Some(prev))
-    }
-
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
-        self.write(values, None, out)
-    }
-
-    fn encode_delta(
-        &self,
-        values: &[u32],
-        prev: u32,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        self.write(values, Some(prev), out)
+    crate::codec::encoders! {
+        len: |_codec, values, prev| Self::len_of(values, prev),
+        encode: |codec, values, prev, out| codec.write(values, prev, out),
     }
 
     fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
@@ -233,19 +217,7 @@ impl IntCodec for Toy {
         r
     }
 
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
-        self.read(input, n, None, out)
-    }
-
-    fn decode_delta(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        out: &mut [u32],
-    ) -> Result<usize, DecodeError> {
-        self.read(input, n, Some(prev), out)
-    }
+    crate::codec::decoders!(checked: |codec, input, n, prev, out| codec.read(input, n, prev, out));
 
     crate::codec::checked_as_unchecked!();
 }
