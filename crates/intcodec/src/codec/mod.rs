@@ -151,6 +151,46 @@ pub(crate) fn insertion_index(
     })
 }
 
+/// The little-endian value of the `len <= 4` bytes at `pos` of `input`;
+/// `None` if they are not all inside it. One 4-byte load and a mask when
+/// four bytes are there, byte by byte near the end: the value read of the
+/// scalar Stream VByte and VarInt-GB decoders and select / seek walks.
+#[inline(always)]
+pub(crate) fn read_le(input: &[u8], pos: usize, len: usize) -> Option<u32> {
+    debug_assert!(len <= 4);
+    if let Some(&[a, b, c, d]) = input.get(pos..pos + 4) {
+        // Keep the low `len` bytes.
+        let mask = (((1u64 << (8 * len)) - 1) & 0xFFFF_FFFF) as u32;
+        return Some(u32::from_le_bytes([a, b, c, d]) & mask);
+    }
+    let bytes = input.get(pos..pos + len)?;
+    let mut le = [0u8; 4];
+    le[..len].copy_from_slice(bytes);
+    Some(u32::from_le_bytes(le))
+}
+
+/// For a SIMD kernel's group of `len` bytes at `pos` of `data` near its end
+/// (fewer than 16 bytes of `data` from `pos` on): the last 16 bytes of
+/// `data` and how far to shift the group's shuffle indices to read it from
+/// them (`pos - (data.len() - 16)`), if the group's bytes are all inside
+/// `data`; `None` otherwise (or if `data` is shorter than 16 bytes).
+///
+/// As `data.len() - 16 < pos` and `pos + len <= data.len()`, the shifted
+/// indices of the group's bytes stay below 16 and the 0x80 (zeroing)
+/// entries at or above 0x80. (At `pos == data.len()` only a group of no
+/// bytes fits: shift 16, every entry 0x80, which stays zeroing.)
+#[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
+#[inline(always)]
+pub(crate) fn last16(data: &[u8], pos: usize, len: usize) -> Option<(&[u8; 16], u8)> {
+    let end = data.len();
+    if end < 16 || pos + len > end {
+        return None;
+    }
+    let start = end - 16;
+    debug_assert!(start < pos, "16 bytes remain at `pos`");
+    Some((data[start..].first_chunk::<16>()?, (pos - start) as u8))
+}
+
 /// `OutputTooSmall` unless an output of `out_len` slots holds `n` values.
 #[inline]
 pub(crate) fn check_out(n: usize, out_len: usize) -> Result<(), DecodeError> {
