@@ -426,43 +426,30 @@ pub(crate) use encoders;
 /// once over one body `|codec, input, n, prev, out| expr` in which `prev` is
 /// `None` for the plain form and `Some(prev)` for the delta form.
 macro_rules! decoders {
-    (checked: |$c:ident, $input:ident, $n:ident, $prev:ident, $out:ident| $body:expr) => {
-        #[inline]
-        fn decode(
-            &self,
-            $input: &[u8],
-            $n: usize,
-            $out: &mut [u32],
-        ) -> Result<usize, $crate::error::DecodeError> {
-            let ($c, $prev) = (self, None::<u32>);
-            $body
-        }
-
-        #[inline]
-        fn decode_delta(
-            &self,
-            $input: &[u8],
-            $n: usize,
-            $prev: u32,
-            $out: &mut [u32],
-        ) -> Result<usize, $crate::error::DecodeError> {
-            let ($c, $prev) = (self, Some($prev));
-            $body
-        }
+    (checked: $($body:tt)*) => {
+        $crate::codec::decoders!(@pair [#[inline]] decode, decode_delta,
+            Result<usize, $crate::error::DecodeError>, $($body)*);
     };
-    (unchecked: |$c:ident, $input:ident, $n:ident, $prev:ident, $out:ident| $body:expr) => {
-        unsafe fn decode_unchecked(&self, $input: &[u8], $n: usize, $out: &mut [u32]) -> usize {
+    (unchecked: $($body:tt)*) => {
+        $crate::codec::decoders!(@pair [unsafe] decode_unchecked, decode_delta_unchecked,
+            usize, $($body)*);
+    };
+    (
+        @pair [$($head:tt)*] $plain:ident, $delta:ident, $ret:ty,
+        |$c:ident, $input:ident, $n:ident, $prev:ident, $out:ident| $body:expr
+    ) => {
+        $($head)* fn $plain(&self, $input: &[u8], $n: usize, $out: &mut [u32]) -> $ret {
             let ($c, $prev) = (self, None::<u32>);
             $body
         }
 
-        unsafe fn decode_delta_unchecked(
+        $($head)* fn $delta(
             &self,
             $input: &[u8],
             $n: usize,
             $prev: u32,
             $out: &mut [u32],
-        ) -> usize {
+        ) -> $ret {
             let ($c, $prev) = (self, Some($prev));
             $body
         }
