@@ -280,6 +280,12 @@ fn failure_of(f: impl FnOnce()) -> String {
     }
 }
 
+/// `check_codec` on the toy with `fault` fails, naming each of `names`.
+fn codec_fails_naming(fault: Fault, names: &[&str]) {
+    let msg = failure_of(|| check_codec(&Toy::new(fault)));
+    assert_names(&msg, names);
+}
+
 fn assert_names(msg: &str, parts: &[&str]) {
     for p in parts {
         assert!(msg.contains(p), "the failure message lacks {p:?}: {msg}");
@@ -298,9 +304,8 @@ fn a_correct_sorted_codec_passes() {
 
 #[test]
 fn differing_bytes_fail() {
-    let msg = failure_of(|| check_codec(&Toy::new(Fault::EncodeFlip)));
-    assert_names(
-        &msg,
+    codec_fails_naming(
+        Fault::EncodeFlip,
         &[
             "codec toy-varint",
             "kernel sse41",
@@ -315,9 +320,8 @@ fn differing_bytes_fail() {
 #[test]
 fn a_differing_error_offset_fails() {
     // The first check to see it: the empty stream read as one value.
-    let msg = failure_of(|| check_codec(&Toy::new(Fault::TruncOffset)));
-    assert_names(
-        &msg,
+    codec_fails_naming(
+        Fault::TruncOffset,
         &[
             "codec toy-varint",
             "kernel sse41",
@@ -329,13 +333,7 @@ fn a_differing_error_offset_fails() {
     );
     // The truncation points alone see it too.
     let ks = kernels(&Toy::new(Fault::TruncOffset));
-    let at = At {
-        codec: NAME,
-        isa: Isa::Scalar,
-        n: 3,
-        family: "w2",
-        mode: Mode::Delta(5),
-    };
+    let at = At::scalar(NAME, 3, "w2", Mode::Delta(5));
     let values = [300, 70_000, 9];
     let stream = ks[0].encode_delta_to_vec(&values, 5);
     let msg = failure_of(|| check_truncations(&ks, &values, &stream, at));
@@ -354,9 +352,8 @@ fn a_differing_error_offset_fails() {
 
 #[test]
 fn writing_past_n_fails() {
-    let msg = failure_of(|| check_codec(&Toy::new(Fault::WritePastN)));
-    assert_names(
-        &msg,
+    codec_fails_naming(
+        Fault::WritePastN,
         &[
             "codec toy-varint",
             "kernel sse41",
@@ -369,9 +366,8 @@ fn writing_past_n_fails() {
 
 #[test]
 fn a_max_values_that_is_no_bound_fails() {
-    let msg = failure_of(|| check_codec(&Toy::new(Fault::MaxValuesHalf)));
-    assert_names(
-        &msg,
+    codec_fails_naming(
+        Fault::MaxValuesHalf,
         &[
             "codec toy-varint",
             "n=1",
@@ -398,9 +394,8 @@ fn a_wrong_lower_bound_fails() {
 
 #[test]
 fn an_encoded_len_that_accepts_a_broken_stream_fails() {
-    let msg = failure_of(|| check_codec(&Toy::new(Fault::EncodedLenLies)));
-    assert_names(
-        &msg,
+    codec_fails_naming(
+        Fault::EncodedLenLies,
         &[
             "codec toy-varint",
             "n=1",
@@ -412,9 +407,8 @@ fn an_encoded_len_that_accepts_a_broken_stream_fails() {
 
 #[test]
 fn a_listed_kernel_that_cannot_be_built_fails() {
-    let msg = failure_of(|| check_codec(&Toy::new(Fault::PhantomKernel)));
-    assert_names(
-        &msg,
+    codec_fails_naming(
+        Fault::PhantomKernel,
         &[
             "codec toy-varint",
             "kernel_isas() lists avx2 but with_isa_dyn(avx2) is None",
@@ -427,13 +421,7 @@ fn a_listed_kernel_that_cannot_be_built_fails() {
 #[test]
 fn agree_catches_writes_past_n_on_any_input() {
     let ks = kernels(&Toy::new(Fault::WritePastN));
-    let at = At {
-        codec: NAME,
-        isa: Isa::Scalar,
-        n: 2,
-        family: "bytes",
-        mode: Mode::Plain,
-    };
+    let at = At::scalar(NAME, 2, "bytes", Mode::Plain);
     let msg = failure_of(|| {
         let _ = agree(&ks, &[1, 2, 3], 2, at, &"three bytes");
     });
