@@ -333,13 +333,35 @@ pub trait SortedCodec: IntCodec {
     /// Inserts `value` into the sorted stream of `n` values held in `bytes`
     /// (which may be longer: bytes after the stream are kept after it);
     /// returns the index it was inserted at (after any equal values).
+    ///
+    /// By default the whole stream is decoded (delta-coded from `prev` when
+    /// [`IntCodec::supports_delta`], else plain), `value` inserted and the
+    /// values encoded again: `O(n)`. Codecs that can keep the part before
+    /// the insertion point override it.
     fn insert(
         &self,
         bytes: &mut Vec<u8>,
         n: usize,
         prev: u32,
         value: u32,
-    ) -> Result<usize, DecodeError>;
+    ) -> Result<usize, DecodeError> {
+        let delta = self.supports_delta();
+        let mut values = if delta {
+            self.decode_delta_to_vec(bytes, n, prev)?
+        } else {
+            self.decode_to_vec(bytes, n)?
+        };
+        let len = self.encoded_len(bytes, n)?;
+        let at = values.partition_point(|&x| x <= value);
+        values.insert(at, value);
+        let coded = if delta {
+            self.encode_delta_to_vec(&values, prev)
+        } else {
+            self.encode_to_vec(&values)
+        };
+        bytes.splice(..len, coded);
+        Ok(at)
+    }
 }
 
 /// A compressed sorted multiset of `u32` that answers queries without

@@ -151,6 +151,46 @@ pub(crate) fn insertion_index(
     })
 }
 
+/// The little-endian value of the `len <= 4` bytes at `pos` of `input`;
+/// `None` if they are not all inside it. One 4-byte load and a mask when
+/// four bytes are there, byte by byte near the end: the value read of the
+/// scalar Stream VByte and VarInt-GB decoders and select / seek walks.
+#[inline(always)]
+pub(crate) fn read_le(input: &[u8], pos: usize, len: usize) -> Option<u32> {
+    debug_assert!(len <= 4);
+    if let Some(&[a, b, c, d]) = input.get(pos..pos + 4) {
+        // Keep the low `len` bytes.
+        let mask = (((1u64 << (8 * len)) - 1) & 0xFFFF_FFFF) as u32;
+        return Some(u32::from_le_bytes([a, b, c, d]) & mask);
+    }
+    let bytes = input.get(pos..pos + len)?;
+    let mut le = [0u8; 4];
+    le[..len].copy_from_slice(bytes);
+    Some(u32::from_le_bytes(le))
+}
+
+/// For a SIMD kernel's group of `len` bytes at `pos` of `data` near its end
+/// (fewer than 16 bytes of `data` from `pos` on): the last 16 bytes of
+/// `data` and how far to shift the group's shuffle indices to read it from
+/// them (`pos - (data.len() - 16)`), if the group's bytes are all inside
+/// `data`; `None` otherwise (or if `data` is shorter than 16 bytes).
+///
+/// As `data.len() - 16 < pos` and `pos + len <= data.len()`, the shifted
+/// indices of the group's bytes stay below 16 and the 0x80 (zeroing)
+/// entries at or above 0x80. (At `pos == data.len()` only a group of no
+/// bytes fits: shift 16, every entry 0x80, which stays zeroing.)
+#[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
+#[inline(always)]
+pub(crate) fn last16(data: &[u8], pos: usize, len: usize) -> Option<(&[u8; 16], u8)> {
+    let end = data.len();
+    if end < 16 || pos + len > end {
+        return None;
+    }
+    let start = end - 16;
+    debug_assert!(start < pos, "16 bytes remain at `pos`");
+    Some((data[start..].first_chunk::<16>()?, (pos - start) as u8))
+}
+
 /// `OutputTooSmall` unless an output of `out_len` slots holds `n` values.
 #[inline]
 pub(crate) fn check_out(n: usize, out_len: usize) -> Result<(), DecodeError> {
@@ -263,62 +303,172 @@ macro_rules! kernel_info {
 }
 pub(crate) use kernel_info;
 
-/// [`SortedCodec`](crate::SortedCodec)'s `select` and `lower_bound` of a
-/// handle whose kernel set holds `select_delta` and `seek_delta`, called on
-/// the whole stream as `(input, n, prev, i)` and `(input, n, prev, target)`
-/// (VByte, VarInt-GB): `Ok(None)` past `n`, else one kernel call.
-macro_rules! delta_seek {
-    () => {
+/// [`SortedCodec`](crate::SortedCodec)'s `select` and `lower_bound`, their
+/// signatures and `select`'s bound written once: `select` is `Ok(None)` for
+/// `i >= n` (nothing read), else `$select`; `lower_bound` is
+/// `$lower_bound`. Each body is given as `|codec, input, n, prev, i| expr`,
+/// naming the handle and the arguments.
+macro_rules! sorted_queries {
+    (
+        select: |$c:ident, $input:ident, $n:ident, $prev:ident, $i:ident| $select:expr,
+        lower_bound: |$c2:ident, $input2:ident, $n2:ident, $prev2:ident, $key:ident|
+            $lower_bound:expr $(,)?
+    ) => {
         fn select(
             &self,
-            input: &[u8],
-            n: usize,
-            prev: u32,
-            i: usize,
-        ) -> Result<Option<u32>, DecodeError> {
-            if i >= n {
+            $input: &[u8],
+            $n: usize,
+            $prev: u32,
+            $i: usize,
+        ) -> Result<Option<u32>, $crate::error::DecodeError> {
+            if $i >= $n {
                 return Ok(None);
             }
-            // SAFETY: the handle's kernel set came from a registry, so this
-            // CPU has its ISA (`crate::dispatch`); checked kernels read only
-            // inside `input`.
-            unsafe { (self.k.select_delta)(input, n, prev, i) }.map(Some)
+            let $c = self;
+            $select
         }
 
         fn lower_bound(
             &self,
-            input: &[u8],
-            n: usize,
-            prev: u32,
-            target: u32,
-        ) -> Result<Option<(usize, u32)>, DecodeError> {
-            // SAFETY: as in `select`.
-            unsafe { (self.k.seek_delta)(input, n, prev, target) }
+            $input2: &[u8],
+            $n2: usize,
+            $prev2: u32,
+            $key: u32,
+        ) -> Result<Option<(usize, u32)>, $crate::error::DecodeError> {
+            let $c2 = self;
+            $lower_bound
+        }
+    };
+}
+pub(crate) use sorted_queries;
+
+/// [`sorted_queries!`] of a handle whose kernel set holds `select_delta` and
+/// `seek_delta`, called on the whole stream as `(input, n, prev, i)` and
+/// `(input, n, prev, target)` (VByte, VarInt-GB): one kernel call each.
+macro_rules! delta_seek {
+    () => {
+        $crate::codec::sorted_queries! {
+            select: |codec, input, n, prev, i| {
+                // SAFETY: the handle's kernel set came from a registry, so
+                // this CPU has its ISA (`crate::dispatch`); checked kernels
+                // read only inside `input`.
+                unsafe { (codec.k.select_delta)(input, n, prev, i) }.map(Some)
+            },
+            lower_bound: |codec, input, n, prev, target| {
+                // SAFETY: as in `select`.
+                unsafe { (codec.k.seek_delta)(input, n, prev, target) }
+            },
         }
     };
 }
 pub(crate) use delta_seek;
+
+/// `(plain, 0)` for the plain form of a coder (`prev` is `None`), else
+/// `(delta, prev)`: which of a kernel set's two entries to call, and with
+/// what `prev`. Folds away where `prev` is known.
+#[inline(always)]
+pub(crate) fn plain_or_delta<F>(prev: Option<u32>, plain: F, delta: F) -> (F, u32) {
+    match prev {
+        None => (plain, 0),
+        Some(prev) => (delta, prev),
+    }
+}
+
+/// The [`IntCodec`](crate::IntCodec) sizes and encoders, each plain and
+/// delta pair written once over one body in which `prev` is an
+/// `Option<u32>`: `None` in `compressed_len` and `encode`, `Some(prev)` in
+/// `compressed_len_delta` and `encode_delta`. The bodies are given as
+/// `|codec, values, prev| expr` (the exact size) and
+/// `|codec, values, prev, out| expr` (the encoder), naming the handle and
+/// the arguments.
+macro_rules! encoders {
+    (
+        len: |$lc:ident, $lvalues:ident, $lprev:ident| $len:expr,
+        encode: |$c:ident, $values:ident, $prev:ident, $out:ident| $encode:expr $(,)?
+    ) => {
+        fn compressed_len(&self, $lvalues: &[u32]) -> usize {
+            let ($lc, $lprev) = (self, None::<u32>);
+            $len
+        }
+
+        fn compressed_len_delta(&self, $lvalues: &[u32], $lprev: u32) -> usize {
+            let ($lc, $lprev) = (self, Some($lprev));
+            $len
+        }
+
+        #[inline]
+        fn encode(
+            &self,
+            $values: &[u32],
+            $out: &mut [u8],
+        ) -> Result<usize, $crate::error::EncodeError> {
+            let ($c, $prev) = (self, None::<u32>);
+            $encode
+        }
+
+        #[inline]
+        fn encode_delta(
+            &self,
+            $values: &[u32],
+            $prev: u32,
+            $out: &mut [u8],
+        ) -> Result<usize, $crate::error::EncodeError> {
+            let ($c, $prev) = (self, Some($prev));
+            $encode
+        }
+    };
+}
+pub(crate) use encoders;
+
+/// The [`IntCodec`](crate::IntCodec) decoders `decode` and `decode_delta`
+/// (`checked`), or `decode_unchecked` and `decode_delta_unchecked`
+/// (`unchecked`, whose body must uphold their contract), each pair written
+/// once over one body `|codec, input, n, prev, out| expr` in which `prev` is
+/// `None` for the plain form and `Some(prev)` for the delta form.
+macro_rules! decoders {
+    (checked: $($body:tt)*) => {
+        $crate::codec::decoders!(@pair [#[inline]] decode, decode_delta,
+            Result<usize, $crate::error::DecodeError>, $($body)*);
+    };
+    (unchecked: $($body:tt)*) => {
+        $crate::codec::decoders!(@pair [unsafe] decode_unchecked, decode_delta_unchecked,
+            usize, $($body)*);
+    };
+    (
+        @pair [$($head:tt)*] $plain:ident, $delta:ident, $ret:ty,
+        |$c:ident, $input:ident, $n:ident, $prev:ident, $out:ident| $body:expr
+    ) => {
+        $($head)* fn $plain(&self, $input: &[u8], $n: usize, $out: &mut [u32]) -> $ret {
+            let ($c, $prev) = (self, None::<u32>);
+            $body
+        }
+
+        $($head)* fn $delta(
+            &self,
+            $input: &[u8],
+            $n: usize,
+            $prev: u32,
+            $out: &mut [u32],
+        ) -> $ret {
+            let ($c, $prev) = (self, Some($prev));
+            $body
+        }
+    };
+}
+pub(crate) use decoders;
 
 /// `decode_unchecked` and `decode_delta_unchecked` of a codec whose checked
 /// decoders are its fastest: they run `decode` / `decode_delta` (and panic
 /// on a stream that breaks the contract).
 macro_rules! checked_as_unchecked {
     () => {
-        unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
-            self.decode(input, n, out)
-                .expect("the caller guarantees a valid stream")
-        }
-
-        unsafe fn decode_delta_unchecked(
-            &self,
-            input: &[u8],
-            n: usize,
-            prev: u32,
-            out: &mut [u32],
-        ) -> usize {
-            self.decode_delta(input, n, prev, out)
-                .expect("the caller guarantees a valid stream")
-        }
+        $crate::codec::decoders!(unchecked: |codec, input, n, prev, out| {
+            match prev {
+                None => codec.decode(input, n, out),
+                Some(prev) => codec.decode_delta(input, n, prev, out),
+            }
+            .expect("the caller guarantees a valid stream")
+        });
     };
 }
 pub(crate) use checked_as_unchecked;
@@ -331,39 +481,18 @@ pub(crate) use checked_as_unchecked;
 /// output of that size, checked by [`check_room`].
 macro_rules! kernel_encoders {
     () => {
-        fn compressed_len(&self, values: &[u32]) -> usize {
-            self.compressed_len_from(values, None)
-        }
-
-        fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
-            self.compressed_len_from(values, Some(prev))
-        }
-
-        #[inline]
-        fn encode(
-            &self,
-            values: &[u32],
-            out: &mut [u8],
-        ) -> Result<usize, $crate::error::EncodeError> {
-            let max = self.max_compressed_len(values.len());
-            $crate::codec::check_room(out.len(), max, || self.compressed_len_from(values, None))?;
-            // SAFETY: the kernel's ISA is supported (it came from a
-            // registry) and `out` holds the encoded length (`check_room`).
-            Ok(unsafe { (self.k.encode)(values, 0, out) })
-        }
-
-        #[inline]
-        fn encode_delta(
-            &self,
-            values: &[u32],
-            prev: u32,
-            out: &mut [u8],
-        ) -> Result<usize, $crate::error::EncodeError> {
-            let max = self.max_compressed_len(values.len());
-            let needed = || self.compressed_len_from(values, Some(prev));
-            $crate::codec::check_room(out.len(), max, needed)?;
-            // SAFETY: as in `encode`: supported ISA, room checked above.
-            Ok(unsafe { (self.k.encode_delta)(values, prev, out) })
+        $crate::codec::encoders! {
+            len: |codec, values, prev| codec.compressed_len_from(values, prev),
+            encode: |codec, values, prev, out| {
+                let max = codec.max_compressed_len(values.len());
+                let needed = || codec.compressed_len_from(values, prev);
+                $crate::codec::check_room(out.len(), max, needed)?;
+                let k = codec.k;
+                let (encode, prev) = $crate::codec::plain_or_delta(prev, k.encode, k.encode_delta);
+                // SAFETY: the kernel's ISA is supported (it came from a
+                // registry) and `out` holds the encoded length (`check_room`).
+                Ok(unsafe { encode(values, prev, out) })
+            },
         }
     };
 }
@@ -380,49 +509,27 @@ pub(crate) use kernel_encoders;
 /// which the allocating decoders (`decode_to_vec`, ...) use.
 macro_rules! kernel_decoders {
     () => {
-        #[inline]
-        fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
+        $crate::codec::decoders!(checked: |codec, input, n, prev, out| {
             Self::decode_args(input, n, out.len())?;
+            let k = codec.k;
+            let (decode, prev) = $crate::codec::plain_or_delta(prev, k.decode, k.decode_delta);
             // SAFETY: the kernel's ISA is supported (it came from a
             // registry); `out` has `n` slots (`decode_args`); checked kernels
             // read only inside `input` and write only inside `out[..n]`.
-            unsafe { (self.k.decode)(input, &mut out[..n], 0) }
-        }
+            unsafe { decode(input, &mut out[..n], prev) }
+        });
 
-        #[inline]
-        fn decode_delta(
-            &self,
-            input: &[u8],
-            n: usize,
-            prev: u32,
-            out: &mut [u32],
-        ) -> Result<usize, DecodeError> {
-            Self::decode_args(input, n, out.len())?;
-            // SAFETY: as in `decode`.
-            unsafe { (self.k.decode_delta)(input, &mut out[..n], prev) }
-        }
-
-        unsafe fn decode_unchecked(&self, input: &[u8], n: usize, out: &mut [u32]) -> usize {
+        $crate::codec::decoders!(unchecked: |codec, input, n, prev, out| {
             debug_assert!(out.len() >= n);
             let out = &mut out[..n];
+            let k = codec.k;
+            let (decode, prev) =
+                $crate::codec::plain_or_delta(prev, k.decode_unchecked, k.decode_delta_unchecked);
             // SAFETY: the caller guarantees a valid stream of `n` values
             // followed by `unchecked_padding()` bytes; `out` has `n` slots;
             // the kernel's ISA is supported (registry).
-            unsafe { (self.k.decode_unchecked)(input, out, 0) }
-        }
-
-        unsafe fn decode_delta_unchecked(
-            &self,
-            input: &[u8],
-            n: usize,
-            prev: u32,
-            out: &mut [u32],
-        ) -> usize {
-            debug_assert!(out.len() >= n);
-            let out = &mut out[..n];
-            // SAFETY: as in `decode_unchecked`.
-            unsafe { (self.k.decode_delta_unchecked)(input, out, prev) }
-        }
+            unsafe { decode(input, out, prev) }
+        });
 
         /// The output of the allocating decoders: `self.vec_for(input, n)`.
         fn alloc_decoded(&self, input: &[u8], n: usize) -> Result<Vec<u32>, DecodeError> {

@@ -83,15 +83,9 @@ pub(crate) fn prefix_sum(v: __m128i, prev: __m128i) -> (__m128i, __m128i) {
 }
 
 /// The `pshufb` by `shuf` of a group whose `len` bytes start at `pos` of
-/// `data`, near its end (fewer than 16 bytes of `data` from `pos` on): read
-/// from the last 16 bytes of `data` with the shuffle's indices shifted by
-/// `pos - (data.len() - 16)`, if the group's bytes are all inside `data`;
-/// `None` otherwise (or if `data` is shorter than 16 bytes).
-///
-/// As `data.len() - 16 < pos` and `pos + len <= data.len()`, the shifted
-/// indices of the group's bytes stay below 16 and the 0x80 (zeroing)
-/// entries at or above 0x80. (At `pos == data.len()` only a group of no
-/// bytes fits: shift 16, every entry 0x80, which stays zeroing.)
+/// `data`, near its end: read from the last 16 bytes of `data` with the
+/// shuffle's indices shifted ([`last16`](crate::codec::last16)), if the
+/// group's bytes are all inside `data`; `None` otherwise.
 #[target_feature(enable = "ssse3")]
 #[inline]
 pub(crate) fn shuffle_last16(
@@ -100,14 +94,8 @@ pub(crate) fn shuffle_last16(
     len: usize,
     shuf: __m128i,
 ) -> Option<__m128i> {
-    let end = data.len();
-    if end < 16 || pos + len > end {
-        return None;
-    }
-    let start = end - 16;
-    debug_assert!(start < pos, "16 bytes remain at `pos`");
-    let src = data[start..].first_chunk::<16>()?;
-    let shuf = _mm_add_epi8(shuf, _mm_set1_epi8((pos - start) as i8));
+    let (src, shift) = crate::codec::last16(data, pos, len)?;
+    let shuf = _mm_add_epi8(shuf, _mm_set1_epi8(shift as i8));
     Some(_mm_shuffle_epi8(load16(src), shuf))
 }
 

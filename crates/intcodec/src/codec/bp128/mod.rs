@@ -658,6 +658,15 @@ impl Bp128 {
         Ok(len)
     }
 
+    /// The mode and start of the plain (`prev` is `None`) or delta-coded
+    /// (`Some(prev)`, the handle's [`DeltaMode`]) array format.
+    fn mode_of(&self, prev: Option<u32>) -> (Mode, u32) {
+        match prev {
+            None => (Mode::Plain, 0),
+            Some(prev) => (Mode::from(self.delta), prev),
+        }
+    }
+
     /// Encodes in the array format under `mode` (the size is checked first
     /// unless `out` holds the largest encoding).
     fn encode_mode(
@@ -721,25 +730,15 @@ impl IntCodec for Bp128 {
         input_len.saturating_mul(self.block_len())
     }
 
-    fn compressed_len(&self, values: &[u32]) -> usize {
-        scalar::array_len(self.k.layout, values, Mode::Plain, 0)
-    }
-
-    fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
-        scalar::array_len(self.k.layout, values, Mode::from(self.delta), prev)
-    }
-
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
-        self.encode_mode(values, Mode::Plain, 0, out)
-    }
-
-    fn encode_delta(
-        &self,
-        values: &[u32],
-        prev: u32,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        self.encode_mode(values, Mode::from(self.delta), prev, out)
+    super::encoders! {
+        len: |codec, values, prev| {
+            let (mode, prev) = codec.mode_of(prev);
+            scalar::array_len(codec.k.layout, values, mode, prev)
+        },
+        encode: |codec, values, prev, out| {
+            let (mode, prev) = codec.mode_of(prev);
+            codec.encode_mode(values, mode, prev, out)
+        },
     }
 
     /// Costs `O(n / B + tail)`: the width bytes and the tail.
@@ -747,21 +746,10 @@ impl IntCodec for Bp128 {
         scalar::scan_array(self.k.layout, input, n)
     }
 
-    #[inline]
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
-        self.decode_mode(input, n, Mode::Plain, 0, out)
-    }
-
-    #[inline]
-    fn decode_delta(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        out: &mut [u32],
-    ) -> Result<usize, DecodeError> {
-        self.decode_mode(input, n, Mode::from(self.delta), prev, out)
-    }
+    super::decoders!(checked: |codec, input, n, prev, out| {
+        let (mode, prev) = codec.mode_of(prev);
+        codec.decode_mode(input, n, mode, prev, out)
+    });
 
     // The checked decoder checks each block as its kernel reads it, at no
     // measurable cost, so there is no separate unchecked path.
@@ -803,47 +791,18 @@ impl KernelChoice for Bp128 {
 /// from its summed groups, no values written: `O(i)`) and unpacks block
 /// `i / B` (D1 and strict: only up to the group of `i`); `lower_bound`
 /// unpacks one block at a time until one reaches the key. The tail is
-/// read value by value. `insert` decodes the whole array and re-encodes it.
+/// read value by value. `insert` is the default: the whole array decoded and
+/// encoded again.
 impl SortedCodec for Bp128 {
-    fn select(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        i: usize,
-    ) -> Result<Option<u32>, DecodeError> {
-        if i >= n {
-            return Ok(None);
-        }
-        scalar::scan_blocks(self.k.layout, input, n)?;
-        sorted::select(self, input, n, Mode::from(self.delta), prev, i)
-    }
-
-    fn lower_bound(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        key: u32,
-    ) -> Result<Option<(usize, u32)>, DecodeError> {
-        scalar::scan_blocks(self.k.layout, input, n)?;
-        sorted::lower_bound(self, input, n, Mode::from(self.delta), prev, key)
-    }
-
-    fn insert(
-        &self,
-        bytes: &mut Vec<u8>,
-        n: usize,
-        prev: u32,
-        value: u32,
-    ) -> Result<usize, DecodeError> {
-        let mut values = self.decode_delta_to_vec(bytes, n, prev)?;
-        let len = self.encoded_len(bytes, n)?;
-        let at = values.partition_point(|&x| x <= value);
-        values.insert(at, value);
-        let coded = self.encode_delta_to_vec(&values, prev);
-        bytes.splice(..len, coded);
-        Ok(at)
+    super::sorted_queries! {
+        select: |codec, input, n, prev, i| {
+            scalar::scan_blocks(codec.k.layout, input, n)?;
+            sorted::select(codec, input, n, Mode::from(codec.delta), prev, i)
+        },
+        lower_bound: |codec, input, n, prev, key| {
+            scalar::scan_blocks(codec.k.layout, input, n)?;
+            sorted::lower_bound(codec, input, n, Mode::from(codec.delta), prev, key)
+        },
     }
 }
 

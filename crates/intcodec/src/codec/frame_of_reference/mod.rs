@@ -332,7 +332,7 @@ use for_common;
 /// The [`SortedCodec`] of FOR and SIMD-FOR (`prev` ignored) over the
 /// handle's `values_of(input, n)`: the values of the checked stream by
 /// index. `select` reads one, `lower_bound` is a binary search (sorted
-/// values), `insert` decodes and re-encodes.
+/// values), `insert` is the default (decodes and re-encodes).
 macro_rules! for_sorted {
     ($(#[$doc:meta])* $T:ident) => {
         $(#[$doc])*
@@ -356,16 +356,6 @@ macro_rules! for_sorted {
                 key: u32,
             ) -> Result<Option<(usize, u32)>, DecodeError> {
                 Ok(lower_bound_value(n, key, self.values_of(input, n)?))
-            }
-
-            fn insert(
-                &self,
-                bytes: &mut Vec<u8>,
-                n: usize,
-                _prev: u32,
-                value: u32,
-            ) -> Result<usize, DecodeError> {
-                insert_plain(self, bytes, n, value)
             }
         }
     };
@@ -450,23 +440,6 @@ for_sorted!(
     /// (O(1)).
     For
 );
-
-/// `SortedCodec::insert` of a plain codec: decode, insert after any equal
-/// values, re-encode in place of the old stream.
-pub(crate) fn insert_plain(
-    codec: &dyn IntCodec,
-    bytes: &mut Vec<u8>,
-    n: usize,
-    value: u32,
-) -> Result<usize, DecodeError> {
-    let mut values = codec.decode_to_vec(bytes, n)?;
-    let len = codec.encoded_len(bytes, n)?;
-    let at = values.partition_point(|&x| x <= value);
-    values.insert(at, value);
-    let coded = codec.encode_to_vec(&values);
-    bytes.splice(..len, coded);
-    Ok(at)
-}
 
 /// A FOR array with its count, validated once so that every operation is
 /// infallible: `select` O(1), `lower_bound` binary search (sorted values),

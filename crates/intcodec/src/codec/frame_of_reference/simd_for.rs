@@ -4,8 +4,8 @@
 //! of the packed block (O(1)); `lower_bound` is a binary search over it.
 
 use super::{
-    check_bomb, check_encoded, check_stream, frame, framed, get_stream, header, insert_plain,
-    lower_bound_value, max_len, max_values, no_delta, put_header, put_stream, stream_len, HEADER,
+    check_bomb, check_encoded, check_stream, frame, framed, get_stream, header, lower_bound_value,
+    max_len, max_values, no_delta, put_header, put_stream, stream_len, HEADER,
 };
 use crate::codec::bp128::{call_unpack, kcall, registry, splat, Kernels, Layout, Mode};
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};

@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 use super::{control_len, Format, Kernels};
+use crate::codec::read_le;
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::tables::streamvbyte::{BYTES_0124, BYTES_1234};
 
@@ -30,24 +31,6 @@ pub(crate) fn decode<F: Format, const DELTA: bool>(
 ) -> Result<usize, DecodeError> {
     let start = control_len(out.len());
     decode_from::<F, DELTA>(input, out, 0, start, prev)
-}
-
-/// The little-endian value of the `len <= 4` bytes at `pos` of `input`;
-/// `None` if they are not all inside it. One 4-byte load and a mask when
-/// four bytes are there, byte by byte near the end: the value read of the
-/// scalar decoder and of the scalar select / seek walks (`seek::scalar`).
-#[inline(always)]
-pub(crate) fn read_le(input: &[u8], pos: usize, len: usize) -> Option<u32> {
-    debug_assert!(len <= 4);
-    if let Some(&[a, b, c, d]) = input.get(pos..pos + 4) {
-        // Keep the low `len` bytes.
-        let mask = (((1u64 << (8 * len)) - 1) & 0xFFFF_FFFF) as u32;
-        return Some(u32::from_le_bytes([a, b, c, d]) & mask);
-    }
-    let bytes = input.get(pos..pos + len)?;
-    let mut le = [0u8; 4];
-    le[..len].copy_from_slice(bytes);
-    Some(u32::from_le_bytes(le))
 }
 
 /// Decodes values `start..out.len()`, whose data begins at absolute byte

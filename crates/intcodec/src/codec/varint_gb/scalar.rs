@@ -20,8 +20,6 @@ pub(super) const fn kernels<F: Format>() -> Kernels {
     )
 }
 
-const MASKS: [u32; 4] = [0xFF, 0xFFFF, 0xFF_FFFF, 0xFFFF_FFFF];
-
 pub(crate) fn truncated(pos: usize, index: usize) -> DecodeError {
     DecodeError::new(DecodeErrorKind::Truncated, pos, Some(index))
 }
@@ -29,13 +27,7 @@ pub(crate) fn truncated(pos: usize, index: usize) -> DecodeError {
 /// Reads a little-endian value of `code + 1` bytes at `pos`.
 #[inline(always)]
 pub(crate) fn read(input: &[u8], pos: usize, code: u8) -> Option<u32> {
-    if let Some(&[a, b, c, d]) = input.get(pos..pos + 4) {
-        return Some(u32::from_le_bytes([a, b, c, d]) & MASKS[code as usize]);
-    }
-    let bytes = input.get(pos..pos + code as usize + 1)?;
-    let mut le = [0u8; 4];
-    le[..bytes.len()].copy_from_slice(bytes);
-    Some(u32::from_le_bytes(le))
+    crate::codec::read_le(input, pos, code as usize + 1)
 }
 
 /// Reads a Lucene vint at `pos`: `Ok((value, next pos))`, `Err(Truncated)` at

@@ -204,25 +204,9 @@ impl IntCodec for Toy {
         }
     }
 
-    fn compressed_len(&self, values: &[u32]) -> usize {
-        Self::len_of(values, None)
-    }
-
-    fn compressed_len_delta(&self, values: &[u32], prev: u32) -> usize {
-        Self::len_of(values, Some(prev))
-    }
-
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
-        self.write(values, None, out)
-    }
-
-    fn encode_delta(
-        &self,
-        values: &[u32],
-        prev: u32,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        self.write(values, Some(prev), out)
+    crate::codec::encoders! {
+        len: |_codec, values, prev| Self::len_of(values, prev),
+        encode: |codec, values, prev, out| codec.write(values, prev, out),
     }
 
     fn encoded_len(&self, input: &[u8], n: usize) -> Result<usize, DecodeError> {
@@ -233,19 +217,7 @@ impl IntCodec for Toy {
         r
     }
 
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, DecodeError> {
-        self.read(input, n, None, out)
-    }
-
-    fn decode_delta(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        out: &mut [u32],
-    ) -> Result<usize, DecodeError> {
-        self.read(input, n, Some(prev), out)
-    }
+    crate::codec::decoders!(checked: |codec, input, n, prev, out| codec.read(input, n, prev, out));
 
     crate::codec::checked_as_unchecked!();
 }
@@ -261,64 +233,29 @@ impl KernelChoice for Toy {
 }
 
 impl SortedCodec for Toy {
-    fn select(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        i: usize,
-    ) -> Result<Option<u32>, DecodeError> {
-        if i >= n {
-            return Ok(None);
-        }
-        let mut got = None;
-        self.parse(input, i + 1, Some(prev), |j, v| {
-            if j == i {
-                got = Some(v);
-            }
-            true
-        })?;
-        Ok(got)
-    }
-
-    fn lower_bound(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        key: u32,
-    ) -> Result<Option<(usize, u32)>, DecodeError> {
-        let upper = self.faulty(Fault::LowerBoundUpper);
-        let mut got = None;
-        self.parse(input, n, Some(prev), |i, v| {
-            if v > key || (v == key && !upper) {
-                got = Some((i, v));
-                return false;
-            }
-            true
-        })?;
-        Ok(got)
-    }
-
-    fn insert(
-        &self,
-        bytes: &mut Vec<u8>,
-        n: usize,
-        prev: u32,
-        value: u32,
-    ) -> Result<usize, DecodeError> {
-        let mut values = Vec::new();
-        let used = self.parse(bytes, n, Some(prev), |_, v| {
-            values.push(v);
-            true
-        })?;
-        let at = values.partition_point(|&v| v <= value);
-        values.insert(at, value);
-        let mut stream = vec![0u8; Self::len_of(&values, Some(prev))];
-        self.write(&values, Some(prev), &mut stream)
-            .expect("exact size");
-        bytes.splice(..used, stream);
-        Ok(at)
+    crate::codec::sorted_queries! {
+        select: |codec, input, n, prev, i| {
+            let mut got = None;
+            codec.parse(input, i + 1, Some(prev), |j, v| {
+                if j == i {
+                    got = Some(v);
+                }
+                true
+            })?;
+            Ok(got)
+        },
+        lower_bound: |codec, input, n, prev, key| {
+            let upper = codec.faulty(Fault::LowerBoundUpper);
+            let mut got = None;
+            codec.parse(input, n, Some(prev), |i, v| {
+                if v > key || (v == key && !upper) {
+                    got = Some((i, v));
+                    return false;
+                }
+                true
+            })?;
+            Ok(got)
+        },
     }
 }
 
@@ -343,6 +280,12 @@ fn failure_of(f: impl FnOnce()) -> String {
     }
 }
 
+/// `check_codec` on the toy with `fault` fails, naming each of `names`.
+fn codec_fails_naming(fault: Fault, names: &[&str]) {
+    let msg = failure_of(|| check_codec(&Toy::new(fault)));
+    assert_names(&msg, names);
+}
+
 fn assert_names(msg: &str, parts: &[&str]) {
     for p in parts {
         assert!(msg.contains(p), "the failure message lacks {p:?}: {msg}");
@@ -361,9 +304,8 @@ fn a_correct_sorted_codec_passes() {
 
 #[test]
 fn differing_bytes_fail() {
-    let msg = failure_of(|| check_codec(&Toy::new(Fault::EncodeFlip)));
-    assert_names(
-        &msg,
+    codec_fails_naming(
+        Fault::EncodeFlip,
         &[
             "codec toy-varint",
             "kernel sse41",
@@ -378,9 +320,8 @@ fn differing_bytes_fail() {
 #[test]
 fn a_differing_error_offset_fails() {
     // The first check to see it: the empty stream read as one value.
-    let msg = failure_of(|| check_codec(&Toy::new(Fault::TruncOffset)));
-    assert_names(
-        &msg,
+    codec_fails_naming(
+        Fault::TruncOffset,
         &[
             "codec toy-varint",
             "kernel sse41",
@@ -392,13 +333,7 @@ fn a_differing_error_offset_fails() {
     );
     // The truncation points alone see it too.
     let ks = kernels(&Toy::new(Fault::TruncOffset));
-    let at = At {
-        codec: NAME,
-        isa: Isa::Scalar,
-        n: 3,
-        family: "w2",
-        mode: Mode::Delta(5),
-    };
+    let at = At::scalar(NAME, 3, "w2", Mode::Delta(5));
     let values = [300, 70_000, 9];
     let stream = ks[0].encode_delta_to_vec(&values, 5);
     let msg = failure_of(|| check_truncations(&ks, &values, &stream, at));
@@ -417,9 +352,8 @@ fn a_differing_error_offset_fails() {
 
 #[test]
 fn writing_past_n_fails() {
-    let msg = failure_of(|| check_codec(&Toy::new(Fault::WritePastN)));
-    assert_names(
-        &msg,
+    codec_fails_naming(
+        Fault::WritePastN,
         &[
             "codec toy-varint",
             "kernel sse41",
@@ -432,9 +366,8 @@ fn writing_past_n_fails() {
 
 #[test]
 fn a_max_values_that_is_no_bound_fails() {
-    let msg = failure_of(|| check_codec(&Toy::new(Fault::MaxValuesHalf)));
-    assert_names(
-        &msg,
+    codec_fails_naming(
+        Fault::MaxValuesHalf,
         &[
             "codec toy-varint",
             "n=1",
@@ -461,9 +394,8 @@ fn a_wrong_lower_bound_fails() {
 
 #[test]
 fn an_encoded_len_that_accepts_a_broken_stream_fails() {
-    let msg = failure_of(|| check_codec(&Toy::new(Fault::EncodedLenLies)));
-    assert_names(
-        &msg,
+    codec_fails_naming(
+        Fault::EncodedLenLies,
         &[
             "codec toy-varint",
             "n=1",
@@ -475,9 +407,8 @@ fn an_encoded_len_that_accepts_a_broken_stream_fails() {
 
 #[test]
 fn a_listed_kernel_that_cannot_be_built_fails() {
-    let msg = failure_of(|| check_codec(&Toy::new(Fault::PhantomKernel)));
-    assert_names(
-        &msg,
+    codec_fails_naming(
+        Fault::PhantomKernel,
         &[
             "codec toy-varint",
             "kernel_isas() lists avx2 but with_isa_dyn(avx2) is None",
@@ -490,13 +421,7 @@ fn a_listed_kernel_that_cannot_be_built_fails() {
 #[test]
 fn agree_catches_writes_past_n_on_any_input() {
     let ks = kernels(&Toy::new(Fault::WritePastN));
-    let at = At {
-        codec: NAME,
-        isa: Isa::Scalar,
-        n: 2,
-        family: "bytes",
-        mode: Mode::Plain,
-    };
+    let at = At::scalar(NAME, 2, "bytes", Mode::Plain);
     let msg = failure_of(|| {
         let _ = agree(&ks, &[1, 2, 3], 2, at, &"three bytes");
     });

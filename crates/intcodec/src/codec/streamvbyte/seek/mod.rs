@@ -144,51 +144,37 @@ impl StreamVByte {
     }
 }
 
+/// On a delta-coded stream of `n` values (encoded from `prev`): the value
+/// at index `i` (`Ok(None)` if `i >= n`); the first index whose value is
+/// `>= target`, and that value (`Ok(None)` if there is none: on a sorted
+/// list the lower bound of binary search, on any list the first such index
+/// in order); insertion (example there).
+///
+/// ```
+/// use intcodec::streamvbyte::StreamVByte;
+/// use intcodec::{IntCodec, SortedCodec};
+/// let codec = StreamVByte::new();
+/// let ids = [3u32, 7, 19, 20, 1000, 1001];
+/// let bytes = codec.encode_delta_to_vec(&ids, 0);
+/// assert_eq!(codec.select(&bytes, ids.len(), 0, 4)?, Some(1000));
+/// assert_eq!(codec.lower_bound(&bytes, ids.len(), 0, 20)?, Some((3, 20)));
+/// assert_eq!(codec.lower_bound(&bytes, ids.len(), 0, 21)?, Some((4, 1000)));
+/// assert_eq!(codec.lower_bound(&bytes, ids.len(), 0, 5000)?, None);
+/// # Ok::<(), intcodec::DecodeError>(())
+/// ```
 impl SortedCodec for StreamVByte {
-    /// The value at index `i` of a delta-coded stream of `n` values (encoded
-    /// from `prev`); `Ok(None)` if `i >= n`.
-    fn select(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        i: usize,
-    ) -> Result<Option<u32>, DecodeError> {
-        if i >= n {
-            return Ok(None);
-        }
-        let p = Parts::of(input, n)?;
-        self.select_delta_parts(p, prev, i).map(Some)
-    }
-
-    /// In a delta-coded stream of `n` values (from `prev`), the first index
-    /// whose value is `>= target`, and that value; `Ok(None)` if there is
-    /// none. On a sorted list this is the lower bound of binary search; on
-    /// any list it is the first such index in order.
-    ///
-    /// ```
-    /// use intcodec::streamvbyte::StreamVByte;
-    /// use intcodec::{IntCodec, SortedCodec};
-    /// let codec = StreamVByte::new();
-    /// let ids = [3u32, 7, 19, 20, 1000, 1001];
-    /// let bytes = codec.encode_delta_to_vec(&ids, 0);
-    /// assert_eq!(codec.lower_bound(&bytes, ids.len(), 0, 20)?, Some((3, 20)));
-    /// assert_eq!(codec.lower_bound(&bytes, ids.len(), 0, 21)?, Some((4, 1000)));
-    /// assert_eq!(codec.lower_bound(&bytes, ids.len(), 0, 5000)?, None);
-    /// # Ok::<(), intcodec::DecodeError>(())
-    /// ```
-    fn lower_bound(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        target: u32,
-    ) -> Result<Option<(usize, u32)>, DecodeError> {
-        if n == 0 {
-            return Ok(None);
-        }
-        let p = Parts::of(input, n)?;
-        self.seek_delta_parts(p, n, prev, target)
+    crate::codec::sorted_queries! {
+        select: |codec, input, n, prev, i| {
+            let p = Parts::of(input, n)?;
+            codec.select_delta_parts(p, prev, i).map(Some)
+        },
+        lower_bound: |codec, input, n, prev, target| {
+            if n == 0 {
+                return Ok(None);
+            }
+            let p = Parts::of(input, n)?;
+            codec.seek_delta_parts(p, n, prev, target)
+        },
     }
 
     /// Inserts `value` into the sorted delta-coded stream `stream` of `n`

@@ -15,7 +15,7 @@ pub(crate) use crate::codec::kernels::At;
 fn word(bytes: [u8; 4], p: Parts<'_>, i: usize, pos: usize) -> Result<(u32, usize), DecodeError> {
     let code = (p.ctrl[i / 4] >> (2 * (i % 4))) & 3;
     let len = bytes[code as usize] as usize;
-    match super::super::scalar::read_le(p.data, pos, len) {
+    match crate::codec::read_le(p.data, pos, len) {
         Some(v) => Ok((v, len)),
         None => Err(DecodeError::new(
             DecodeErrorKind::Truncated,

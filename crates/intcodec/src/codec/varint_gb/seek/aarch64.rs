@@ -45,18 +45,11 @@ fn block<F: Format>(input: &[u8], pos: usize) -> Option<(u8, uint32x4_t)> {
         return Some((key, vreinterpretq_u32_u8(vqtbl1q_u8(load16(src), shuf))));
     }
     // Near the end: the last 16 bytes of `input`, the shuffle shifted, if
-    // the block's data bytes are all inside `input`.
-    let (data, end) = (pos + 1, input.len());
+    // the block's data bytes are all inside `input` (the 0x80 entries stay
+    // out of range for `tbl`: zero).
     let glen = F::tables().len[key as usize] as usize;
-    if end < 16 || data + glen > end {
-        return None;
-    }
-    let start = end - 16;
-    // `start < data` (fewer than 16 bytes follow the control byte) and
-    // `data + glen <= end`: the shifted indices of data bytes stay below
-    // 16, the 0x80 (zero) entries at or above 0x80 (out of range: zero).
-    let src = input[start..].first_chunk::<16>()?;
-    let shuf = vaddq_u8(shuf, vdupq_n_u8((data - start) as u8));
+    let (src, shift) = crate::codec::last16(input, pos + 1, glen)?;
+    let shuf = vaddq_u8(shuf, vdupq_n_u8(shift));
     Some((key, vreinterpretq_u32_u8(vqtbl1q_u8(load16(src), shuf))))
 }
 
