@@ -48,12 +48,12 @@ fn golden_vectors_every_kernel() {
                     };
                     // The `*_delta` calls from `prev` when delta-coded.
                     let from = delta.map(|_| prev);
-                    let encoded = common::encode_to_vec(&k, &values, from);
-                    let decoded = common::decode_to_vec(&k, &bytes, n, from);
+                    let encoded = k.encode_opt_to_vec(&values, from);
+                    let decoded = k.decode_opt_to_vec(&bytes, n, from);
                     assert_eq!(encoded, bytes, "{name} {isa}");
                     assert_eq!(decoded.unwrap(), values, "{name} {isa}");
                     let mut out = vec![0; n];
-                    let used = common::decode(&k, &bytes, n, from, &mut out);
+                    let used = k.decode_opt(&bytes, n, from, &mut out);
                     assert_eq!(used, Ok(bytes.len()));
                     // A `SortedArray` codes from 0 (strict: from `None`).
                     let a = match delta {
@@ -68,7 +68,7 @@ fn golden_vectors_every_kernel() {
                         assert_eq!(a.unwrap().to_vec(), values, "{name} {isa}");
                     }
                     for cut in 0..bytes.len() {
-                        let e = common::decode_to_vec(&k, &bytes[..cut], n, from).unwrap_err();
+                        let e = k.decode_opt_to_vec(&bytes[..cut], n, from).unwrap_err();
                         assert_eq!(e.kind(), DecodeErrorKind::Truncated, "{name} cut {cut}");
                     }
                 }

@@ -23,7 +23,7 @@ fn decode(
     delta: Option<u32>,
 ) -> Result<(Vec<u32>, usize), intcodec::DecodeError> {
     let mut out = vec![0; n];
-    let used = common::decode(codec, b, n, delta, &mut out)?;
+    let used = codec.decode_opt(b, n, delta, &mut out)?;
     assert_eq!(codec.encoded_len(b, n), Ok(used));
     Ok((out, used))
 }
@@ -32,7 +32,7 @@ fn check(codec: &dyn IntCodec, v: &Vector<u32>) {
     let name = &v.name;
     let n = v.values.len();
     assert_eq!(
-        common::encode_to_vec(codec, &v.values, v.delta),
+        codec.encode_opt_to_vec(&v.values, v.delta),
         v.bytes,
         "{name} encode {codec:?}"
     );

@@ -125,16 +125,16 @@ fn round_trips_every_kernel() {
                     continue;
                 }
                 for delta in [None, Some(7u32)] {
-                    let want = common::encode_to_vec(&ks[0], &values, delta);
+                    let want = ks[0].encode_opt_to_vec(&values, delta);
                     for k in &ks {
                         let ctx = format!("{k:?} n={n} delta={delta:?}");
                         let mut out = vec![0u8; want.len()];
-                        let wrote = common::encode(k, &values, delta, &mut out);
+                        let wrote = k.encode_opt(&values, delta, &mut out);
                         assert_eq!(wrote, Ok(want.len()), "{ctx}");
                         assert_eq!(out, want, "{ctx}");
                         if !want.is_empty() {
                             let mut short = vec![0u8; want.len() - 1];
-                            let e = common::encode(k, &values, delta, &mut short);
+                            let e = k.encode_opt(&values, delta, &mut short);
                             let too_small = EncodeError::OutputTooSmall {
                                 needed: want.len(),
                                 available: want.len() - 1,
@@ -143,7 +143,7 @@ fn round_trips_every_kernel() {
                         }
                         let input = exact(&want, 0);
                         let mut got = vec![0u32; n];
-                        let used = common::decode(k, &input, n, delta, &mut got);
+                        let used = k.decode_opt(&input, n, delta, &mut got);
                         assert_eq!((used, &got), (Ok(want.len()), &values), "{ctx}");
                         assert_eq!(k.encoded_len(&input, n), Ok(want.len()), "{ctx}");
                         let padded = exact(&want, PADDING);
@@ -151,8 +151,7 @@ fn round_trips_every_kernel() {
                         // SAFETY: a stream written by this variant's encoder
                         // (delta-coded when `delta` is set), then PADDING
                         // bytes; `got` has `n` slots.
-                        let used =
-                            unsafe { common::decode_unchecked(k, &padded, n, delta, &mut got) };
+                        let used = unsafe { k.decode_opt_unchecked(&padded, n, delta, &mut got) };
                         assert_eq!((used, &got), (want.len(), &values), "{ctx} unchecked");
                     }
                 }

@@ -2,81 +2,9 @@
 //! uses every one.
 #![allow(dead_code)]
 
-use intcodec::{DecodeError, EncodeError, IntCodec};
+use intcodec::{DecodeError, IntCodec};
 use std::collections::HashMap;
 use std::str::FromStr;
-
-// The codec calls of a plain stream (`delta` `None`) or of one delta-coded
-// from `prev` (`Some(prev)`): `encode` or `encode_delta`, and so on.
-
-/// `encode_to_vec` / `encode_delta_to_vec`.
-pub(crate) fn encode_to_vec(c: &dyn IntCodec, values: &[u32], delta: Option<u32>) -> Vec<u8> {
-    match delta {
-        None => c.encode_to_vec(values),
-        Some(p) => c.encode_delta_to_vec(values, p),
-    }
-}
-
-/// `encode` / `encode_delta`.
-pub(crate) fn encode(
-    c: &dyn IntCodec,
-    values: &[u32],
-    delta: Option<u32>,
-    out: &mut [u8],
-) -> Result<usize, EncodeError> {
-    match delta {
-        None => c.encode(values, out),
-        Some(p) => c.encode_delta(values, p, out),
-    }
-}
-
-/// `decode_to_vec` / `decode_delta_to_vec`.
-pub(crate) fn decode_to_vec(
-    c: &dyn IntCodec,
-    input: &[u8],
-    n: usize,
-    delta: Option<u32>,
-) -> Result<Vec<u32>, DecodeError> {
-    match delta {
-        None => c.decode_to_vec(input, n),
-        Some(p) => c.decode_delta_to_vec(input, n, p),
-    }
-}
-
-/// `decode` / `decode_delta`.
-pub(crate) fn decode(
-    c: &dyn IntCodec,
-    input: &[u8],
-    n: usize,
-    delta: Option<u32>,
-    out: &mut [u32],
-) -> Result<usize, DecodeError> {
-    match delta {
-        None => c.decode(input, n, out),
-        Some(p) => c.decode_delta(input, n, p, out),
-    }
-}
-
-/// `decode_unchecked` / `decode_delta_unchecked`.
-///
-/// # Safety
-/// As [`IntCodec::decode_unchecked`]: `input` holds a stream of `n` values
-/// written by `c` (by `encode_delta` from `prev` when `delta` is
-/// `Some(prev)`) and then `c.unchecked_padding()` bytes; `out.len() >= n`.
-pub(crate) unsafe fn decode_unchecked(
-    c: &dyn IntCodec,
-    input: &[u8],
-    n: usize,
-    delta: Option<u32>,
-    out: &mut [u32],
-) -> usize {
-    match delta {
-        // SAFETY: the caller's guarantee.
-        None => unsafe { c.decode_unchecked(input, n, out) },
-        // SAFETY: the caller's guarantee.
-        Some(p) => unsafe { c.decode_delta_unchecked(input, n, p, out) },
-    }
-}
 
 /// `bytes` in a buffer of exactly that length plus `pad` bytes of 0xEE: the
 /// allocation ends where the input ends, so Miri and the sanitizers see a
