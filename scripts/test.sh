@@ -68,8 +68,11 @@ clippy() {
     cargo clippy --workspace --all-targets --all-features --quiet -- -D warnings
     (cd fuzz && cargo clippy --all-targets --quiet -- -D warnings)
     (cd crates/intcodec-py && cargo clippy --all-targets --quiet -- -D warnings)
+    # The NEON kernels are linted too (the target is installed by deps.sh).
+    cargo clippy -p intcodec --target aarch64-unknown-linux-gnu --all-targets --all-features \
+        --quiet -- -D warnings
 }
-step "cargo clippy (default features, all features, fuzz, Python package)" clippy
+step "cargo clippy (default features, all features, fuzz, Python package, AArch64)" clippy
 
 unset INTCODEC_ISA
 step "cargo test, every crate, all features, default kernel choice" \

@@ -252,18 +252,14 @@ fn decode_loop<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
         // SAFETY: value 0 begins at byte 0.
         return unsafe { src.tail::<DELTA>(out, 0, 0, prev) };
     }
-    // SAFETY: nothing decoded yet: value 0 begins at byte 0.
-    let (pos, i) = unsafe {
-        step_loop(
-            src,
-            out,
-            (0, 0),
-            &mut masks,
-            &mut acc,
-            |masks, input| fill(masks, input),
-            |at, m, dst, acc| step::<DELTA, CHECKED>(at, m, dst, acc),
-        )
+    // The closures run this kernel's NEON steps (they inherit its target
+    // feature), outside the `unsafe` block of the loop.
+    let fill = |masks: &mut Masks, input: &[u8]| fill(masks, input);
+    let step = |at: &[u8; 16], m, dst: &mut [u32; 12], acc: &mut uint32x4_t| {
+        step::<DELTA, CHECKED>(at, m, dst, acc)
     };
+    // SAFETY: nothing decoded yet: value 0 begins at byte 0.
+    let (pos, i) = unsafe { step_loop(src, out, (0, 0), &mut masks, &mut acc, fill, step) };
     let prev = vgetq_lane_u32::<0>(acc);
     // SAFETY: `pos` ends the `i` values decoded.
     unsafe { src.tail::<DELTA>(out, i, pos, prev) }
