@@ -183,10 +183,7 @@ unsafe fn decode_sized(input: *const u8, out: *mut u32, size: usize, prev: Optio
         Err(e) => {
             let good = e.index().unwrap_or(0).min(n);
             let s = &stream[..e.offset().min(size)];
-            let again = match prev {
-                None => c.decode(s, good, out),
-                Some(p) => c.decode_delta(s, good, p, out),
-            };
+            let again = c.decode_opt(s, good, prev, out);
             let good = if again.is_ok() { good } else { 0 };
             out[good..].fill(0);
             good
@@ -213,10 +210,7 @@ unsafe fn encode(input: *const u32, length: usize, out: *mut u8, prev: Option<u3
     // SAFETY: the caller's contract: `out` has room for the encoded form,
     // which is `need` bytes.
     let out = unsafe { values_mut(out, need) };
-    let r = match prev {
-        None => c.encode(vals, out),
-        Some(p) => c.encode_delta(vals, p, out),
-    };
+    let r = c.encode_opt(vals, prev, out);
     // `out` has the exact length: cannot fail.
     r.unwrap_or(0)
 }

@@ -96,11 +96,7 @@ fn check_both_ways<C: KernelChoice>(
         let framed: Vec<Vec<u32>> = lists
             .iter()
             .map(|l| {
-                let ours = if delta {
-                    codec.encode_delta_to_vec(l, 0)
-                } else {
-                    codec.encode_to_vec(l)
-                };
+                let ours = codec.encode_opt_to_vec(l, delta.then_some(0));
                 (f.frame)(&ours, l.len())
             })
             .collect();

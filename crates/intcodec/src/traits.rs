@@ -345,21 +345,12 @@ pub trait SortedCodec: IntCodec {
         prev: u32,
         value: u32,
     ) -> Result<usize, DecodeError> {
-        let delta = self.supports_delta();
-        let mut values = if delta {
-            self.decode_delta_to_vec(bytes, n, prev)?
-        } else {
-            self.decode_to_vec(bytes, n)?
-        };
+        let from = self.supports_delta().then_some(prev);
+        let mut values = self.decode_opt_to_vec(bytes, n, from)?;
         let len = self.encoded_len(bytes, n)?;
         let at = values.partition_point(|&x| x <= value);
         values.insert(at, value);
-        let coded = if delta {
-            self.encode_delta_to_vec(&values, prev)
-        } else {
-            self.encode_to_vec(&values)
-        };
-        bytes.splice(..len, coded);
+        bytes.splice(..len, self.encode_opt_to_vec(&values, from));
         Ok(at)
     }
 }

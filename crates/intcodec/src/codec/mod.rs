@@ -463,11 +463,8 @@ pub(crate) use decoders;
 macro_rules! checked_as_unchecked {
     () => {
         $crate::codec::decoders!(unchecked: |codec, input, n, prev, out| {
-            match prev {
-                None => codec.decode(input, n, out),
-                Some(prev) => codec.decode_delta(input, n, prev, out),
-            }
-            .expect("the caller guarantees a valid stream")
+            $crate::IntCodec::decode_opt(codec, input, n, prev, out)
+                .expect("the caller guarantees a valid stream")
         });
     };
 }

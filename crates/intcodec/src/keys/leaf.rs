@@ -48,12 +48,13 @@ pub(crate) fn encode_block<C: SortedCodec>(codec: &C, keys: &[u32], out: &mut Ve
         .max_compressed_len(rest.len())
         .expect("a block's size fits usize");
     out.resize(old + max, 0);
-    let used = if codec.supports_delta() {
-        codec.encode_delta(rest, keys[0], &mut out[old..])
-    } else {
-        codec.encode(rest, &mut out[old..])
-    }
-    .expect("max_compressed_len bytes are enough");
+    let used = codec
+        .encode_opt(
+            rest,
+            codec.supports_delta().then_some(keys[0]),
+            &mut out[old..],
+        )
+        .expect("max_compressed_len bytes are enough");
     out.truncate(old + used);
     if runs::encoded_len_below(keys, used).is_some() {
         out.truncate(old);
@@ -80,10 +81,9 @@ pub(crate) fn decode_block<C: SortedCodec>(
     }
     if form == Form::Runs {
         runs::decode(stream, first, count, out)
-    } else if codec.supports_delta() {
-        codec.decode_delta(stream, count - 1, first, &mut out[1..count])
     } else {
-        codec.decode(stream, count - 1, &mut out[1..count])
+        let prev = codec.supports_delta().then_some(first);
+        codec.decode_opt(stream, count - 1, prev, &mut out[1..count])
     }
 }
 

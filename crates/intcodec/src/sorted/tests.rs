@@ -54,11 +54,7 @@ fn append_then_decode_is_the_concatenation() {
                     let i = (rng.next_u32() as usize) % (all.len() + 2);
                     assert_eq!(v.select(i), all.get(i).copied());
                 }
-                let want = if delta {
-                    codec.encode_delta_to_vec(&all, prev)
-                } else {
-                    codec.encode_to_vec(&all)
-                };
+                let want = codec.encode_opt_to_vec(&all, delta.then_some(prev));
                 assert_eq!(v.encoded_len(), want.len());
                 if round % 3 == 0 {
                     assert_eq!(
@@ -266,11 +262,7 @@ fn svb_vec_insert_matches_a_vec() {
                 // Appending after inserts still gives the standard stream.
                 v.push(u32::MAX);
                 vals.push(u32::MAX);
-                let want = if delta {
-                    codec.encode_delta_to_vec(&vals, 0)
-                } else {
-                    codec.encode_to_vec(&vals)
-                };
+                let want = codec.encode_opt_to_vec(&vals, delta.then_some(0));
                 assert_eq!(v.compressed_bytes(), want.len());
                 assert_eq!(v.as_bytes(), &want[..]);
             }

@@ -830,11 +830,7 @@ fn check_no_delta(ks: &[Box<dyn IntCodec>], name: &'static str) {
 /// The stream `k` keeps sorted values in: delta-coded from `prev` when the
 /// codec supports delta, else plain.
 fn sorted_stream<C: SortedCodec>(k: &C, values: &[u32], prev: u32) -> Vec<u8> {
-    if k.supports_delta() {
-        k.encode_delta_to_vec(values, prev)
-    } else {
-        k.encode_to_vec(values)
-    }
+    k.encode_opt_to_vec(values, k.supports_delta().then_some(prev))
 }
 
 /// Lengths for the sorted checks: the short ones and block boundaries.
@@ -950,11 +946,7 @@ fn sorted_truncations<C: SortedCodec>(
     for cut in cuts(n, stream.len()) {
         let input = stream[..cut].to_vec();
         let mut scratch = vec![0u32; n];
-        let decoded = if s.supports_delta() {
-            s.decode_delta(&input, n, prev, &mut scratch)
-        } else {
-            s.decode(&input, n, &mut scratch)
-        };
+        let decoded = s.decode_opt(&input, n, s.supports_delta().then_some(prev), &mut scratch);
         let truncated = Truncated {
             ks,
             decoded: decoded.map(|_| ()),

@@ -138,17 +138,10 @@ fn counted_decoders_read_only_the_stream_on_every_kernel() {
                 for width in 0..=6 {
                     let vals = of_width(&mut rng, n, width, variant);
                     for delta in [false, true] {
-                        let enc = if delta {
-                            s.encode_delta_to_vec(&vals, 9)
-                        } else {
-                            s.encode_to_vec(&vals)
-                        };
+                        let from = delta.then_some(9);
+                        let enc = s.encode_opt_to_vec(&vals, from);
                         let mut want = vec![0u32; n];
-                        let used = if delta {
-                            s.decode_delta(&enc, n, 9, &mut want)
-                        } else {
-                            s.decode(&enc, n, &mut want)
-                        };
+                        let used = s.decode_opt(&enc, n, from, &mut want);
                         assert_eq!(used, Ok(enc.len()));
                         let p = f.put(&enc);
                         let mut out = vec![0xDEAD_BEEFu32; n + 3];

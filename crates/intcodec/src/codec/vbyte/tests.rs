@@ -644,11 +644,7 @@ fn checked(
     delta: bool,
 ) -> (Result<usize, DecodeError>, Vec<u32>) {
     let mut out = vec![0u32; n];
-    let r = if delta {
-        c.decode_delta(bytes, n, 9, &mut out)
-    } else {
-        c.decode(bytes, n, &mut out)
-    };
+    let r = c.decode_opt(bytes, n, delta.then_some(9), &mut out);
     if let Err(e) = &r {
         out.truncate(e.index().unwrap());
     }
