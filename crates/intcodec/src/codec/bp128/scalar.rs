@@ -9,7 +9,7 @@
 use super::{
     bits_of, malformed, mode_of, splat, truncated, Kernels, Layout, Mode, Prev, UnpackTable,
 };
-use crate::codec::vbyte::scalar::one;
+use crate::codec::vbyte::scalar::{len_of, one};
 use crate::codec::vbyte::VByte;
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::isa::Isa;
@@ -335,15 +335,6 @@ pub(crate) fn pack<const L: usize>(
     }
 }
 
-/// LEB128 length of `v`.
-#[inline]
-pub(crate) fn leb_len(v: u32) -> usize {
-    1 + (v >= 1 << 7) as usize
-        + (v >= 1 << 14) as usize
-        + (v >= 1 << 21) as usize
-        + (v >= 1 << 28) as usize
-}
-
 /// The `prev` lanes of block `j` of `values` (block 0: `prev`).
 #[inline]
 pub(crate) fn block_prev(layout: Layout, values: &[u32], j: usize, prev: u32) -> Prev {
@@ -387,7 +378,7 @@ pub(crate) fn array_len(layout: Layout, values: &[u32], mode: Mode, prev: u32) -
         len += layout.block_bytes(bits);
     }
     for i in m * bl..values.len() {
-        len += leb_len(tail_code(values, i, mode, prev));
+        len += len_of(tail_code(values, i, mode, prev));
     }
     len
 }

@@ -219,7 +219,7 @@ fn truncation_and_width_errors() {
         let mut p = b1;
         for &v in &values[2 * bl..] {
             starts.push(p);
-            p += scalar::leb_len(v);
+            p += crate::codec::vbyte::scalar::len_of(v);
         }
         for cut in 0..bytes.len() {
             let expect = if cut < 2 {
