@@ -1,26 +1,29 @@
 //! Zigzag mapping between signed and unsigned integers (0, -1, 1, -2, ... to
 //! 0, 1, 2, 3, ...), so that small negative numbers stay small.
 
-/// The zigzag map `$enc` from `$s` to `$u` (`(v << 1) ^ (v >> (BITS - 1))`)
-/// and its inverse `$dec`, for one width.
-macro_rules! zigzag_width {
-    ($s:ty, $u:ty, $enc:ident, $dec:ident) => {
-        #[doc = concat!("Maps an `", stringify!($s), "` to a `", stringify!($u), "`: `(v << 1) ^ (v >> ", stringify!($s), "::BITS - 1)`.")]
-        #[inline]
-        pub const fn $enc(v: $s) -> $u {
-            ((v as $u) << 1) ^ ((v >> (<$s>::BITS - 1)) as $u)
-        }
-
-        #[doc = concat!("Inverse of [`", stringify!($enc), "`].")]
-        #[inline]
-        pub const fn $dec(v: $u) -> $s {
-            ((v >> 1) as $s) ^ -((v & 1) as $s)
-        }
-    };
+/// Maps an `i32` to a `u32`: `(v << 1) ^ (v >> 31)`.
+#[inline]
+pub const fn encode_i32(v: i32) -> u32 {
+    ((v as u32) << 1) ^ ((v >> 31) as u32)
 }
 
-zigzag_width!(i32, u32, encode_i32, decode_i32);
-zigzag_width!(i64, u64, encode_i64, decode_i64);
+/// Inverse of [`encode_i32`].
+#[inline]
+pub const fn decode_i32(v: u32) -> i32 {
+    ((v >> 1) as i32) ^ -((v & 1) as i32)
+}
+
+/// Maps an `i64` to a `u64`.
+#[inline]
+pub const fn encode_i64(v: i64) -> u64 {
+    ((v as u64) << 1) ^ ((v >> 63) as u64)
+}
+
+/// Inverse of [`encode_i64`].
+#[inline]
+pub const fn decode_i64(v: u64) -> i64 {
+    ((v >> 1) as i64) ^ -((v & 1) as i64)
+}
 
 /// Zigzag-encodes `input` into `out` (`out.len()` must equal `input.len()`).
 ///
