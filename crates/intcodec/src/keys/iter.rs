@@ -80,6 +80,30 @@ impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
         }
         !self.done()
     }
+
+    /// Moves forward to the first block whose last key is `>= key` (the
+    /// current one's is below it); `false` when there is none.
+    pub(crate) fn skip_to(&mut self, key: u32) -> bool {
+        let set = self.set;
+        let leaf = &set.leaves[self.leaf];
+        if leaf.last() >= key {
+            self.block += leaf.lasts[self.block..].partition_point(|&l| l < key);
+            return true;
+        }
+        let mut li = set.leaf_for(key).max(self.leaf + 1);
+        if li >= set.leaves.len() {
+            self.leaf = li;
+            return false;
+        }
+        let mut b = set.leaves[li].lasts.partition_point(|&l| l < key);
+        if b == set.leaves[li].blocks() {
+            li += 1;
+            b = 0;
+        }
+        self.leaf = li;
+        self.block = b;
+        !self.done()
+    }
 }
 
 /// A [`Cur`] and the keys of its block decoded into `buf`: how [`Iter`]
@@ -139,8 +163,7 @@ impl<'a, C: SortedCodec + KernelChoice> Iter<'a, C> {
         if self.at.n == 0 {
             return false;
         }
-        self.at.cur.step();
-        if self.at.cur.leaf == self.at.cur.set.leaves.len() {
+        if !self.at.cur.step() {
             self.exhaust();
             return false;
         }
@@ -173,24 +196,11 @@ impl<'a, C: SortedCodec + KernelChoice> Iter<'a, C> {
             self.pos += self.at.buf[self.pos..self.at.n].partition_point(|&k| k < key);
             return self.peek();
         }
-        // Past this block: find the first block whose last key is >= key.
-        let set = self.at.cur.set;
-        let mut li = set.leaf_for(key).max(self.at.cur.leaf);
-        let leaf = &set.leaves[li];
-        let mut b = leaf.lasts.partition_point(|&l| l < key);
-        if li == self.at.cur.leaf {
-            b = b.max(self.at.cur.block + 1);
+        // Past this block (its last key is below `key`).
+        if !self.at.cur.skip_to(key) {
+            self.exhaust();
+            return None;
         }
-        if b == leaf.blocks() {
-            li += 1;
-            b = 0;
-            if li == set.leaves.len() {
-                self.exhaust();
-                return None;
-            }
-        }
-        self.at.cur.leaf = li;
-        self.at.cur.block = b;
         self.load();
         self.pos = self.at.buf[..self.at.n].partition_point(|&k| k < key);
         self.peek()

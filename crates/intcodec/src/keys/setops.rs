@@ -73,30 +73,6 @@ impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
         let raw = self.raw();
         runs::intervals(raw.stream, raw.first, raw.count, out).expect(VALID)
     }
-
-    /// Moves forward to the first block whose last key is `>= key` (the
-    /// current one's is below it); `false` when there is none.
-    fn skip_to(&mut self, key: u32) -> bool {
-        let set = self.set;
-        let leaf = &set.leaves[self.leaf];
-        if leaf.last() >= key {
-            self.block += leaf.lasts[self.block..].partition_point(|&l| l < key);
-            return true;
-        }
-        let mut li = set.leaf_for(key).max(self.leaf + 1);
-        if li >= set.leaves.len() {
-            self.leaf = li;
-            return false;
-        }
-        let mut b = set.leaves[li].lasts.partition_point(|&l| l < key);
-        if b == set.leaves[li].blocks() {
-            li += 1;
-            b = 0;
-        }
-        self.leaf = li;
-        self.block = b;
-        !self.done()
-    }
 }
 
 /// The keys of a decoded block (first key `first`, last `last`) in
