@@ -183,24 +183,6 @@ impl Writer {
     }
 }
 
-/// The parameters of one decoder run, read from an 8-byte header:
-///
-/// ```text
-/// byte 0     flags: bit 0 variant (codec-specific, e.g. 1234/0124),
-///                   bit 1 delta, bits 2-3 count mode, bits 4-5 capacity mode,
-///                   bits 6-7 free for the codec (`extra`)
-/// bytes 1-2  u16 `k`, used by the count mode
-/// byte 3     `c`, used by the capacity mode
-/// bytes 4-7  u32 `prev` (delta base)
-/// then       the encoded input
-/// ```
-///
-/// Count modes as [`count`], with `room = density * len`; capacity modes
-/// as [`capacity`]. Capacities are capped at
-/// [`MAX_CAP`] and at `density * input.len() + 64`, where `density` is the
-/// most values the codec can decode per input byte (Stream VByte: 4, a
-/// quarter byte per value): a larger buffer only costs time, and a count
-/// beyond the cap then tests `OutputTooSmall`.
 /// The 8-byte header of a decode case (flags, `k`, `c`, `prev`; how the
 /// flags are read is the caller's), then the input.
 pub struct Header<'a> {
@@ -256,6 +238,24 @@ pub fn capacity(mode: u8, n: usize, c: usize) -> usize {
     }
 }
 
+/// The parameters of one decoder run, read from an 8-byte header:
+///
+/// ```text
+/// byte 0     flags: bit 0 variant (codec-specific, e.g. 1234/0124),
+///                   bit 1 delta, bits 2-3 count mode, bits 4-5 capacity mode,
+///                   bits 6-7 free for the codec (`extra`)
+/// bytes 1-2  u16 `k`, used by the count mode
+/// byte 3     `c`, used by the capacity mode
+/// bytes 4-7  u32 `prev` (delta base)
+/// then       the encoded input
+/// ```
+///
+/// Count modes as [`count`], with `room = density * len`; capacity modes
+/// as [`capacity`]. Capacities are capped at
+/// [`MAX_CAP`] and at `density * input.len() + 64`, where `density` is the
+/// most values the codec can decode per input byte (Stream VByte: 4, a
+/// quarter byte per value): a larger buffer only costs time, and a count
+/// beyond the cap then tests `OutputTooSmall`.
 #[derive(Clone, Copy, Debug)]
 pub struct DecodeCase {
     /// Bit 0 of the flags.
