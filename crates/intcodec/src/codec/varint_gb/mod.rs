@@ -63,6 +63,7 @@
 //! | scalar | byte loads, an all-one-byte fast path (control byte 0) | scalar |
 //! | SSSE3 | one 16-byte load + `pshufb` per block (256-entry tables) | Stream VByte's "1234" group encoder, then the control byte and one 16-byte store per group |
 //! | AVX2 | the SSSE3 loops, VEX-encoded | as SSSE3 |
+//! | AVX-512 (VBMI) | lists of 512+ values: 64-byte windows every 47 bytes, block addresses by `vpermb` powers of a next-block table (no per-block chain), one-byte windows widened whole, delta as a second pass; then the AVX2 loop | AVX2's |
 //! | NEON | the SSSE3 loop with `tbl` | scalar |
 //!
 //! # Safety of decoding
@@ -199,12 +200,12 @@ static SCALAR_LUCENE: Kernels = scalar::kernels::<Lucene>();
 // Kernel sets of each layout (best last).
 super::kernel_registry!(KERNELS_LOW = [
     SCALAR_LOW;
-    x86: x86::ssse3::KERNELS_LOW_FIRST, x86::avx2::KERNELS_LOW_FIRST;
+    x86: x86::ssse3::KERNELS_LOW_FIRST, x86::avx2::KERNELS_LOW_FIRST, x86::avx512::KERNELS_LOW_FIRST;
     aarch64: aarch64::neon::KERNELS_LOW_FIRST
 ]);
 super::kernel_registry!(KERNELS_LUCENE = [
     SCALAR_LUCENE;
-    x86: x86::ssse3::KERNELS_LUCENE, x86::avx2::KERNELS_LUCENE;
+    x86: x86::ssse3::KERNELS_LUCENE, x86::avx2::KERNELS_LUCENE, x86::avx512::KERNELS_LUCENE;
     aarch64: aarch64::neon::KERNELS_LUCENE
 ]);
 

@@ -214,3 +214,74 @@ fn last_partial_group_ignores_unused_codes_and_what_follows() {
         }
     }
 }
+
+/// Every kernel's checked decoders read no byte past the input: valid
+/// streams and streams cut short, placed flush against a guard page, with
+/// counts on both sides of the AVX-512 kernel's window threshold (512
+/// values), values of each byte width, mixed, small
+/// gaps (the one-byte path) and one-byte values among which a wider one
+/// now and then; the same result and values as scalar. The
+/// unchecked decoders read no byte past the stream's `PADDING`.
+#[test]
+fn decoders_read_only_the_input() {
+    use crate::tests::guard::Flush;
+
+    let counts = [47, 48, 100, 511, 512, 513, 1023, 1024, 1025, 3001];
+    let mut f = Flush::new(max_compressed_len(3001));
+    let mut rng = crate::tests::Rng::new(0x6B_6A4D);
+    for layout in [Layout::LowFirst, Layout::Lucene] {
+        let scalar = scalar_kernel(layout);
+        let kernels = VarIntGb::new().with_layout(layout).all_kernels();
+        for n in counts {
+            for width in 0..=6u32 {
+                let mut acc = 0u32;
+                let vals: Vec<u32> = (0..n)
+                    .map(|_| match width {
+                        0 => rng.next_u32() >> (8 * rng.below(4)),
+                        // One-byte values with a wider one now and then:
+                        // windows whose blocks are all 5 bytes but one.
+                        6 if rng.below(29) == 0 => rng.next_u32() >> (8 * rng.below(3)),
+                        6 => rng.below(256) as u32,
+                        5 => {
+                            acc = acc.wrapping_add(rng.below(200) as u32);
+                            acc
+                        }
+                        w => (rng.next_u32() >> (32 - 8 * w)) | (1 << (8 * (w - 1))),
+                    })
+                    .collect();
+                for delta in [false, true] {
+                    let from = delta.then_some(3);
+                    let enc = scalar.encode_opt_to_vec(&vals, from);
+                    // Unchecked: the stream and exactly PADDING bytes.
+                    let mut padded = enc.clone();
+                    padded.extend([0xFF; PADDING]);
+                    let p = f.put(&padded);
+                    // SAFETY: `put` copied the bytes to `p`, valid until the
+                    // next `put`.
+                    let input = unsafe { core::slice::from_raw_parts(p, padded.len()) };
+                    for k in &kernels {
+                        let mut out = vec![0u32; n];
+                        // SAFETY: a valid stream of `n` values and PADDING.
+                        let used = unsafe { k.decode_opt_unchecked(input, n, from, &mut out) };
+                        let at = format!("{layout:?} {:?} n={n} w={width} unchecked", k.isa());
+                        assert_eq!((used, &out), (enc.len(), &vals), "{at}");
+                    }
+                    for cut in [0, 1, 17, 79, 80, 81, 200] {
+                        let Some(len) = enc.len().checked_sub(cut) else {
+                            continue;
+                        };
+                        let p = f.put(&enc[..len]);
+                        // SAFETY: `put` copied `len` bytes to `p`, which stay
+                        // valid until the next `put`.
+                        let input = unsafe { core::slice::from_raw_parts(p, len) };
+                        for k in &kernels {
+                            let at = format!("{layout:?} {:?} n={n} w={width} cut={cut}", k.isa());
+                            let prev = from.unwrap_or(0);
+                            crate::tests::same_decodes(&scalar, k, input, n, prev, &at);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -198,17 +198,39 @@ macro_rules! varint_gb_kernels {
             out: &mut [u32],
             prev: u32,
         ) -> Result<usize, DecodeError> {
+            // SAFETY: group 0 starts at offset 0; forwarded from the caller.
+            unsafe { decode_rest::<F, DELTA, CHECKED>(input, out, 0, 0, _mm_set1_epi32(prev as i32)) }
+        }
+
+        /// The decode loop from group `done` on, whose control byte is at
+        /// `pos`, with the running total `prev_v` (broadcast; delta only):
+        /// the rest of a stream another kernel began (the AVX-512 one).
+        ///
+        /// # Safety
+        /// `pos <= input.len()` and `4 * done <= out.len()`. If `CHECKED`
+        /// is false, `input` must hold a valid stream of `out.len()` values
+        /// followed by `PADDING` bytes, and group `done` must start at `pos`.
+        #[target_feature(enable = $features)]
+        #[inline]
+        pub(in crate::codec::varint_gb) unsafe fn decode_rest<
+            F: Format,
+            const DELTA: bool,
+            const CHECKED: bool,
+        >(
+            input: &[u8],
+            out: &mut [u32],
+            mut pos: usize,
+            mut done: usize,
+            mut prev_v: __m128i,
+        ) -> Result<usize, DecodeError> {
             let masks = &super::kernels::masks_of::<F>().0;
             let lens = &F::tables().len;
             let base = input.as_ptr();
             let len = input.len();
-            let mut pos = 0;
-            let mut prev_v = _mm_set1_epi32(prev as i32);
             let n = out.len();
             let (groups, _) = out.as_chunks_mut::<4>();
             let full = groups.len();
-            let mut done = 0; // groups decoded
-            for dst in groups.iter_mut() {
+            for dst in groups[done..].iter_mut() {
                 // Invariant: pos <= len. A block reads 17 bytes from `pos`.
                 if CHECKED && len - pos < 17 {
                     break;
