@@ -66,9 +66,9 @@
 //!
 //! Measured on a Xeon (Sapphire Rapids class), billions of ints per
 //! second, this kernel / the AVX2 kernel / FastPFor's VarIntGB (C++):
-//! ClusterData postings of 2^10..2^11 ints 1.85 / 1.27 / 1.08, of
-//! 2^15..2^16 2.95 / 1.48 / 1.30; delta 1.55 / 1.30 / 1.02 and 2.20 / 1.46
-//! / 1.28. Arrays of 4096 unsorted values (suite `ints`), in cache / from
+//! ClusterData postings of 2^10..2^11 ints 2.01 / 1.23 / 1.04, of
+//! 2^15..2^16 3.08 / 1.45 / 1.22; delta 1.69 / 1.22 / 1.06 and 2.32 / 1.40
+//! / 1.24. Arrays of 4096 unsorted values (suite `ints`), in cache / from
 //! L3: mixed widths 2.4 / 1.4 and 1.4 / 1.2 (this kernel / AVX2), one
 //! byte 12 / 6.1 and 12 / 5.7, four bytes 1.9 / 1.4 and 1.8 / 1.2.
 //!
