@@ -27,6 +27,25 @@ pub(crate) const fn vectors<const N: usize>(rows: &[[u8; 16]; N]) -> [__m128i; N
     out
 }
 
+/// The 64 bytes of `src` as a vector.
+#[target_feature(enable = "avx512f")]
+#[inline]
+pub(crate) fn load64(src: &[u8; 64]) -> __m512i {
+    // SAFETY: `src` is 64 readable bytes.
+    unsafe { _mm512_loadu_si512(src.as_ptr().cast()) }
+}
+
+/// Byte `j` is `j` (byte permute and compress indices).
+pub(crate) static IOTA64: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut j = 0;
+    while j < 64 {
+        t[j] = j as u8;
+        j += 1;
+    }
+    t
+};
+
 /// The 16 bytes of `src` as a vector.
 #[target_feature(enable = "sse2")]
 #[inline]

@@ -44,9 +44,9 @@
 //!
 //! Delta decoding decodes the deltas through the windows, then turns them
 //! into values in a second pass over them, sixteen lanes at a time
-//! (`prefix16`); in the window loop the prefix sums' shuffles took the
-//! port the permutes need (postings of 2^10..2^14 ints: 1.3 against 1.5 to
-//! 2.0 billion ints/s).
+//! (`running16`, as Stream VByte and VByte); in the window loop the prefix
+//! sums' shuffles took the port the permutes need (postings of 2^10..2^14
+//! ints: 1.3 against 1.5 to 2.0 billion ints/s).
 //!
 //! Lists of fewer than `MIN_VALUES` go straight to the AVX2 loop, as does
 //! everything after the windows: the last blocks, the partial or vint
@@ -83,7 +83,7 @@ use core::arch::x86_64::*;
 
 use super::super::{Format, Kernels, LowFirst, Lucene};
 use super::avx2;
-use crate::codec::x86::{load16, prefix16, prefix_sum};
+use crate::codec::x86::{load16, load64, prefix_sum, running16, IOTA64};
 use crate::error::DecodeError;
 use crate::isa::Isa;
 
@@ -105,17 +105,6 @@ const fn kernels<F: Format>(avx2: &Kernels) -> Kernels {
     }
 }
 
-/// Per byte `0..64`, its offset in the window.
-static IOTA: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut j = 0;
-    while j < 64 {
-        t[j] = j as u8;
-        j += 1;
-    }
-    t
-};
-
 /// Per nibble, the sum of its two 2-bit codes.
 static NIBBLE_CODES: [u8; 16] = {
     let mut t = [0u8; 16];
@@ -126,14 +115,6 @@ static NIBBLE_CODES: [u8; 16] = {
     }
     t
 };
-
-/// A table as a vector.
-#[target_feature(enable = "avx512f")]
-#[inline]
-fn load64(t: &[u8; 64]) -> __m512i {
-    // SAFETY: `t` is 64 readable bytes.
-    unsafe { _mm512_loadu_si512(t.as_ptr().cast()) }
-}
 
 /// Blocks a window writes: three batches of four (at most ten start below
 /// the stride).
@@ -194,8 +175,8 @@ static SMALL_NEXT: [u8; 64] = {
 };
 
 /// The window loop (see the module docs) while windows can be taken;
-/// returns where it stopped: the offset of the next control byte, the
-/// blocks decoded and the running total (delta, broadcast).
+/// returns where it stopped: the offset of the next control byte and the
+/// blocks decoded.
 ///
 /// # Safety
 /// `4 * MAX_BLOCKS <= out.len()`; checked, `WINDOW_READ <= input.len()`;
@@ -209,11 +190,11 @@ unsafe fn windows<F: Format, const CHECKED: bool>(input: &[u8], out: &mut [u32])
     let full = out.len() / 4;
     let mut start = 0; // the window's first byte
     let mut done = 0; // whole blocks decoded
-                      // The entry: the offset in the window of the first block that starts
-                      // in it, 0..=16, in every lane.
+                      // The entry: the offset in the window of the first block that starts in
+                      // it, 0..=16, in every lane.
     let mut entry = _mm512_setzero_si512();
     let (iota, fives, small, small_next) = (
-        load64(&IOTA),
+        load64(&IOTA64),
         load64(&FIVES),
         load64(&SMALL_DATA),
         load64(&SMALL_NEXT),
@@ -364,17 +345,11 @@ fn running_sums(v: &mut [u32], prev: u32) -> __m128i {
     let mut acc = _mm512_set1_epi32(prev as i32);
     let (sixteens, rest) = v.as_chunks_mut::<16>();
     for c in sixteens {
-        let p = c.as_mut_ptr().cast();
-        // SAFETY: `c` is sixteen u32s, 64 bytes.
-        let d = unsafe { _mm512_loadu_si512(p) };
-        // The sixteen's own prefix sum and total do not depend on `acc`:
-        // the loop-carried chain is one add.
-        let local = prefix16(d);
-        let total = _mm512_permutexvar_epi32(_mm512_set1_epi32(15), local);
-        let v = _mm512_add_epi32(local, acc);
-        // SAFETY: as above.
-        unsafe { _mm512_storeu_si512(p, v) };
-        acc = _mm512_add_epi32(acc, total);
+        // SAFETY: `c` is sixteen u32s, 64 readable bytes.
+        let d = unsafe { _mm512_loadu_si512(c.as_ptr().cast()) };
+        let v = running16(d, c, &mut acc);
+        // SAFETY: and writable.
+        unsafe { _mm512_storeu_si512(c.as_mut_ptr().cast(), v) };
     }
     let mut acc = _mm512_castsi512_si128(acc);
     let (fours, _) = rest.as_chunks_mut::<4>();

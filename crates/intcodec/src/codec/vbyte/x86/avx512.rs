@@ -59,16 +59,15 @@ super::seek::masked_vbyte_seek!(
     "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt"
 );
 
-use crate::codec::x86::running16;
+use crate::codec::x86::{load64, running16, IOTA64};
 
-/// Byte `j` of the table `which`: 0 `j`, 1 `j / 4`, 2 `j % 4`, 3 `j / 8`,
-/// 4 `j % 8`.
+/// Byte `j` of the table `which`: 1 `j / 4`, 2 `j % 4`, 3 `j / 8`, 4
+/// `j % 8`.
 const fn bytes64(which: u8) -> [u8; 64] {
     let mut t = [0u8; 64];
     let mut j = 0;
     while j < 64 {
         t[j] = match which {
-            0 => j,
             1 => j / 4,
             2 => j % 4,
             3 => j / 8,
@@ -79,8 +78,6 @@ const fn bytes64(which: u8) -> [u8; 64] {
     t
 }
 
-/// Byte `j` is `j`: the indices compressed by the clear continuation bits.
-static IOTA: [u8; 64] = bytes64(0);
 /// Byte `j` is `j / 4`: each value's length to its four bytes.
 static DIV4: [u8; 64] = bytes64(1);
 /// Byte `j` is `j % 4`: byte `k` of a value is stored when its length
@@ -94,8 +91,7 @@ static MOD8: [u8; 64] = bytes64(4);
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 #[inline]
 fn mask64(blk: &[u8; 64]) -> u64 {
-    // SAFETY: `blk` is 64 readable bytes.
-    _mm512_movepi8_mask(unsafe { _mm512_loadu_si512(blk.as_ptr().cast()) })
+    _mm512_movepi8_mask(load64(blk))
 }
 
 /// Stores sixteen values (deltas if `DELTA`, made running from `acc`).
@@ -200,10 +196,8 @@ fn decode_short512<const DELTA: bool>(
     let used = _pdep_u64(1 << (n - 1), t).trailing_zeros() + 1;
     let upto = _bzhi_u64(u64::MAX, used);
     let run4 = c & (c >> 1) & (c >> 2) & (c >> 3);
-    let tables = [&IOTA, &DIV4, &MOD4, &DIV8, &MOD8].map(|t| {
-        // SAFETY: each table is 64 readable bytes.
-        unsafe { _mm512_loadu_si512(t.as_ptr().cast()) }
-    });
+    // `IOTA64`: the indices compressed by the clear continuation bits.
+    let tables = [&IOTA64, &DIV4, &MOD4, &DIV8, &MOD8].map(|t| load64(t));
     let v = if run4 & upto == 0 {
         sixteen(data, t, &tables)
     } else if n <= 8 && run4 & (c >> 4) & upto == 0 {
@@ -242,10 +236,8 @@ fn decode_bulk512<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
     let mut pos = 0usize;
     let mut i = 0usize;
     let mut acc = _mm512_broadcastd_epi32(acc);
-    let tables = [&IOTA, &DIV4, &MOD4, &DIV8, &MOD8].map(|t| {
-        // SAFETY: each table is 64 readable bytes.
-        unsafe { _mm512_loadu_si512(t.as_ptr().cast()) }
-    });
+    // `IOTA64`: the indices compressed by the clear continuation bits.
+    let tables = [&IOTA64, &DIV4, &MOD4, &DIV8, &MOD8].map(|t| load64(t));
     // Continuation bits of bytes `pos..covered` (bit 0: byte `pos`),
     // made 64 bytes at a time ahead of the steps, so that the step's
     // length, the one chain from step to step, is `pdep` and `tzcnt` on
@@ -312,8 +304,7 @@ fn decode_bulk512<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
             let used = _pdep_u64(1 << 15, t).trailing_zeros() + 1;
             let long = c & (c >> 1) & (c >> 2) & (c >> 3);
             if long & _bzhi_u64(u64::MAX, used) == 0 {
-                // SAFETY: `blk` is 64 readable bytes.
-                let data = unsafe { _mm512_loadu_si512(blk.as_ptr().cast()) };
+                let data = load64(blk);
                 put16::<DELTA>(dst, sixteen(data, t, &tables), &mut acc);
                 sig >>= used;
                 pos += used as usize;
@@ -326,8 +317,7 @@ fn decode_bulk512<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
             let used = _pdep_u64(1 << 7, t).trailing_zeros() + 1;
             let long = c & (c >> 1) & (c >> 2) & (c >> 3) & (c >> 4);
             if long & _bzhi_u64(u64::MAX, used) == 0 {
-                // SAFETY: `blk` is 64 readable bytes.
-                let data = unsafe { _mm512_loadu_si512(blk.as_ptr().cast()) };
+                let data = load64(blk);
                 let (v, wide) = eight(data, t, &tables);
                 // Checked: a 5th byte above 0x0F is left to the table step,
                 // which reports it as every kernel does.
