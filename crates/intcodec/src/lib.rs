@@ -6,14 +6,14 @@
 //!
 //! | codec | module | format | kernels | delta | select/seek |
 //! |---|---|---|---|---|---|
-//! | Stream VByte ("1234", "0124") | [`streamvbyte`] | lemire/streamvbyte | scalar, SSE4.1, AVX2 | yes (SIMD prefix sum) | SIMD select (plain, delta), seek, insert (tail), append ([`sorted::SvbVec`]) |
-//! | VByte (LEB128, protobuf varint), u32 / u64, zigzag i32 / i64 | [`vbyte`] | protobuf varint, minimal form | scalar, Masked VByte SSE4.1, AVX2 | yes (fused SIMD prefix sum) | SIMD select, seek (u32 delta), insert (one delta) |
-//! | VarInt-GB (FastPFor and Lucene layouts) | [`varint_gb`] | FastPFor `varintgb`, Lucene group-varint | scalar, SSSE3, AVX2 decode | yes (SIMD prefix sum) | SIMD select, seek (delta), insert (tail) |
-//! | VarInt-G8IU (feature `g8iu`; patented, US 9,195,675 B2) | `varint_g8iu` | FastPFor `varintg8iu` | scalar, SSSE3, AVX2 decode | yes (SIMD prefix sum) | no |
+//! | Stream VByte ("1234", "0124") | [`streamvbyte`] | lemire/streamvbyte | scalar, SSE4.1, AVX2, AVX-512, NEON | yes (SIMD prefix sum) | SIMD select (plain, delta), seek, insert (tail), append ([`sorted::SvbVec`]) |
+//! | VByte (LEB128, protobuf varint), u32 / u64, zigzag i32 / i64 | [`vbyte`] | protobuf varint, minimal form | scalar, Masked VByte SSE4.1, AVX2, AVX-512 and NEON decode | yes (fused SIMD prefix sum) | SIMD select, seek (u32 delta), insert (one delta) |
+//! | VarInt-GB (FastPFor and Lucene layouts) | [`varint_gb`] | FastPFor `varintgb`, Lucene group-varint | scalar, SSSE3, AVX2; AVX-512 and NEON decode | yes (SIMD prefix sum) | SIMD select, seek (delta), insert (tail) |
+//! | VarInt-G8IU (feature `g8iu`; patented, US 9,195,675 B2) | `varint_g8iu` | FastPFor `varintg8iu` | scalar, SSSE3; AVX2 decode | yes (SIMD prefix sum) | no |
 //! | single varints: one u8/u16/u32/u64 (i8..i64 zigzag), or 2/4/8 adjacent | [`varint`] | protobuf varint / LEB128, as varint-simd | scalar (inlined), BMI2 `pext`/`pdep`, SSSE3 | - | - |
-//! | BP128 binary packing, 4x and 8x layouts | [`bp128`] | `bitpacking` crate `BitPacker4x` / `BitPacker8x` blocks; array format with a width byte per block and a VByte tail | scalar, SSE4.1, AVX2, all 33 widths | D1 (`compress_sorted`, fused SIMD prefix sum), strict (`compress_strictly_sorted`) and lane delta "d4"/"d8"; `select`, `lower_bound`, `insert` ([`bp128::SortedArray`]) | `select`, `lower_bound`, `insert` ([`bp128::SortedArray`]) |
+//! | BP128 binary packing, 4x, 8x and 16x layouts | [`bp128`] | `bitpacking` crate `BitPacker4x` / `BitPacker8x` blocks, simdcomp `avx512pack` (16x); array format with a width byte per block and a VByte tail | scalar, SSE4.1, AVX2, AVX-512, NEON, all 33 widths | D1 (`compress_sorted`, fused SIMD prefix sum), strict (`compress_strictly_sorted`) and lane delta "d4"/"d8"; `select`, `lower_bound`, `insert` ([`bp128::SortedArray`]) | `select`, `lower_bound`, `insert` ([`bp128::SortedArray`]) |
 //! | FOR (frame of reference, libfor-style) | [`frame_of_reference`] | min, width, bit stream | scalar | none; O(1) `select`, binary-search `lower_bound`, `insert` ([`frame_of_reference::ForArray`]) | `select` O(1), `lower_bound`, `insert` |
-//! | SIMD-FOR | [`frame_of_reference`] | min, width, `BitPacker4x` blocks | scalar, SSE4.1, AVX2 (BP128 4x kernels) | none; O(1) `select`, `lower_bound`, `insert` ([`frame_of_reference::SimdForArray`]) | `select` O(1), `lower_bound`, `insert` |
+//! | SIMD-FOR | [`frame_of_reference`] | min, width, `BitPacker4x` blocks | scalar, SSE4.1, AVX2, NEON (BP128 4x kernels) | none; O(1) `select`, `lower_bound`, `insert` ([`frame_of_reference::SimdForArray`]) | `select` O(1), `lower_bound`, `insert` |
 //!
 //! Select, seek, append and insert on compressed sorted arrays, and the
 //! blocked layout for long lists ([`sorted::Blocked`]): see [`sorted`].
@@ -39,7 +39,7 @@
 //!
 //! Each codec handle picks the fastest kernel for this CPU once (run-time
 //! detection, cached); [`KernelChoice::with_isa`] forces one, and the environment variable
-//! `INTCODEC_ISA=scalar|ssse3|sse41|avx2|avx512` caps the choice for the
+//! `INTCODEC_ISA=scalar|ssse3|sse41|avx2|avx512|neon` caps the choice for the
 //! whole process.
 //!
 //! ```
