@@ -9,7 +9,7 @@ crate::named_enum! {
     /// An instruction-set level a kernel can be written for.
     ///
     /// On x86-64 the levels are ordered: each includes the ones before it.
-    /// `Avx512` means F + BW + VL + VBMI + VBMI2 (Ice Lake, Zen 4 and later).
+    /// `Avx512` means F + BW + VL + VBMI + VBMI2 + VNNI (Ice Lake, Zen 4 and later).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     #[non_exhaustive]
     pub enum Isa {
@@ -21,7 +21,7 @@ crate::named_enum! {
         Sse41 => "sse41",
         /// x86-64 AVX2 (and everything above).
         Avx2 => "avx2",
-        /// x86-64 AVX-512 F/BW/VL/VBMI/VBMI2 (and everything above).
+        /// x86-64 AVX-512 F/BW/VL/VBMI/VBMI2/VNNI (and everything above).
         Avx512 => "avx512",
         /// AArch64 NEON.
         Neon => "neon",
@@ -154,6 +154,7 @@ mod detected {
                             && std::is_x86_feature_detected!("avx512vl")
                             && std::is_x86_feature_detected!("avx512vbmi")
                             && std::is_x86_feature_detected!("avx512vbmi2")
+                            && std::is_x86_feature_detected!("avx512vnni")
                         {
                             bits |= 1 << Isa::Avx512 as u8;
                         }
@@ -202,7 +203,8 @@ mod detected {
                 target_feature = "avx512bw",
                 target_feature = "avx512vl",
                 target_feature = "avx512vbmi",
-                target_feature = "avx512vbmi2"
+                target_feature = "avx512vbmi2",
+                target_feature = "avx512vnni"
             )),
             Isa::Neon => cfg!(all(target_arch = "aarch64", target_feature = "neon")),
         }

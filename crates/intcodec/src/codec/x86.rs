@@ -141,7 +141,14 @@ pub(crate) fn prefix16(v: __m512i) -> __m512i {
 #[target_feature(enable = "avx512f")]
 #[inline]
 pub(crate) fn running16(v: __m512i, dst: &mut [u32; 16], acc: &mut __m512i) -> __m512i {
-    let local = prefix16(v);
+    running_from(prefix16(v), dst, acc)
+}
+
+/// [`running16`] of sixteen prefix sums already made (`local`: lane `k`
+/// the sum of deltas `0..=k`).
+#[target_feature(enable = "avx512f")]
+#[inline]
+pub(crate) fn running_from(local: __m512i, dst: &mut [u32; 16], acc: &mut __m512i) -> __m512i {
     // SAFETY: `dst` is 64 writable bytes.
     unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), local) };
     // SAFETY: lane 15 of `dst`, just written (a plain `u32`).
@@ -149,4 +156,48 @@ pub(crate) fn running16(v: __m512i, dst: &mut [u32; 16], acc: &mut __m512i) -> _
     let out = _mm512_add_epi32(local, *acc);
     *acc = _mm512_add_epi32(*acc, _mm512_set1_epi32(total as i32));
     out
+}
+
+/// Per output lane `k` (sixteen u32 lanes) and source dword `g`, the four
+/// byte weights of `vpdpbusd`: byte `i` of dword `g` counts towards lane
+/// `k` when `4g + i <= k`.
+static PREFIX_WEIGHTS: [[u8; 64]; 4] = {
+    let mut w = [[0u8; 64]; 4];
+    let mut g = 0;
+    while g < 4 {
+        let mut k = 0;
+        while k < 16 {
+            let mut i = 0;
+            while i < 4 {
+                w[g][4 * k + i] = (4 * g + i <= k) as u8;
+                i += 1;
+            }
+            k += 1;
+        }
+        g += 1;
+    }
+    w
+};
+
+/// Inclusive prefix sums of the sixteen bytes at `src` (one-byte deltas),
+/// as sixteen u32 lanes, with no shuffle: each of the four data dwords is
+/// broadcast from memory (a load-port operation) and VNNI's `vpdpbusd`
+/// adds, in every lane, its bytes times 0/1 weights. Four multiply-adds
+/// against a widening and four shifted adds, six of whose eight operations
+/// need the shuffle port.
+///
+/// # Safety
+/// `src` is valid for reading 16 bytes.
+#[target_feature(enable = "avx512f,avx512vnni")]
+#[inline]
+pub(crate) unsafe fn prefix16_bytes(src: *const u8) -> __m512i {
+    let mut s = _mm512_setzero_si512();
+    for (g, w) in PREFIX_WEIGHTS.iter().enumerate() {
+        // SAFETY: 64 readable bytes.
+        let w = unsafe { _mm512_loadu_si512(w.as_ptr().cast()) };
+        // SAFETY: dword `g` of the 16 bytes at `src` (the caller).
+        let d = unsafe { core::ptr::read_unaligned(src.wrapping_add(4 * g).cast::<i32>()) };
+        s = _mm512_dpbusd_epi32(s, _mm512_set1_epi32(d), w);
+    }
+    s
 }
