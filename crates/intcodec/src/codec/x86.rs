@@ -191,12 +191,24 @@ static PREFIX_WEIGHTS: [[u8; 64]; 4] = {
 #[target_feature(enable = "avx512f,avx512vnni")]
 #[inline]
 pub(crate) unsafe fn prefix16_bytes(src: *const u8) -> __m512i {
+    // SAFETY: forwarded from the caller.
+    unsafe { prefix16_dwords::<4>(src) }
+}
+
+/// [`prefix16_bytes`] of four groups of four bytes `STEP` bytes apart
+/// (VarInt-GB's one-byte blocks: 5).
+///
+/// # Safety
+/// `src` is valid for reading `3 * STEP + 4` bytes.
+#[target_feature(enable = "avx512f,avx512vnni")]
+#[inline]
+pub(crate) unsafe fn prefix16_dwords<const STEP: usize>(src: *const u8) -> __m512i {
     let mut s = _mm512_setzero_si512();
     for (g, w) in PREFIX_WEIGHTS.iter().enumerate() {
         // SAFETY: 64 readable bytes.
         let w = unsafe { _mm512_loadu_si512(w.as_ptr().cast()) };
-        // SAFETY: dword `g` of the 16 bytes at `src` (the caller).
-        let d = unsafe { core::ptr::read_unaligned(src.wrapping_add(4 * g).cast::<i32>()) };
+        // SAFETY: the `g`-th four bytes at `src` (the caller).
+        let d = unsafe { core::ptr::read_unaligned(src.wrapping_add(STEP * g).cast::<i32>()) };
         s = _mm512_dpbusd_epi32(s, _mm512_set1_epi32(d), w);
     }
     s
