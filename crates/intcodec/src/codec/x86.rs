@@ -179,24 +179,13 @@ static PREFIX_WEIGHTS: [[u8; 64]; 4] = {
     w
 };
 
-/// Inclusive prefix sums of the sixteen bytes at `src` (one-byte deltas),
-/// as sixteen u32 lanes, with no shuffle: each of the four data dwords is
-/// broadcast from memory (a load-port operation) and VNNI's `vpdpbusd`
-/// adds, in every lane, its bytes times 0/1 weights. Four multiply-adds
-/// against a widening and four shifted adds, six of whose eight operations
-/// need the shuffle port.
-///
-/// # Safety
-/// `src` is valid for reading 16 bytes.
-#[target_feature(enable = "avx512f,avx512vnni")]
-#[inline]
-pub(crate) unsafe fn prefix16_bytes(src: *const u8) -> __m512i {
-    // SAFETY: forwarded from the caller.
-    unsafe { prefix16_dwords::<4>(src) }
-}
-
-/// [`prefix16_bytes`] of four groups of four bytes `STEP` bytes apart
-/// (VarInt-GB's one-byte blocks: 5).
+/// Inclusive prefix sums of sixteen one-byte deltas, as sixteen u32
+/// lanes, with no shuffle: four groups of four bytes, `STEP` bytes apart
+/// from `src` (Stream VByte's one-byte blocks: 4, contiguous; VarInt-GB's:
+/// 5, past each control byte). Each group is broadcast from memory (a
+/// load-port operation) and VNNI's `vpdpbusd` adds, in every lane, its
+/// bytes times 0/1 weights: four multiply-adds against a widening and four
+/// shifted adds, five of whose nine operations need the shuffle port.
 ///
 /// # Safety
 /// `src` is valid for reading `3 * STEP + 4` bytes.

@@ -39,7 +39,7 @@
 //! decode 1.5x to 2.4x, delta decode 0.72x to 0.95-1.05x.
 //!
 //! Delta-coded, such a block's prefix sums come straight from its data
-//! bytes (`prefix16_bytes`): each of its four data dwords broadcast from
+//! bytes (`prefix16_dwords`): each of its four data dwords broadcast from
 //! memory (load port), and VNNI's `vpdpbusd` adds in every lane those
 //! bytes times 0/1 weights, four multiply-adds in place of the widening
 //! and the four shifted adds. In this loop every 512-bit operation runs on
@@ -81,7 +81,7 @@ use core::arch::x86_64::*;
 
 use super::super::{control_len, scalar, Format, Kernels, Variant, F0124, F1234};
 use super::avx2;
-use crate::codec::x86::{prefix16, prefix16_bytes, running16, running_from};
+use crate::codec::x86::{prefix16, prefix16_dwords, running16, running_from};
 use crate::error::DecodeError;
 use crate::isa::Isa;
 
@@ -294,7 +294,7 @@ unsafe fn blocks_loop<F: Format, const DELTA: bool, const CHECKED: bool, const D
             // checked `len` or inside the trusted stream.
             let v = if DELTA {
                 // SAFETY: as above.
-                let local = unsafe { prefix16_bytes(base.wrapping_add(pos)) };
+                let local = unsafe { prefix16_dwords::<4>(base.wrapping_add(pos)) };
                 running_from(local, dst, &mut acc)
             } else {
                 // SAFETY: as above.

@@ -315,7 +315,7 @@ unsafe fn windows<F: Format, const DELTA: bool, const CHECKED: bool>(
             let fit = own.count_ones() as usize;
             let dst = out[4 * done..4 * (done + MAX_BLOCKS)].as_mut_ptr();
             if DELTA {
-                let e = (_mm_cvtsi128_si32(_mm512_castsi512_si128(entry)) as u32 & 0xFF) as usize;
+                let e = entry_offset(entry);
                 // SAFETY: twelve 5-byte steps from `start + e` (`e <= 16`)
                 // read up to byte `e + 60` of the window: inside the 80
                 // bytes checked at `start`, or (trusted) inside the twelve
@@ -323,21 +323,18 @@ unsafe fn windows<F: Format, const DELTA: bool, const CHECKED: bool>(
                 // `dst` has twelve blocks, `fit` of them this window's (at
                 // least seven, at most ten).
                 acc = unsafe { one_byte_sums(base.wrapping_add(start + e + 1), fit, dst, acc) };
-                entry = _mm512_permutexvar_epi8(entry, small_next);
-                start += STRIDE;
-                done += fit;
-                continue;
-            }
-            let d = _mm512_permutexvar_epi8(_mm512_add_epi8(entry, small), w);
-            let v = [
-                _mm512_castsi512_si128(d),
-                _mm512_extracti32x4_epi32::<1>(d),
-                _mm512_extracti32x4_epi32::<2>(d),
-            ];
-            for (b, v) in v.into_iter().enumerate() {
-                let v = _mm512_cvtepu8_epi32(v);
-                // SAFETY: `dst` has twelve blocks.
-                unsafe { _mm512_storeu_si512(dst.wrapping_add(16 * b).cast(), v) };
+            } else {
+                let d = _mm512_permutexvar_epi8(_mm512_add_epi8(entry, small), w);
+                let v = [
+                    _mm512_castsi512_si128(d),
+                    _mm512_extracti32x4_epi32::<1>(d),
+                    _mm512_extracti32x4_epi32::<2>(d),
+                ];
+                for (b, v) in v.into_iter().enumerate() {
+                    let v = _mm512_cvtepu8_epi32(v);
+                    // SAFETY: `dst` has twelve blocks.
+                    unsafe { _mm512_storeu_si512(dst.wrapping_add(16 * b).cast(), v) };
+                }
             }
             entry = _mm512_permutexvar_epi8(entry, small_next);
             start += STRIDE;
@@ -347,8 +344,16 @@ unsafe fn windows<F: Format, const DELTA: bool, const CHECKED: bool>(
             summed = 4 * done;
         }
     }
-    let e = (_mm_cvtsi128_si32(_mm512_castsi512_si128(entry)) as u32 & 0xFF) as usize;
+    let e = entry_offset(entry);
     (start + e, done, summed, acc)
+}
+
+/// The entry (lane 0 of `entry`): the offset in its window of the first
+/// block that starts there.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn entry_offset(entry: __m512i) -> usize {
+    (_mm_cvtsi128_si32(_mm512_castsi512_si128(entry)) as u32 & 0xFF) as usize
 }
 
 /// A delta-coded one-byte window's values from the data bytes of its
