@@ -41,10 +41,12 @@ fn print(text: &str) -> Result<(), CliError> {
     write_stdout(text.as_bytes())
 }
 
-/// The core library panics on a bad `INTCODEC_ISA` the first time a codec is
-/// built; check it first so the user gets a one-line error instead.
+/// The core library panics on a bad `INTCODEC_ISA` or `INTCODEC_TUNE` the
+/// first time a codec is built; check them first so the user gets a
+/// one-line error instead.
 fn check_isa_env() -> Result<(), CliError> {
-    isa::check_override().map(|_| ()).map_err(CliError::new)
+    isa::check_override().map_err(CliError::new)?;
+    isa::check_tuning().map(|_| ()).map_err(CliError::new)
 }
 
 fn encode(args: &Encode) -> Result<(), CliError> {
@@ -97,6 +99,11 @@ fn info() -> String {
         }
     }
     let _ = writeln!(s, "usable:       {}", names(&mut isa::supported_isas()));
+    let tuned = match isa::check_tuning() {
+        Ok(Some(_)) => "set by INTCODEC_TUNE",
+        _ => "detected",
+    };
+    let _ = writeln!(s, "tuning:       {} ({tuned})", isa::tuning());
     let _ = writeln!(s, "kernels:");
     for c in CODECS.iter() {
         let _ = writeln!(

@@ -1,9 +1,12 @@
-//! Instruction-set levels, run-time detection and the `INTCODEC_ISA` cap.
+//! Instruction-set levels, run-time detection, the `INTCODEC_ISA` cap and
+//! the CPU [`Tuning`].
 //!
 //! Detection runs once and is cached. The environment variable
 //! `INTCODEC_ISA=scalar|ssse3|sse41|avx2|avx512|neon` caps the level every
 //! codec may pick (a testing and debugging hook); an unknown value, or one the
 //! CPU does not support, panics with a message saying so.
+//! `INTCODEC_TUNE=default|zen` overrides the detected [`Tuning`] the same
+//! way (the tests use it to run both loops of a tuned kernel on any CPU).
 
 crate::named_enum! {
     /// An instruction-set level a kernel can be written for.
@@ -69,6 +72,100 @@ impl Isa {
 /// The levels this CPU supports, lowest first (ignores the cap).
 pub fn detected_isas() -> impl Iterator<Item = Isa> {
     Isa::ALL.into_iter().filter(|isa| isa.is_detected())
+}
+
+crate::named_enum! {
+    /// A CPU family whose measured costs change the loop a kernel runs,
+    /// within one ISA level (the kernel set, and so the format and the
+    /// error reports, stay the same). Detected once; `INTCODEC_TUNE`
+    /// overrides it.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
+    pub enum Tuning {
+        /// Every CPU not listed below: the loops as measured on Intel.
+        Default => "default",
+        /// AMD Zen (every AMD CPU with the `Avx512` level is Zen 4 or
+        /// later). On Zen 5 the sixteen-lane AVX-512 prefix sum costs more
+        /// than the 128-bit table loop it replaces: VByte's AVX-512 kernel
+        /// hands delta decodes of 128 values and more to its AVX2 loop.
+        Zen => "zen",
+    }
+    /// The lower-case name used by `INTCODEC_TUNE` and in reports.
+    fn name;
+}
+
+impl Tuning {
+    /// Every tuning, in order.
+    pub const ALL: [Tuning; 2] = [Tuning::Default, Tuning::Zen];
+
+    /// Parses a name as printed by [`Tuning::name`] (case-insensitive).
+    pub fn from_name(name: &str) -> Option<Tuning> {
+        let lower = name.trim().to_ascii_lowercase();
+        Tuning::ALL.into_iter().find(|t| t.name() == lower)
+    }
+}
+
+/// The tuning in force: `INTCODEC_TUNE` if set, else the detected one.
+/// Computed once; a bad `INTCODEC_TUNE` panics with [`check_tuning`]'s
+/// message.
+pub fn tuning() -> Tuning {
+    #[cfg(feature = "std")]
+    {
+        use std::sync::OnceLock;
+        static TUNING: OnceLock<Tuning> = OnceLock::new();
+        *TUNING.get_or_init(|| {
+            check_tuning()
+                .unwrap_or_else(|msg| panic!("{msg}"))
+                .unwrap_or_else(detected_tuning)
+        })
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        detected_tuning()
+    }
+}
+
+/// Reads and validates `INTCODEC_TUNE` without panicking: `Ok(None)` when
+/// it is unset or empty, `Ok(Some(tuning))` for a known name, and an error
+/// message otherwise.
+#[cfg(feature = "std")]
+pub fn check_tuning() -> Result<Option<Tuning>, String> {
+    let Some(raw) = std::env::var_os("INTCODEC_TUNE") else {
+        return Ok(None);
+    };
+    let Some(text) = raw.to_str() else {
+        return Err("INTCODEC_TUNE is not valid UTF-8".into());
+    };
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    Tuning::from_name(text).map(Some).ok_or_else(|| {
+        format!(
+            "INTCODEC_TUNE={text:?} is not a known tuning; known: {}",
+            Tuning::ALL.map(Tuning::name).join(", ")
+        )
+    })
+}
+
+/// The tuning of this CPU: `Zen` when CPUID's vendor is AMD's.
+pub fn detected_tuning() -> Tuning {
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "x86", target_feature = "sse")
+    ))]
+    {
+        #[cfg(target_arch = "x86")]
+        use core::arch::x86::__cpuid;
+        #[cfg(target_arch = "x86_64")]
+        use core::arch::x86_64::__cpuid;
+        // Leaf 0: the vendor string in EBX, EDX, ECX.
+        let id = __cpuid(0);
+        let amd = [id.ebx, id.edx, id.ecx] == [0x6874_7541, 0x6974_6E65, 0x444D_4163];
+        if amd {
+            return Tuning::Zen;
+        }
+    }
+    Tuning::Default
 }
 
 /// The levels codecs may use here: detected and within the `INTCODEC_ISA`
@@ -241,6 +338,15 @@ mod tests {
     fn neon_detected_on_aarch64() {
         assert!(Isa::Neon.is_detected());
         assert!(detected_isas().eq([Isa::Scalar, Isa::Neon]));
+    }
+
+    #[test]
+    fn tuning_names_round_trip() {
+        for t in Tuning::ALL {
+            assert_eq!(Tuning::from_name(t.name()), Some(t));
+        }
+        assert_eq!(Tuning::from_name(" ZEN "), Some(Tuning::Zen));
+        assert_eq!(Tuning::from_name("skylake"), None);
     }
 
     #[test]

@@ -157,7 +157,7 @@ pub use codec::varint_g8iu;
 pub use codec::varint_gb;
 pub use codec::vbyte;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
-pub use isa::{detected_isas, supported_isas, Isa};
+pub use isa::{detected_isas, supported_isas, Isa, Tuning};
 pub use traits::{IntCodec, KernelChoice, SortedCodec, SortedSet};
 
 #[cfg(test)]

@@ -21,6 +21,14 @@
 //!   or a table step), and the next step is wide again.
 //!
 //! Delta decoding adds the sixteen-lane prefix sum (`codec::x86::running16`).
+//! On AMD Zen 5 that prefix sum (five 512-bit shuffles per sixteen values)
+//! makes this loop slower than the AVX2 one: postings delta decode, lists
+//! of 2^7..2^16 ints, 1.03-1.16 against 1.10-2.37 G ints/s, while lists of
+//! 2^5..2^6 ints run 0.88 and 1.02 here against 0.56 and 0.85. So with
+//! [`Tuning::Zen`](crate::isa::Tuning) delta decodes of `ZEN_DELTA_MIN`
+//! (128) values or more take the shared bulk loop (`decode_bulk`) instead;
+//! plain decodes stay here (2^5..2^13 lists 1.13-1.95 against 0.57-1.85
+//! G ints/s; 2^14..2^16 2.04-2.09 against 2.41-2.71, not yet understood).
 //! The continuation bits are made 64 bytes at a time a refill ahead of the
 //! steps, so the chain from step to step is `pdep`, `tzcnt` and a shift
 //! (making them from the bytes at the step's offset put a load on it:
@@ -60,6 +68,11 @@ super::seek::masked_vbyte_seek!(
 );
 
 use crate::codec::x86::{load64, running16, IOTA64};
+use crate::isa::Tuning;
+
+/// With [`Tuning::Zen`], delta decodes of this many values or more run the
+/// shared (AVX2) bulk loop instead of [`decode_bulk512`] (module docs).
+const ZEN_DELTA_MIN: usize = 128;
 
 /// Byte `j` of the table `which`: 1 `j / 4`, 2 `j % 4`, 3 `j / 8`, 4
 /// `j % 8`.
@@ -232,6 +245,9 @@ fn decode_bulk512<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
     out: &mut [u32],
     acc: __m128i,
 ) -> (usize, usize, __m128i) {
+    if DELTA && out.len() >= ZEN_DELTA_MIN && crate::isa::tuning() == Tuning::Zen {
+        return decode_bulk::<S, DELTA, CHECKED>(src, out, acc);
+    }
     let n = out.len();
     let mut pos = 0usize;
     let mut i = 0usize;

@@ -346,8 +346,7 @@ macro_rules! masked_vbyte_kernels {
         /// only of 48 bytes at `covered` when `covered + 48 <= input.len()`;
         /// a step writes at most 16 values at `i` only when `i + 16 <=
         /// out.len()`.
-        // Unused by the AVX-512 set, which has its own bulk loop.
-        #[allow(dead_code)]
+        // The AVX-512 set runs it only for long delta decodes on Zen.
         #[target_feature(enable = $features)]
         #[inline]
         fn decode_bulk<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
