@@ -989,6 +989,32 @@ fn bad_isa_override_is_a_clean_error() {
 }
 
 #[test]
+fn tuning_override_shows_and_bad_one_is_a_clean_error() {
+    for tune in ["default", "zen"] {
+        let r = run_env(&args!["info"], b"", &[("INTCODEC_TUNE", tune)]);
+        let text = String::from_utf8(success(&r).to_vec()).unwrap();
+        let want = format!("tuning:       {tune} (set by INTCODEC_TUNE)");
+        assert!(text.contains(&want), "{text}");
+    }
+    let r = run_env(&args!["info"], b"", &[("INTCODEC_TUNE", "skylake")]);
+    assert_error(
+        &r,
+        &["INTCODEC_TUNE", "skylake", "not a known tuning"],
+        None,
+    );
+    let s = Scratch::new("tune");
+    let input = s.put("in", &to_le(&[1]));
+    let out = s.path("out");
+    let r = run_env(
+        &args!["encode", "--codec", "vbyte", input, out],
+        b"",
+        &[("INTCODEC_TUNE", "skylake")],
+    );
+    assert_error(&r, &["INTCODEC_TUNE"], None);
+    assert!(!out.exists());
+}
+
+#[test]
 fn varint_malformed_streams_are_one_line_errors() {
     let s = Scratch::new("varint-malformed");
     // Lucene layout, one value: a vint whose fifth byte has more than 4 bits.

@@ -85,9 +85,11 @@ crate::named_enum! {
         /// Every CPU not listed below: the loops as measured on Intel.
         Default => "default",
         /// AMD Zen (every AMD CPU with the `Avx512` level is Zen 4 or
-        /// later). On Zen 5 the sixteen-lane AVX-512 prefix sum costs more
-        /// than the 128-bit table loop it replaces: VByte's AVX-512 kernel
-        /// hands delta decodes of 128 values and more to its AVX2 loop.
+        /// later). Measured on Zen 5: VByte's AVX-512 kernel makes its
+        /// continuation bits three refills ahead (a mask moved to a general
+        /// register arrives late there), and hands delta decodes of 128
+        /// values and more to its AVX2 loop (its sixteen-lane prefix sum
+        /// costs more there than the 128-bit one).
         Zen => "zen",
     }
     /// The lower-case name used by `INTCODEC_TUNE` and in reports.

@@ -21,18 +21,33 @@
 //!   or a table step), and the next step is wide again.
 //!
 //! Delta decoding adds the sixteen-lane prefix sum (`codec::x86::running16`).
-//! On AMD Zen 5 that prefix sum (five 512-bit shuffles per sixteen values)
-//! makes this loop slower than the AVX2 one: postings delta decode, lists
-//! of 2^7..2^16 ints, 1.03-1.16 against 1.10-2.37 G ints/s, while lists of
-//! 2^5..2^6 ints run 0.88 and 1.02 here against 0.56 and 0.85. So with
-//! [`Tuning::Zen`](crate::isa::Tuning) delta decodes of `ZEN_DELTA_MIN`
-//! (128) values or more take the shared bulk loop (`decode_bulk`) instead;
-//! plain decodes stay here (2^5..2^13 lists 1.13-1.95 against 0.57-1.85
-//! G ints/s; 2^14..2^16 2.04-2.09 against 2.41-2.71, not yet understood).
+//!
 //! The continuation bits are made 64 bytes at a time a refill ahead of the
 //! steps, so the chain from step to step is `pdep`, `tzcnt` and a shift
 //! (making them from the bytes at the step's offset put a load on it:
 //! 3-byte values 0.43 -> 1.86 G ints/s).
+//!
+//! **AMD Zen** ([`Tuning::Zen`](crate::isa::Tuning)), measured on a Zen 5
+//! EPYC. Made one refill ahead, the continuation bits are still on the step
+//! chain there: every step ran about 40 cycles whatever the value lengths
+//! (1.73 G ints/s for 2-byte, 3-byte and mixed values alike, where the AVX2
+//! kernel reads 2.9 on 2-byte values), and a loop of just a 64-byte load,
+//! `vpmovb2m`, `kmovq` and the next address from the mask took 34 cycles
+//! an iteration. Made three refills ahead: 2.2-2.7 G ints/s (all-one-byte
+//! data 19.6 -> 13.8, still the AVX2 kernel's speed); postings decode
+//! 1.39x -> 1.92x of MaskedVByte, the `ints` suite 1.03x -> 1.26x. Two
+//! ahead was no faster than one, and a ring of four no faster either; the
+//! Intel loop keeps one (its measured form).
+//!
+//! The sixteen-lane prefix sum of delta decoding (five 512-bit shuffles
+//! per sixteen values) still costs more on Zen 5 than the AVX2 loop's
+//! 128-bit one on long and dense lists: so with `Tuning::Zen`, delta
+//! decodes of `ZEN_DELTA_MIN` (128) values or more take the shared bulk
+//! loop (`decode_bulk`). Postings delta decode against MaskedVByte, median
+//! over buckets: ClusterData 1.16x before either change, 1.56x with the
+//! bits three ahead alone, 1.52x with both; europarl 1.37x, 1.44x, 1.96x.
+//! Below 128 values this loop still wins (2^5-int lists 0.90 against
+//! 0.56 G ints/s).
 //!
 //! Short lists: a checked decode of 3 to 16 values (`decode_short512`)
 //! is one masked load of the input's first 64 bytes (none past its end),
@@ -237,7 +252,9 @@ fn decode_short512<const DELTA: bool>(
 
 /// The bulk of a long u32 decode on AVX-512, in place of the shared
 /// `decode_bulk` (same contract: returns `(pos, i, acc)` where it
-/// stopped, for the shared main loop to continue).
+/// stopped, for the shared main loop to continue). With [`Tuning::Zen`]:
+/// long delta decodes go to `decode_bulk`, and the continuation bits are
+/// made three refills ahead instead of one (module docs).
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 #[inline]
 fn decode_bulk512<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
@@ -245,9 +262,25 @@ fn decode_bulk512<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
     out: &mut [u32],
     acc: __m128i,
 ) -> (usize, usize, __m128i) {
-    if DELTA && out.len() >= ZEN_DELTA_MIN && crate::isa::tuning() == Tuning::Zen {
-        return decode_bulk::<S, DELTA, CHECKED>(src, out, acc);
+    if crate::isa::tuning() == Tuning::Zen {
+        if DELTA && out.len() >= ZEN_DELTA_MIN {
+            return decode_bulk::<S, DELTA, CHECKED>(src, out, acc);
+        }
+        bulk512::<S, DELTA, CHECKED, 3>(src, out, acc)
+    } else {
+        bulk512::<S, DELTA, CHECKED, 1>(src, out, acc)
     }
+}
+
+/// [`decode_bulk512`]'s loop, the continuation bits of each 64 bytes made
+/// `AHEAD` refills before they are needed.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+#[inline]
+fn bulk512<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool, const AHEAD: usize>(
+    src: S,
+    out: &mut [u32],
+    acc: __m128i,
+) -> (usize, usize, __m128i) {
     let n = out.len();
     let mut pos = 0usize;
     let mut i = 0usize;
@@ -258,17 +291,19 @@ fn decode_bulk512<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
     // made 64 bytes at a time ahead of the steps, so that the step's
     // length, the one chain from step to step, is `pdep` and `tzcnt` on
     // these bits and not a load and a mask of the bytes at `pos`.
-    // The next 64 bytes' bits are made one refill early (`ahead`), so that
-    // their load is not on that chain either.
+    // The next 64 bytes' bits are made `AHEAD` refills early (`ahead`), so
+    // that their load and mask are not on that chain either.
     let mut sig = 0u128;
     let mut covered = 0usize;
-    let mut ahead = None;
+    // `ahead[k]`: the bits of the 64 bytes at `covered + 64 k`, when they
+    // were in the window as it was.
+    let mut ahead = [None; AHEAD];
     loop {
         // SAFETY: `pos` ends the `i` values decoded (each step moves by
         // the bytes of the values it decodes); `n - i` are to come.
         let input = unsafe { src.window(pos, n - i) };
         if covered - pos < 64 {
-            let bits = match ahead.take() {
+            let bits = match ahead[0] {
                 Some(bits) => bits,
                 None => match input.get(covered..).and_then(<[u8]>::first_chunk::<64>) {
                     Some(blk) => mask64(blk),
@@ -278,8 +313,9 @@ fn decode_bulk512<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
             // `covered - pos < 64`: the new bits fit in 128.
             sig |= u128::from(bits) << (covered - pos);
             covered += 64;
-            ahead = input
-                .get(covered..)
+            ahead.rotate_left(1);
+            ahead[AHEAD - 1] = input
+                .get(covered + 64 * (AHEAD - 1)..)
                 .and_then(<[u8]>::first_chunk::<64>)
                 .map(|b| mask64(b));
         }
