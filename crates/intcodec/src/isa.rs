@@ -132,15 +132,10 @@ pub fn tuning() -> Tuning {
 /// message otherwise.
 #[cfg(feature = "std")]
 pub fn check_tuning() -> Result<Option<Tuning>, String> {
-    let Some(raw) = std::env::var_os("INTCODEC_TUNE") else {
+    let Some(text) = env_text("INTCODEC_TUNE")? else {
         return Ok(None);
     };
-    let Some(text) = raw.to_str() else {
-        return Err("INTCODEC_TUNE is not valid UTF-8".into());
-    };
-    if text.trim().is_empty() {
-        return Ok(None);
-    }
+    let text = text.as_str();
     Tuning::from_name(text).map(Some).ok_or_else(|| {
         format!(
             "INTCODEC_TUNE={text:?} is not a known tuning; known: {}",
@@ -196,15 +191,10 @@ fn within_cap(isa: Isa, cap: Option<Isa>) -> bool {
 /// message, the first time one is built, if the value is bad.)
 #[cfg(feature = "std")]
 pub fn check_override() -> Result<Option<Isa>, String> {
-    let Some(raw) = std::env::var_os("INTCODEC_ISA") else {
+    let Some(text) = env_text("INTCODEC_ISA")? else {
         return Ok(None);
     };
-    let Some(text) = raw.to_str() else {
-        return Err("INTCODEC_ISA is not valid UTF-8".into());
-    };
-    if text.trim().is_empty() {
-        return Ok(None);
-    }
+    let text = text.as_str();
     match Isa::from_name(text) {
         None => Err(format!(
             "INTCODEC_ISA={text:?} is not a known instruction set; known: {}",
@@ -214,6 +204,20 @@ pub fn check_override() -> Result<Option<Isa>, String> {
             "INTCODEC_ISA={text:?}: this CPU does not support {isa}"
         )),
         Some(isa) => Ok(Some(isa)),
+    }
+}
+
+/// The environment variable `name`: `Ok(None)` when unset or blank, an
+/// error when it is not UTF-8.
+#[cfg(feature = "std")]
+fn env_text(name: &str) -> Result<Option<String>, String> {
+    match std::env::var_os(name) {
+        None => Ok(None),
+        Some(raw) => match raw.into_string() {
+            Ok(text) if text.trim().is_empty() => Ok(None),
+            Ok(text) => Ok(Some(text)),
+            Err(_) => Err(format!("{name} is not valid UTF-8")),
+        },
     }
 }
 
@@ -321,6 +325,11 @@ mod tests {
         }
         assert_eq!(Isa::from_name("SSE4.1"), Some(Isa::Sse41));
         assert_eq!(Isa::from_name("mmx"), None);
+        for t in Tuning::ALL {
+            assert_eq!(Tuning::from_name(t.name()), Some(t));
+        }
+        assert_eq!(Tuning::from_name(" ZEN "), Some(Tuning::Zen));
+        assert_eq!(Tuning::from_name("skylake"), None);
     }
 
     #[test]
@@ -340,15 +349,6 @@ mod tests {
     fn neon_detected_on_aarch64() {
         assert!(Isa::Neon.is_detected());
         assert!(detected_isas().eq([Isa::Scalar, Isa::Neon]));
-    }
-
-    #[test]
-    fn tuning_names_round_trip() {
-        for t in Tuning::ALL {
-            assert_eq!(Tuning::from_name(t.name()), Some(t));
-        }
-        assert_eq!(Tuning::from_name(" ZEN "), Some(Tuning::Zen));
-        assert_eq!(Tuning::from_name("skylake"), None);
     }
 
     #[test]
