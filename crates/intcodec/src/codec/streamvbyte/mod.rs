@@ -231,8 +231,10 @@ fn registry(variant: Variant) -> &'static Registry<Kernels> {
 /// A Stream VByte codec bound to one kernel (ISA) and one variant.
 ///
 /// `StreamVByte::new()` picks the fastest kernel this CPU supports (within
-/// the `INTCODEC_ISA` cap); [`KernelChoice::with_isa`] forces one. The
-/// codec operations are the [`IntCodec`] and [`SortedCodec`] methods.
+/// the `INTCODEC_ISA` cap);
+/// [`KernelChoice::with_isa`](crate::KernelChoice::with_isa) forces one.
+/// The codec operations are the [`IntCodec`] and
+/// [`SortedCodec`](crate::SortedCodec) methods.
 ///
 /// ```
 /// use intcodec::streamvbyte::StreamVByte;

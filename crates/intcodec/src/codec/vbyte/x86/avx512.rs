@@ -37,12 +37,14 @@
 //! data 19.6 -> 13.8, still the AVX2 kernel's speed); postings decode
 //! 1.39x -> 1.92x of MaskedVByte, the `ints` suite 1.03x -> 1.26x. Two
 //! ahead was no faster than one, and a ring of four no faster either; the
-//! Intel loop keeps one (its measured form).
+//! Intel loop keeps one (its measured form), and so do decodes under
+//! `ZEN_LONG` (128) values, whose masks made ahead cost more than they
+//! save (32 and 64 ints 18 -> 24 and 36 -> 39 ns).
 //!
 //! The sixteen-lane prefix sum of delta decoding (five 512-bit shuffles
 //! per sixteen values) still costs more on Zen 5 than the AVX2 loop's
 //! 128-bit one on long and dense lists: so with `Tuning::Zen`, delta
-//! decodes of `ZEN_DELTA_MIN` (128) values or more take the shared bulk
+//! decodes of `ZEN_LONG` (128) values or more take the shared bulk
 //! loop (`decode_bulk`). Postings delta decode against MaskedVByte, median
 //! over buckets: ClusterData 1.16x before either change, 1.56x with the
 //! bits three ahead alone, 1.52x with both; europarl 1.37x, 1.44x, 1.96x.
@@ -85,9 +87,12 @@ super::seek::masked_vbyte_seek!(
 use crate::codec::x86::{load64, running16, IOTA64};
 use crate::isa::Tuning;
 
-/// With [`Tuning::Zen`], delta decodes of this many values or more run the
-/// shared (AVX2) bulk loop instead of [`decode_bulk512`] (module docs).
-const ZEN_DELTA_MIN: usize = 128;
+/// With [`Tuning::Zen`], a decode of this many values or more is long:
+/// its continuation bits are made three refills ahead (a shorter one keeps
+/// one, as on Intel: the masks made ahead cost 32- and 64-int lists 18 ->
+/// 24 and 36 -> 39 ns), and a long delta decode runs the shared (AVX2) bulk
+/// loop instead of [`decode_bulk512`]'s (module docs).
+const ZEN_LONG: usize = 128;
 
 /// Byte `j` of the table `which`: 1 `j / 4`, 2 `j % 4`, 3 `j / 8`, 4
 /// `j % 8`.
@@ -252,9 +257,10 @@ fn decode_short512<const DELTA: bool>(
 
 /// The bulk of a long u32 decode on AVX-512, in place of the shared
 /// `decode_bulk` (same contract: returns `(pos, i, acc)` where it
-/// stopped, for the shared main loop to continue). With [`Tuning::Zen`]:
-/// long delta decodes go to `decode_bulk`, and the continuation bits are
-/// made three refills ahead instead of one (module docs).
+/// stopped, for the shared main loop to continue). With [`Tuning::Zen`],
+/// a long decode ([`ZEN_LONG`]) makes the continuation bits three refills
+/// ahead instead of one, or if delta-coded goes to `decode_bulk` (module
+/// docs).
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 #[inline]
 fn decode_bulk512<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
@@ -262,14 +268,13 @@ fn decode_bulk512<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
     out: &mut [u32],
     acc: __m128i,
 ) -> (usize, usize, __m128i) {
-    if crate::isa::tuning() == Tuning::Zen {
-        if DELTA && out.len() >= ZEN_DELTA_MIN {
+    if crate::isa::tuning() == Tuning::Zen && out.len() >= ZEN_LONG {
+        if DELTA {
             return decode_bulk::<S, DELTA, CHECKED>(src, out, acc);
         }
-        bulk512::<S, DELTA, CHECKED, 3>(src, out, acc)
-    } else {
-        bulk512::<S, DELTA, CHECKED, 1>(src, out, acc)
+        return bulk512::<S, DELTA, CHECKED, 3>(src, out, acc);
     }
+    bulk512::<S, DELTA, CHECKED, 1>(src, out, acc)
 }
 
 /// [`decode_bulk512`]'s loop, the continuation bits of each 64 bytes made
