@@ -92,7 +92,9 @@ isas=(scalar)
 has ssse3 && isas+=(ssse3)
 has ssse3 sse4_1 && isas+=(sse41)
 has ssse3 sse4_1 avx2 bmi1 bmi2 popcnt && isas+=(avx2)
-has ssse3 sse4_1 avx2 bmi1 bmi2 popcnt avx512f avx512bw avx512vl avx512vbmi avx512_vbmi2 && isas+=(avx512)
+avx512=0
+has ssse3 sse4_1 avx2 bmi1 bmi2 popcnt avx512f avx512bw avx512vl avx512vbmi avx512_vbmi2 &&
+    isas+=(avx512) && avx512=1
 # The best one is the default choice the run above already used.
 unset 'isas[-1]'
 # The test executables of the core crate and the oracles, from the build
@@ -114,28 +116,24 @@ for line in sys.stdin:
         print(pkg + "\t" + m["executable"])
 ' > "$cap_bins"
 [ -s "$cap_bins" ] || { echo "test.sh: found no core/oracle test executables" >&2; exit 1; }
-run_cap() {
+# run_with VAR=VALUE: those binaries with VAR=VALUE in their environment.
+run_with() {
     local dir exe
     while IFS=$'\t' read -r dir exe; do
-        (cd "$dir" && INTCODEC_ISA="$1" "$exe" -q)
+        (cd "$dir" && env "$1" "$exe" -q)
     done < "$cap_bins"
 }
 for isa in "${isas[@]}"; do
     step "tests with INTCODEC_ISA=$isa (core and oracle test binaries of the build above)" \
-        run_cap "$isa"
+        run_with "INTCODEC_ISA=$isa"
 done
 # The CPU tuning changes loops inside the AVX-512 kernels only (isa.rs,
 # `Tuning`): with AVX-512, the same binaries run again under the tuning this
 # CPU does not detect, so both loops run here whichever vendor this is.
-run_tune() {
-    local dir exe
-    while IFS=$'\t' read -r dir exe; do
-        (cd "$dir" && INTCODEC_TUNE="$1" "$exe" -q)
-    done < "$cap_bins"
-}
-if [[ " ${isas[*]} " == *" avx2 "* ]] && has avx512f avx512bw avx512vl avx512vbmi avx512_vbmi2; then
+if [ "$avx512" = 1 ]; then
     if grep -q -m1 'AuthenticAMD' /proc/cpuinfo; then other=default; else other=zen; fi
-    step "tests with INTCODEC_TUNE=$other (the tuning this CPU does not detect)" run_tune "$other"
+    step "tests with INTCODEC_TUNE=$other (the tuning this CPU does not detect)" \
+        run_with "INTCODEC_TUNE=$other"
 fi
 rm -f "$cap_bins"
 
