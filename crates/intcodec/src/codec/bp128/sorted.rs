@@ -83,20 +83,18 @@ pub(super) fn select(
     if j < m {
         let bits = bytes[j];
         let src = &bytes[pos..pos + layout.block_bytes(bits)];
-        let mut buf = [0u32; 512];
-        if matches!(mode, Mode::D1 | Mode::Strict) {
-            // A prefix sum a group: worth stopping at the group of `i`.
-            let groups = i % bl / l + 1;
-            kcall!(
-                codec.k,
-                unpack_upto(src, &mut buf, bits, mode, &lanes, groups)
-            );
-        } else {
-            // Cheap groups: the exit branch of a partial unpack would cost
-            // more (d4 select 31 -> 29 M/s on the keys suite).
-            call_unpack(codec.k, src, &mut buf[..bl], bits, mode, &lanes);
-        }
-        return Ok(Some(buf[i % bl]));
+        return Ok(Some(with_block_buf(bl, |buf| {
+            if matches!(mode, Mode::D1 | Mode::Strict) {
+                // A prefix sum a group: worth stopping at the group of `i`.
+                let groups = i % bl / l + 1;
+                kcall!(codec.k, unpack_upto(src, buf, bits, mode, &lanes, groups));
+            } else {
+                // Cheap groups: the exit branch of a partial unpack would
+                // cost more (d4 select 31 -> 29 M/s on the keys suite).
+                call_unpack(codec.k, src, buf, bits, mode, &lanes);
+            }
+            buf[i % bl]
+        })));
     }
     tail(bytes, n, m * bl, mode, lanes[l - 1], pos, |at, v| {
         (at == i).then_some(v)
@@ -124,16 +122,23 @@ pub(super) fn lower_bound(
     let m = n / bl;
     let mut lanes = splat(prev);
     let mut pos = m;
-    let mut buf = [0u32; 512];
-    for j in 0..m {
-        let bits = bytes[j];
-        let src = &bytes[pos..pos + layout.block_bytes(bits)];
-        pos += src.len();
-        call_unpack(k, src, &mut buf[..bl], bits, mode, &lanes);
-        if let Some(r) = lower_bound_in(j * bl, &buf[..bl], key) {
-            return Ok(Some(r));
+    if m > 0 {
+        let found = with_block_buf(bl, |buf| {
+            for j in 0..m {
+                let bits = bytes[j];
+                let src = &bytes[pos..pos + layout.block_bytes(bits)];
+                pos += src.len();
+                call_unpack(k, src, buf, bits, mode, &lanes);
+                if let Some(r) = lower_bound_in(j * bl, buf, key) {
+                    return Some(r);
+                }
+                lanes = scalar::carry_after(l, buf, mode, &lanes);
+            }
+            None
+        });
+        if found.is_some() {
+            return Ok(found);
         }
-        lanes = scalar::carry_after(l, &buf[..bl], mode, &lanes);
     }
     tail(bytes, n, m * bl, mode, lanes[l - 1], pos, |i, v| {
         (v >= key).then_some((i, v))
@@ -158,6 +163,18 @@ pub(super) fn lower_bound_in(start: usize, vals: &[u32], key: u32) -> Option<(us
     }
     let k = vals.partition_point(|&v| v < key);
     Some((start + k, vals[k]))
+}
+
+/// Runs `f` on a zeroed buffer of exactly one block (`bl` = 128, 256 or
+/// 512 values): zeroing 512 values for a 128-value block cost a `memset`
+/// call of 2 KiB a search.
+#[inline]
+fn with_block_buf<R>(bl: usize, f: impl FnOnce(&mut [u32]) -> R) -> R {
+    match bl {
+        128 => f(&mut [0u32; 128]),
+        256 => f(&mut [0u32; 256]),
+        _ => f(&mut [0u32; 512][..bl]),
+    }
 }
 
 /// A BP128 array (the array format of [`super`], `prev = 0`; in
