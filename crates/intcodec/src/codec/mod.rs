@@ -112,7 +112,11 @@ pub(crate) use kernel_set;
 /// the AArch64 sets, each compiled only for its architecture; best last.
 macro_rules! kernel_registry {
     ($name:ident = [$scalar:path; x86: $($x:path),*; aarch64: $($a:path),*]) => {
-        static $name: $crate::dispatch::Registry<Kernels> = $crate::dispatch::Registry::new(&[
+        static $name: $crate::dispatch::Registry<Kernels> =
+            $crate::codec::kernel_registry!(@new $scalar; x86: $($x),*; aarch64: $($a),*);
+    };
+    (@new $scalar:path; x86: $($x:path),*; aarch64: $($a:path),*) => {
+        $crate::dispatch::Registry::new(&[
             &$scalar,
             $(
                 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
@@ -122,10 +126,42 @@ macro_rules! kernel_registry {
                 #[cfg(target_arch = "aarch64")]
                 &$a,
             )*
-        ]);
+        ])
     };
 }
 pub(crate) use kernel_registry;
+
+/// The registries of a codec with a format option: for each option value
+/// `$pat`, `static $name` as [`kernel_registry!`] makes it, its scalar set
+/// built by the const expression `$scalar`; and `fn $f(option)`, the
+/// registry of an option value.
+macro_rules! option_registries {
+    (
+        $(#[$doc:meta])*
+        $vis:vis fn $f:ident($o:ident: $O:ty) {
+            $(
+                $pat:pat => $name:ident = [
+                    $scalar:expr; x86: $($x:path),*; aarch64: $($a:path),*
+                ]
+            ),+ $(,)?
+        }
+    ) => {
+        $(
+            static $name: $crate::dispatch::Registry<Kernels> = {
+                static SCALAR: Kernels = $scalar;
+                $crate::codec::kernel_registry!(@new SCALAR; x86: $($x),*; aarch64: $($a),*)
+            };
+        )+
+
+        $(#[$doc])*
+        $vis fn $f($o: $O) -> &'static $crate::dispatch::Registry<Kernels> {
+            match $o {
+                $($pat => &$name,)+
+            }
+        }
+    };
+}
+pub(crate) use option_registries;
 
 /// The set of `r` for `isa`, else `r`'s best: a handle's kernel choice kept
 /// across a change of format option (`with_variant`, `with_layout`).
