@@ -1,28 +1,34 @@
 //! Zigzag mapping between signed and unsigned integers (0, -1, 1, -2, ... to
 //! 0, 1, 2, 3, ...), so that small negative numbers stay small.
 
-/// Maps an `i32` to a `u32`: `(v << 1) ^ (v >> 31)`.
-#[inline]
-pub const fn encode_i32(v: i32) -> u32 {
-    ((v as u32) << 1) ^ ((v >> 31) as u32)
+/// `$enc` and `$dec`: the zigzag map of the signed `$s` to the unsigned
+/// `$u` of the same width, `(v << 1) ^ (v >> (BITS - 1))`, and its inverse.
+/// Written once for the public maps here and the crate's others (the
+/// narrow ones of [`varint::Signed`](crate::varint::Signed)).
+macro_rules! zigzag_maps {
+    ($($vis:vis fn $enc:ident, $dec:ident: $s:ty => $u:ty;)*) => {$(
+        #[doc = concat!(
+            "Maps an `", stringify!($s), "` to a `", stringify!($u), "`: `(v << 1) ^ (v >> ",
+            stringify!($s), "::BITS - 1)`."
+        )]
+        #[inline(always)]
+        $vis const fn $enc(v: $s) -> $u {
+            ((v as $u) << 1) ^ ((v >> (<$s>::BITS - 1)) as $u)
+        }
+
+        #[doc = concat!("Inverse of [`", stringify!($enc), "`].")]
+        #[inline(always)]
+        $vis const fn $dec(v: $u) -> $s {
+            ((v >> 1) as $s) ^ -((v & 1) as $s)
+        }
+    )*};
 }
 
-/// Inverse of [`encode_i32`].
-#[inline]
-pub const fn decode_i32(v: u32) -> i32 {
-    ((v >> 1) as i32) ^ -((v & 1) as i32)
-}
-
-/// Maps an `i64` to a `u64`.
-#[inline]
-pub const fn encode_i64(v: i64) -> u64 {
-    ((v as u64) << 1) ^ ((v >> 63) as u64)
-}
-
-/// Inverse of [`encode_i64`].
-#[inline]
-pub const fn decode_i64(v: u64) -> i64 {
-    ((v >> 1) as i64) ^ -((v & 1) as i64)
+zigzag_maps! {
+    pub(crate) fn encode_i8, decode_i8: i8 => u8;
+    pub(crate) fn encode_i16, decode_i16: i16 => u16;
+    pub fn encode_i32, decode_i32: i32 => u32;
+    pub fn encode_i64, decode_i64: i64 => u64;
 }
 
 /// Zigzag-encodes `input` into `out` (`out.len()` must equal `input.len()`).

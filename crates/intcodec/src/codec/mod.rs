@@ -112,7 +112,11 @@ pub(crate) use kernel_set;
 /// the AArch64 sets, each compiled only for its architecture; best last.
 macro_rules! kernel_registry {
     ($name:ident = [$scalar:path; x86: $($x:path),*; aarch64: $($a:path),*]) => {
-        static $name: $crate::dispatch::Registry<Kernels> = $crate::dispatch::Registry::new(&[
+        static $name: $crate::dispatch::Registry<Kernels> =
+            $crate::codec::kernel_registry!(@new $scalar; x86: $($x),*; aarch64: $($a),*);
+    };
+    (@new $scalar:path; x86: $($x:path),*; aarch64: $($a:path),*) => {
+        $crate::dispatch::Registry::new(&[
             &$scalar,
             $(
                 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
@@ -122,10 +126,42 @@ macro_rules! kernel_registry {
                 #[cfg(target_arch = "aarch64")]
                 &$a,
             )*
-        ]);
+        ])
     };
 }
 pub(crate) use kernel_registry;
+
+/// The registries of a codec with a format option: for each option value
+/// `$pat`, `static $name` as [`kernel_registry!`] makes it, its scalar set
+/// built by the const expression `$scalar`; and `fn $f(option)`, the
+/// registry of an option value.
+macro_rules! option_registries {
+    (
+        $(#[$doc:meta])*
+        $vis:vis fn $f:ident($o:ident: $O:ty) {
+            $(
+                $pat:pat => $name:ident = [
+                    $scalar:expr; x86: $($x:path),*; aarch64: $($a:path),*
+                ]
+            ),+ $(,)?
+        }
+    ) => {
+        $(
+            static $name: $crate::dispatch::Registry<Kernels> = {
+                static SCALAR: Kernels = $scalar;
+                $crate::codec::kernel_registry!(@new SCALAR; x86: $($x),*; aarch64: $($a),*)
+            };
+        )+
+
+        $(#[$doc])*
+        $vis fn $f($o: $O) -> &'static $crate::dispatch::Registry<Kernels> {
+            match $o {
+                $($pat => &$name,)+
+            }
+        }
+    };
+}
+pub(crate) use option_registries;
 
 /// The set of `r` for `isa`, else `r`'s best: a handle's kernel choice kept
 /// across a change of format option (`with_variant`, `with_layout`).
@@ -306,13 +342,19 @@ pub(crate) use kernel_info;
 /// [`SortedCodec`](crate::SortedCodec)'s `select` and `lower_bound`, their
 /// signatures and `select`'s bound written once: `select` is `Ok(None)` for
 /// `i >= n` (nothing read), else `$select`; `lower_bound` is
-/// `$lower_bound`. Each body is given as `|codec, input, n, prev, i| expr`,
+/// `$lower_bound`; optionally an `insert` (with its docs) overriding the
+/// trait's default. Each body is given as `|codec, input, n, prev, i| expr`,
 /// naming the handle and the arguments.
 macro_rules! sorted_queries {
     (
         select: |$c:ident, $input:ident, $n:ident, $prev:ident, $i:ident| $select:expr,
         lower_bound: |$c2:ident, $input2:ident, $n2:ident, $prev2:ident, $key:ident|
-            $lower_bound:expr $(,)?
+            $lower_bound:expr,
+        $(
+            $(#[$doc:meta])*
+            insert: |$c3:ident, $stream:ident, $n3:ident, $prev3:ident, $value:ident|
+                $insert:expr,
+        )?
     ) => {
         fn select(
             &self,
@@ -338,15 +380,30 @@ macro_rules! sorted_queries {
             let $c2 = self;
             $lower_bound
         }
+
+        $(
+            $(#[$doc])*
+            fn insert(
+                &self,
+                $stream: &mut ::alloc::vec::Vec<u8>,
+                $n3: usize,
+                $prev3: u32,
+                $value: u32,
+            ) -> Result<usize, $crate::error::DecodeError> {
+                let $c3 = self;
+                $insert
+            }
+        )?
     };
 }
 pub(crate) use sorted_queries;
 
 /// [`sorted_queries!`] of a handle whose kernel set holds `select_delta` and
 /// `seek_delta`, called on the whole stream as `(input, n, prev, i)` and
-/// `(input, n, prev, target)` (VByte, VarInt-GB): one kernel call each.
+/// `(input, n, prev, target)` (VByte, VarInt-GB): one kernel call each;
+/// the rest (an `insert`) is passed on to [`sorted_queries!`].
 macro_rules! delta_seek {
-    () => {
+    ($($insert:tt)*) => {
         $crate::codec::sorted_queries! {
             select: |codec, input, n, prev, i| {
                 // SAFETY: the handle's kernel set came from a registry, so
@@ -358,6 +415,7 @@ macro_rules! delta_seek {
                 // SAFETY: as in `select`.
                 unsafe { (codec.k.seek_delta)(input, n, prev, target) }
             },
+            $($insert)*
         }
     };
 }

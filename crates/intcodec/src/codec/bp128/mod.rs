@@ -306,34 +306,26 @@ pub(crate) struct Kernels {
     pub(crate) pack_blocks: BlocksPackFn,
 }
 
-static SCALAR_4: Kernels = scalar::kernels(Layout::Lanes4);
-static SCALAR_8: Kernels = scalar::kernels(Layout::Lanes8);
-static SCALAR_16: Kernels = scalar::kernels(Layout::Lanes16);
-
 super::kernel_set!(Kernels);
 
-super::kernel_registry!(REGISTRY_4 = [
-    SCALAR_4;
-    x86: x86::sse41::KERNELS_4, x86::avx2::KERNELS_4, x86::avx512::KERNELS_4;
-    aarch64: aarch64::neon::KERNELS_4
-]);
-super::kernel_registry!(REGISTRY_8 = [
-    SCALAR_8;
-    x86: x86::sse41::KERNELS_8, x86::avx2::KERNELS_8, x86::avx512::KERNELS_8;
-    aarch64: aarch64::neon::KERNELS_8
-]);
-super::kernel_registry!(REGISTRY_16 = [
-    SCALAR_16;
-    x86: x86::avx2::KERNELS_16, x86::avx512::KERNELS_16;
-    aarch64: aarch64::neon::KERNELS_16
-]);
-
-/// The kernel sets of `layout`.
-pub(crate) fn registry(layout: Layout) -> &'static Registry<Kernels> {
-    match layout {
-        Layout::Lanes4 => &REGISTRY_4,
-        Layout::Lanes8 => &REGISTRY_8,
-        Layout::Lanes16 => &REGISTRY_16,
+super::option_registries! {
+    /// The kernel sets of `layout`.
+    pub(crate) fn registry(layout: Layout) {
+        Layout::Lanes4 => REGISTRY_4 = [
+            scalar::kernels(Layout::Lanes4);
+            x86: x86::sse41::KERNELS_4, x86::avx2::KERNELS_4, x86::avx512::KERNELS_4;
+            aarch64: aarch64::neon::KERNELS_4
+        ],
+        Layout::Lanes8 => REGISTRY_8 = [
+            scalar::kernels(Layout::Lanes8);
+            x86: x86::sse41::KERNELS_8, x86::avx2::KERNELS_8, x86::avx512::KERNELS_8;
+            aarch64: aarch64::neon::KERNELS_8
+        ],
+        Layout::Lanes16 => REGISTRY_16 = [
+            scalar::kernels(Layout::Lanes16);
+            x86: x86::avx2::KERNELS_16, x86::avx512::KERNELS_16;
+            aarch64: aarch64::neon::KERNELS_16
+        ],
     }
 }
 

@@ -33,39 +33,24 @@ static UNPACK16: UnpackTable = super::unpack_table!(unpack16);
 
 pub(super) const fn kernels(layout: Layout) -> Kernels {
     match layout {
-        Layout::Lanes4 => Kernels {
-            isa: Isa::Scalar,
-            layout,
-            unpack: &UNPACK4,
-            unpack_blocks: unpack_blocks::<4>,
-            unpack_upto: unpack_upto::<4>,
-            skip: skip::<4>,
-            pack: pack::<4>,
-            bits: bits::<4>,
-            pack_blocks: pack_blocks::<4>,
-        },
-        Layout::Lanes8 => Kernels {
-            isa: Isa::Scalar,
-            layout,
-            unpack: &UNPACK8,
-            unpack_blocks: unpack_blocks::<8>,
-            unpack_upto: unpack_upto::<8>,
-            skip: skip::<8>,
-            pack: pack::<8>,
-            bits: bits::<8>,
-            pack_blocks: pack_blocks::<8>,
-        },
-        Layout::Lanes16 => Kernels {
-            isa: Isa::Scalar,
-            layout,
-            unpack: &UNPACK16,
-            unpack_blocks: unpack_blocks::<16>,
-            unpack_upto: unpack_upto::<16>,
-            skip: skip::<16>,
-            pack: pack::<16>,
-            bits: bits::<16>,
-            pack_blocks: pack_blocks::<16>,
-        },
+        Layout::Lanes4 => lanes::<4>(layout, &UNPACK4),
+        Layout::Lanes8 => lanes::<8>(layout, &UNPACK8),
+        Layout::Lanes16 => lanes::<16>(layout, &UNPACK16),
+    }
+}
+
+/// The scalar kernel set of `L` lanes (`layout`), `unpack` its table.
+const fn lanes<const L: usize>(layout: Layout, unpack: &'static UnpackTable) -> Kernels {
+    Kernels {
+        isa: Isa::Scalar,
+        layout,
+        unpack,
+        unpack_blocks: unpack_blocks::<L>,
+        unpack_upto: unpack_upto::<L>,
+        skip: skip::<L>,
+        pack: pack::<L>,
+        bits: bits::<L>,
+        pack_blocks: pack_blocks::<L>,
     }
 }
 

@@ -44,7 +44,6 @@
 //! missing piece (every kernel reports the same error). Trailing bytes after
 //! the stream are not an error: the byte count consumed is returned.
 
-use crate::dispatch::Registry;
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::tables::streamvbyte::{SvbTables, BYTES_0124, BYTES_1234, TABLES_0124, TABLES_1234};
 use crate::traits::IntCodec;
@@ -206,25 +205,19 @@ super::byte_kernels! {
     }
 }
 
-static SCALAR_1234: Kernels = scalar::kernels::<F1234>();
-static SCALAR_0124: Kernels = scalar::kernels::<F0124>();
-
 // Kernel sets of each variant (best last).
-super::kernel_registry!(KERNELS_1234 = [
-    SCALAR_1234;
-    x86: x86::sse41::KERNELS_1234, x86::avx2::KERNELS_1234, x86::avx512::KERNELS_1234;
-    aarch64: aarch64::neon::KERNELS_1234
-]);
-super::kernel_registry!(KERNELS_0124 = [
-    SCALAR_0124;
-    x86: x86::sse41::KERNELS_0124, x86::avx2::KERNELS_0124, x86::avx512::KERNELS_0124;
-    aarch64: aarch64::neon::KERNELS_0124
-]);
-
-fn registry(variant: Variant) -> &'static Registry<Kernels> {
-    match variant {
-        Variant::V1234 => &KERNELS_1234,
-        Variant::V0124 => &KERNELS_0124,
+super::option_registries! {
+    fn registry(variant: Variant) {
+        Variant::V1234 => KERNELS_1234 = [
+            scalar::kernels::<F1234>();
+            x86: x86::sse41::KERNELS_1234, x86::avx2::KERNELS_1234, x86::avx512::KERNELS_1234;
+            aarch64: aarch64::neon::KERNELS_1234
+        ],
+        Variant::V0124 => KERNELS_0124 = [
+            scalar::kernels::<F0124>();
+            x86: x86::sse41::KERNELS_0124, x86::avx2::KERNELS_0124, x86::avx512::KERNELS_0124;
+            aarch64: aarch64::neon::KERNELS_0124
+        ],
     }
 }
 

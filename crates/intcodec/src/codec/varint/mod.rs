@@ -162,24 +162,24 @@ pub trait Signed: sealed::Sealed + Copy + Default + PartialEq + fmt::Debug + 'st
 }
 
 macro_rules! signed {
-    ($s:ty, $u:ty) => {
+    ($s:ty, $u:ty, $enc:ident, $dec:ident) => {
         impl Signed for $s {
             type Unsigned = $u;
             #[inline(always)]
             fn zigzag(self) -> $u {
-                ((self as $u) << 1) ^ ((self >> (<$s>::BITS - 1)) as $u)
+                crate::zigzag::$enc(self)
             }
             #[inline(always)]
             fn unzigzag(u: $u) -> Self {
-                ((u >> 1) as $s) ^ -((u & 1) as $s)
+                crate::zigzag::$dec(u)
             }
         }
     };
 }
-signed!(i8, u8);
-signed!(i16, u16);
-signed!(i32, u32);
-signed!(i64, u64);
+signed!(i8, u8, encode_i8, decode_i8);
+signed!(i16, u16, encode_i16, decode_i16);
+signed!(i32, u32, encode_i32, decode_i32);
+signed!(i64, u64, encode_i64, decode_i64);
 
 crate::named_enum! {
     /// The kernels this module has (see the module docs).

@@ -65,23 +65,34 @@ fn check_encode<T: Word>(ks: &[Varint], v: T) {
         let (arr, len) = k.encode(v);
         assert_eq!(&arr[..len], &want[..], "{k:?} {v:?}");
         assert!(arr[len..].iter().all(|&b| b == 0), "{k:?} {v:?} tail");
-        // Exact-size, roomy and one-short outputs.
-        let mut exact = vec![0u8; want.len()];
-        assert_eq!(k.encode_to_slice(v, &mut exact), Ok(want.len()));
-        assert_eq!(exact, want);
-        let mut roomy = vec![0xEEu8; 24];
-        assert_eq!(k.encode_to_slice(v, &mut roomy), Ok(want.len()));
-        assert_eq!(&roomy[..len], &want[..]);
+        let roomy = check_outputs(&want, 24, |out| k.encode_to_slice(v, out));
         assert!(roomy[10..].iter().all(|&b| b == 0xEE), "wrote past 10");
-        let mut short = vec![0u8; want.len() - 1];
-        assert_eq!(
-            k.encode_to_slice(v, &mut short),
-            Err(EncodeError::OutputTooSmall {
-                needed: want.len(),
-                available: want.len() - 1
-            })
-        );
     }
+}
+
+/// `encode` into an output of exactly `want.len()` bytes and into one of
+/// `roomy` bytes (of `0xEE`, returned) writes `want`; one byte short is
+/// `OutputTooSmall`.
+fn check_outputs(
+    want: &[u8],
+    roomy: usize,
+    mut encode: impl FnMut(&mut [u8]) -> Result<usize, EncodeError>,
+) -> Vec<u8> {
+    let mut exact = vec![0u8; want.len()];
+    assert_eq!(encode(&mut exact), Ok(want.len()));
+    assert_eq!(exact, want);
+    let mut roomy = vec![0xEEu8; roomy];
+    assert_eq!(encode(&mut roomy), Ok(want.len()));
+    assert_eq!(&roomy[..want.len()], want);
+    let mut short = vec![0u8; want.len() - 1];
+    assert_eq!(
+        encode(&mut short),
+        Err(EncodeError::OutputTooSmall {
+            needed: want.len(),
+            available: want.len() - 1
+        })
+    );
+    roomy
 }
 
 /// Decodes the encoding of `v` in several settings: exact, followed by
@@ -349,22 +360,9 @@ fn check_encode_many<T: Word>(ks: &[Varint], vals: &[T; 8]) {
         assert_eq!(&exact[..], &want[..w4]);
         let mut short = vec![0u8; w4 - 1];
         assert!(k.encode_four(four, &mut short).is_err());
-        let mut exact = vec![0u8; want.len()];
-        assert_eq!(k.encode_eight(vals, &mut exact), Ok(want.len()));
-        assert_eq!(exact, want);
-        let mut roomy = vec![0u8; want.len() + 16];
-        assert_eq!(k.encode_eight(vals, &mut roomy), Ok(want.len()));
-        assert_eq!(&roomy[..want.len()], &want[..]);
-        let mut short = vec![0u8; want.len() - 1];
-        assert_eq!(
-            k.encode_eight(vals, &mut short),
-            Err(EncodeError::OutputTooSmall {
-                needed: want.len(),
-                available: want.len() - 1
-            })
-        );
+        check_outputs(&want, want.len() + 16, |out| k.encode_eight(vals, out));
         // Each value decodes back.
-        check_many::<T>(ks, &exact);
+        check_many::<T>(ks, &want);
     }
 }
 

@@ -74,7 +74,6 @@
 //! vint of more than 32 bits gives `Malformed` at its fifth byte. Every
 //! kernel returns the same result and the same error.
 
-use crate::dispatch::Registry;
 use crate::error::DecodeError;
 use crate::tables::varint_gb::{GbTables, TABLES_LOW_FIRST, TABLES_LUCENE};
 use crate::traits::IntCodec;
@@ -194,25 +193,20 @@ super::byte_kernels! {
     }
 }
 
-static SCALAR_LOW: Kernels = scalar::kernels::<LowFirst>();
-static SCALAR_LUCENE: Kernels = scalar::kernels::<Lucene>();
-
 // Kernel sets of each layout (best last).
-super::kernel_registry!(KERNELS_LOW = [
-    SCALAR_LOW;
-    x86: x86::ssse3::KERNELS_LOW_FIRST, x86::avx2::KERNELS_LOW_FIRST, x86::avx512::KERNELS_LOW_FIRST;
-    aarch64: aarch64::neon::KERNELS_LOW_FIRST
-]);
-super::kernel_registry!(KERNELS_LUCENE = [
-    SCALAR_LUCENE;
-    x86: x86::ssse3::KERNELS_LUCENE, x86::avx2::KERNELS_LUCENE, x86::avx512::KERNELS_LUCENE;
-    aarch64: aarch64::neon::KERNELS_LUCENE
-]);
-
-fn registry(layout: Layout) -> &'static Registry<Kernels> {
-    match layout {
-        Layout::LowFirst => &KERNELS_LOW,
-        Layout::Lucene => &KERNELS_LUCENE,
+super::option_registries! {
+    fn registry(layout: Layout) {
+        Layout::LowFirst => KERNELS_LOW = [
+            scalar::kernels::<LowFirst>();
+            x86: x86::ssse3::KERNELS_LOW_FIRST, x86::avx2::KERNELS_LOW_FIRST,
+                x86::avx512::KERNELS_LOW_FIRST;
+            aarch64: aarch64::neon::KERNELS_LOW_FIRST
+        ],
+        Layout::Lucene => KERNELS_LUCENE = [
+            scalar::kernels::<Lucene>();
+            x86: x86::ssse3::KERNELS_LUCENE, x86::avx2::KERNELS_LUCENE, x86::avx512::KERNELS_LUCENE;
+            aarch64: aarch64::neon::KERNELS_LUCENE
+        ],
     }
 }
 

@@ -223,14 +223,7 @@ pub(crate) fn encode<F: Format, const DELTA: bool>(
     }
     if F::LUCENE {
         for &x in tail {
-            let mut v = next(x);
-            while v >= 0x80 {
-                out[pos] = (v as u8) | 0x80;
-                v >>= 7;
-                pos += 1;
-            }
-            out[pos] = v as u8;
-            pos += 1;
+            pos = crate::codec::vbyte::scalar::put_bytewise(next(x), out, pos);
         }
     } else {
         group(out, &mut pos, tail);

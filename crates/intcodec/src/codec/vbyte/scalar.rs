@@ -366,9 +366,10 @@ fn put<W: Word>(v: W, out: &mut [u8], pos: usize) -> usize {
     put_bytewise(v, out, pos)
 }
 
-/// [`put`] one byte at a time, for the last bytes of `out`.
+/// [`put`] one byte at a time, writing no byte past the value: for the
+/// last bytes of `out`, and VarInt-GB's Lucene vint tail.
 #[cold]
-fn put_bytewise<W: Word>(mut v: W, out: &mut [u8], mut pos: usize) -> usize {
+pub(crate) fn put_bytewise<W: Word>(mut v: W, out: &mut [u8], mut pos: usize) -> usize {
     while v.above_7_bits() {
         out[pos] = v.low_byte() | 0x80;
         v = v.shr7();

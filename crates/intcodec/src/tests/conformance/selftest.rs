@@ -88,14 +88,8 @@ impl Toy {
         let len = Self::len_of(values, prev);
         crate::codec::check_room(out.len(), None, || len)?;
         let mut pos = 0;
-        for mut x in Self::codes(values, prev) {
-            while x >= 0x80 {
-                out[pos] = (x as u8) | 0x80;
-                x >>= 7;
-                pos += 1;
-            }
-            out[pos] = x as u8;
-            pos += 1;
+        for x in Self::codes(values, prev) {
+            pos = crate::codec::vbyte::scalar::put_bytewise(x, out, pos);
         }
         if self.faulty(Fault::EncodeFlip) && values.len() == FAULTY_N {
             out[0] ^= 1;

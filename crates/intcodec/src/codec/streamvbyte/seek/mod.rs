@@ -175,63 +175,56 @@ impl SortedCodec for StreamVByte {
             let p = Parts::of(input, n)?;
             codec.seek_delta_parts(p, n, prev, target)
         },
-    }
-
-    /// Inserts `value` into the sorted delta-coded stream `stream` of `n`
-    /// values (from `prev`), before the first value `>= value`, and returns
-    /// its index; the stream then holds `n + 1` values. The groups before the
-    /// insertion point are kept, the rest is decoded and re-encoded (see the
-    /// module docs). On error `stream` is left unchanged.
-    ///
-    /// ```
-    /// use intcodec::streamvbyte::StreamVByte;
-    /// use intcodec::{IntCodec, SortedCodec};
-    /// let codec = StreamVByte::new();
-    /// let mut bytes = codec.encode_delta_to_vec(&[10, 20, 40], 0);
-    /// assert_eq!(codec.insert(&mut bytes, 3, 0, 30)?, 2);
-    /// assert_eq!(codec.decode_delta_to_vec(&bytes, 4, 0)?, [10, 20, 30, 40]);
-    /// # Ok::<(), intcodec::DecodeError>(())
-    /// ```
-    fn insert(
-        &self,
-        stream: &mut Vec<u8>,
-        n: usize,
-        prev: u32,
-        value: u32,
-    ) -> Result<usize, DecodeError> {
-        let p = Parts::of(stream, n)?;
-        let at = crate::codec::insertion_index(n, value, |target| {
-            self.seek_delta_parts(p, n, prev, target)
-        })?;
-        let g = at / 4;
-        let bytes = self.bytes_of();
-        // Where group `g` starts and the value before it.
-        let pos = scalar_data_len(bytes, &p.ctrl[..g]);
-        let before = if g == 0 {
-            prev
-        } else {
-            self.select_delta_parts(p, prev, 4 * g - 1)?
-        };
-        let mut tail = alloc::vec![0u32; n - 4 * g + 1];
-        let start = At {
-            i: 4 * g,
-            pos,
-            acc: before,
-        };
-        let end = scalar::decode_range::<true>(bytes, p, &mut tail[..n - 4 * g], start)?;
-        tail.copy_within(at - 4 * g..n - 4 * g, at - 4 * g + 1);
-        tail[at - 4 * g] = value;
-        let enc = self.encode_delta_to_vec(&tail, before);
-        let tail_cl = control_len(tail.len());
-        let mut out = Vec::with_capacity(g + pos + enc.len());
-        out.extend_from_slice(&p.ctrl[..g]);
-        out.extend_from_slice(&enc[..tail_cl]);
-        out.extend_from_slice(&p.data[..pos]);
-        out.extend_from_slice(&enc[tail_cl..]);
-        // Trailing bytes after the stream are kept after it.
-        out.extend_from_slice(&p.data[end.pos..]);
-        *stream = out;
-        Ok(at)
+        /// Inserts `value` into the sorted delta-coded stream `stream` of `n`
+        /// values (from `prev`), before the first value `>= value`, and returns
+        /// its index; the stream then holds `n + 1` values. The groups before the
+        /// insertion point are kept, the rest is decoded and re-encoded (see the
+        /// module docs). On error `stream` is left unchanged.
+        ///
+        /// ```
+        /// use intcodec::streamvbyte::StreamVByte;
+        /// use intcodec::{IntCodec, SortedCodec};
+        /// let codec = StreamVByte::new();
+        /// let mut bytes = codec.encode_delta_to_vec(&[10, 20, 40], 0);
+        /// assert_eq!(codec.insert(&mut bytes, 3, 0, 30)?, 2);
+        /// assert_eq!(codec.decode_delta_to_vec(&bytes, 4, 0)?, [10, 20, 30, 40]);
+        /// # Ok::<(), intcodec::DecodeError>(())
+        /// ```
+        insert: |codec, stream, n, prev, value| {
+            let p = Parts::of(stream, n)?;
+            let at = crate::codec::insertion_index(n, value, |target| {
+                codec.seek_delta_parts(p, n, prev, target)
+            })?;
+            let g = at / 4;
+            let bytes = codec.bytes_of();
+            // Where group `g` starts and the value before it.
+            let pos = scalar_data_len(bytes, &p.ctrl[..g]);
+            let before = if g == 0 {
+                prev
+            } else {
+                codec.select_delta_parts(p, prev, 4 * g - 1)?
+            };
+            let mut tail = alloc::vec![0u32; n - 4 * g + 1];
+            let start = At {
+                i: 4 * g,
+                pos,
+                acc: before,
+            };
+            let end = scalar::decode_range::<true>(bytes, p, &mut tail[..n - 4 * g], start)?;
+            tail.copy_within(at - 4 * g..n - 4 * g, at - 4 * g + 1);
+            tail[at - 4 * g] = value;
+            let enc = codec.encode_delta_to_vec(&tail, before);
+            let tail_cl = control_len(tail.len());
+            let mut out = Vec::with_capacity(g + pos + enc.len());
+            out.extend_from_slice(&p.ctrl[..g]);
+            out.extend_from_slice(&enc[..tail_cl]);
+            out.extend_from_slice(&p.data[..pos]);
+            out.extend_from_slice(&enc[tail_cl..]);
+            // Trailing bytes after the stream are kept after it.
+            out.extend_from_slice(&p.data[end.pos..]);
+            *stream = out;
+            Ok(at)
+        },
     }
 }
 

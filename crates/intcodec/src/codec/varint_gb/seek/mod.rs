@@ -55,33 +55,27 @@ const START: At = At {
 /// # Ok::<(), intcodec::DecodeError>(())
 /// ```
 impl SortedCodec for VarIntGb {
-    crate::codec::delta_seek!();
-
-    /// Inserts `value` into the sorted delta-coded stream of `n` values
-    /// (from `prev`) before the first value `>= value`; returns its index.
-    /// Re-encodes the tail from the insertion point's block (module docs);
-    /// on error `stream` is unchanged.
-    ///
-    /// ```
-    /// use intcodec::varint_gb::VarIntGb;
-    /// use intcodec::{IntCodec, SortedCodec};
-    /// let codec = VarIntGb::new();
-    /// let mut bytes = codec.encode_delta_to_vec(&[10, 20, 40], 0);
-    /// assert_eq!(codec.insert(&mut bytes, 3, 0, 30)?, 2);
-    /// assert_eq!(codec.decode_delta_to_vec(&bytes, 4, 0)?, [10, 20, 30, 40]);
-    /// # Ok::<(), intcodec::DecodeError>(())
-    /// ```
-    fn insert(
-        &self,
-        stream: &mut Vec<u8>,
-        n: usize,
-        prev: u32,
-        value: u32,
-    ) -> Result<usize, DecodeError> {
-        match self.layout() {
-            Layout::LowFirst => self.insert_with::<LowFirst>(stream, n, prev, value),
-            Layout::Lucene => self.insert_with::<Lucene>(stream, n, prev, value),
-        }
+    crate::codec::delta_seek! {
+        /// Inserts `value` into the sorted delta-coded stream of `n` values
+        /// (from `prev`) before the first value `>= value`; returns its index.
+        /// Re-encodes the tail from the insertion point's block (module docs);
+        /// on error `stream` is unchanged.
+        ///
+        /// ```
+        /// use intcodec::varint_gb::VarIntGb;
+        /// use intcodec::{IntCodec, SortedCodec};
+        /// let codec = VarIntGb::new();
+        /// let mut bytes = codec.encode_delta_to_vec(&[10, 20, 40], 0);
+        /// assert_eq!(codec.insert(&mut bytes, 3, 0, 30)?, 2);
+        /// assert_eq!(codec.decode_delta_to_vec(&bytes, 4, 0)?, [10, 20, 30, 40]);
+        /// # Ok::<(), intcodec::DecodeError>(())
+        /// ```
+        insert: |codec, stream, n, prev, value| {
+            match codec.layout() {
+                Layout::LowFirst => codec.insert_with::<LowFirst>(stream, n, prev, value),
+                Layout::Lucene => codec.insert_with::<Lucene>(stream, n, prev, value),
+            }
+        },
     }
 }
 

@@ -33,61 +33,55 @@ pub(crate) mod scalar;
 /// is `>= target` with the value (`Ok(None)` if none is), and insertion
 /// (example there).
 impl SortedCodec for VByte {
-    crate::codec::delta_seek!();
-
-    /// Inserts `value` into the sorted delta-coded u32 stream of `n` values
-    /// (from `prev`) before the first value `>= value`, and returns its
-    /// index. Only the delta of the following value is rewritten (module
-    /// docs); the values after it are not decoded (nor checked). On error
-    /// `stream` is unchanged.
-    ///
-    /// ```
-    /// use intcodec::vbyte::VByte;
-    /// use intcodec::{IntCodec, SortedCodec};
-    /// let codec = VByte::new();
-    /// let mut bytes = codec.encode_delta_to_vec(&[10u32, 20, 40], 0);
-    /// assert_eq!(codec.insert(&mut bytes, 3, 0, 30)?, 2);
-    /// assert_eq!(bytes, [10, 10, 10, 10]);
-    /// assert_eq!(codec.select(&bytes, 4, 0, 2)?, Some(30));
-    /// assert_eq!(codec.lower_bound(&bytes, 4, 0, 31)?, Some((3, 40)));
-    /// # Ok::<(), intcodec::DecodeError>(())
-    /// ```
-    fn insert(
-        &self,
-        stream: &mut Vec<u8>,
-        n: usize,
-        prev: u32,
-        value: u32,
-    ) -> Result<usize, DecodeError> {
-        // The whole stream of `n` values must be there (checked like decode),
-        // not only the part before the insertion point.
-        crate::traits::IntCodec::encoded_len(self, stream, n)?;
-        // Find the insertion point `p`: its byte offset, the old delta's
-        // length, and the value before it (`x[p-1]`).
-        let (mut pos, mut before) = (0usize, prev);
-        let mut found = None;
-        for j in 0..n {
-            let (d, len) =
-                one::<u32>(stream, pos).map_err(|kind| DecodeError::new(kind, pos, Some(j)))?;
-            let x = before.wrapping_add(d);
-            if x > value {
-                found = Some((j, len, x));
-                break;
+    crate::codec::delta_seek! {
+        /// Inserts `value` into the sorted delta-coded u32 stream of `n` values
+        /// (from `prev`) before the first value `>= value`, and returns its
+        /// index. Only the delta of the following value is rewritten (module
+        /// docs); the values after it are not decoded (nor checked). On error
+        /// `stream` is unchanged.
+        ///
+        /// ```
+        /// use intcodec::vbyte::VByte;
+        /// use intcodec::{IntCodec, SortedCodec};
+        /// let codec = VByte::new();
+        /// let mut bytes = codec.encode_delta_to_vec(&[10u32, 20, 40], 0);
+        /// assert_eq!(codec.insert(&mut bytes, 3, 0, 30)?, 2);
+        /// assert_eq!(bytes, [10, 10, 10, 10]);
+        /// assert_eq!(codec.select(&bytes, 4, 0, 2)?, Some(30));
+        /// assert_eq!(codec.lower_bound(&bytes, 4, 0, 31)?, Some((3, 40)));
+        /// # Ok::<(), intcodec::DecodeError>(())
+        /// ```
+        insert: |codec, stream, n, prev, value| {
+            // The whole stream of `n` values must be there (checked like decode),
+            // not only the part before the insertion point.
+            crate::traits::IntCodec::encoded_len(codec, stream, n)?;
+            // Find the insertion point `p`: its byte offset, the old delta's
+            // length, and the value before it (`x[p-1]`).
+            let (mut pos, mut before) = (0usize, prev);
+            let mut found = None;
+            for j in 0..n {
+                let (d, len) =
+                    one::<u32>(stream, pos).map_err(|kind| DecodeError::new(kind, pos, Some(j)))?;
+                let x = before.wrapping_add(d);
+                if x > value {
+                    found = Some((j, len, x));
+                    break;
+                }
+                before = x;
+                pos += len;
             }
-            before = x;
-            pos += len;
-        }
-        let mut new = Vec::with_capacity(10);
-        push(&mut new, value.wrapping_sub(before));
-        let (at, old_len) = match found {
-            Some((j, len, x)) => {
-                push(&mut new, x.wrapping_sub(value));
-                (j, len)
-            }
-            None => (n, 0),
-        };
-        stream.splice(pos..pos + old_len, new);
-        Ok(at)
+            let mut new = Vec::with_capacity(10);
+            push(&mut new, value.wrapping_sub(before));
+            let (at, old_len) = match found {
+                Some((j, len, x)) => {
+                    push(&mut new, x.wrapping_sub(value));
+                    (j, len)
+                }
+                None => (n, 0),
+            };
+            stream.splice(pos..pos + old_len, new);
+            Ok(at)
+        },
     }
 }
 
