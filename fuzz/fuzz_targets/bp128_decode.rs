@@ -17,8 +17,9 @@ fuzz_target!(|data: &[u8]| {
     let kernels = bp128::kernels(bp128::layout(case.variant_bit, case.extra & 2 != 0));
     let delta = bp128::delta(case.delta, case.extra);
     let (n, cap, prev) = (case.n, case.cap, case.prev);
+    let from = delta.map(|_| prev);
     let want = agree(kernels, n, cap, |k, out| {
-        bp128::decode(*k, input, n, delta, prev, out)
+        bp128::in_mode(*k, delta).decode_opt(input, n, from, out)
     });
     for k in kernels {
         let len = k.encoded_len(input, n);
@@ -30,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
         }
         if n <= cap {
             match (
-                bp128::decode_to_vec(*k, input, n, delta, prev),
+                bp128::in_mode(*k, delta).decode_opt_to_vec(input, n, from),
                 &want.result,
             ) {
                 (Ok(v), Ok(_)) => assert!(v[..] == want.out[..n], "{k:?} to_vec"),

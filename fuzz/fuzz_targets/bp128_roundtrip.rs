@@ -32,20 +32,19 @@ fuzz_target!(|data: &[u8]| {
         _ => Some(DeltaMode::Strict),
     };
     let kernels = bp128::kernels(layout);
-    let want = bp128::encode_to_vec(kernels[0], &values, delta, initial);
+    // `prev` of the `_opt` calls: `None` plain (`encode`, `decode`).
+    let from = delta.map(|_| initial);
+    let want = bp128::in_mode(kernels[0], delta).encode_opt_to_vec(&values, from);
     for k in kernels {
+        let kd = bp128::in_mode(*k, delta);
         let len = bp128::compressed_len(*k, &values, delta, initial);
         assert_eq!(len, want.len());
         let mut out = vec![0u8; len];
-        assert_eq!(
-            bp128::encode(*k, &values, delta, initial, &mut out),
-            Ok(len),
-            "{k:?}"
-        );
+        assert_eq!(kd.encode_opt(&values, from, &mut out), Ok(len), "{k:?}");
         assert!(out == want, "{k:?} bytes differ from scalar");
         if len > 0 {
             let mut short = vec![0u8; len - 1];
-            let e = bp128::encode(*k, &values, delta, initial, &mut short);
+            let e = kd.encode_opt(&values, from, &mut short);
             assert_eq!(
                 e,
                 Err(EncodeError::OutputTooSmall {
@@ -56,14 +55,10 @@ fuzz_target!(|data: &[u8]| {
         }
         assert_eq!(k.encoded_len(&want, n), Ok(len));
         let mut back = vec![0u32; n];
-        assert_eq!(
-            bp128::decode(*k, &want, n, delta, initial, &mut back),
-            Ok(len)
-        );
+        assert_eq!(kd.decode_opt(&want, n, from, &mut back), Ok(len));
         assert!(back == values, "{k:?} decoded values");
         // The block API on each full block (from `initial`).
         let bl = k.block_len();
-        let kd = bp128::in_mode(*k, delta);
         for block in values.chunks_exact(bl) {
             let bits = match delta {
                 None => k.num_bits(block),

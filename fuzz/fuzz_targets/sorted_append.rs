@@ -27,11 +27,16 @@ fuzz_target!(|data: &[u8]| {
     let rest = r.rest();
     let values = values_from(rest, flags >> 2);
     let delta = flags & 2 != 0;
+    // `prev` of the `_opt` calls: `None` plain.
+    let from = delta.then_some(prev);
     for &codec in svb::kernels(svb::variant(flags & 1 != 0)) {
-        let mut v = if delta {
-            SvbVec::new_delta(codec, prev)
-        } else {
-            SvbVec::new(codec)
+        let load = |bytes: &[u8], n| match from {
+            Some(prev) => SvbVec::from_bytes_delta(codec, bytes, n, prev),
+            None => SvbVec::from_bytes(codec, bytes, n),
+        };
+        let mut v = match from {
+            Some(prev) => SvbVec::new_delta(codec, prev),
+            None => SvbVec::new(codec),
         };
         let mut all: Vec<u32> = Vec::new();
         let mut at = 0;
@@ -61,32 +66,15 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(v.lower_bound(t), want, "{codec:?} lower_bound({t})");
             }
             if round % 4 == 1 {
-                let want = if delta {
-                    codec.encode_delta_to_vec(&all, prev)
-                } else {
-                    codec.encode_to_vec(&all)
-                };
+                let want = codec.encode_opt_to_vec(&all, from);
                 assert_eq!(v.as_bytes(), &want[..], "{codec:?} as_bytes");
-                let back = if delta {
-                    SvbVec::from_bytes_delta(codec, &want, all.len(), prev)
-                } else {
-                    SvbVec::from_bytes(codec, &want, all.len())
-                }
-                .unwrap();
+                let back = load(&want, all.len()).unwrap();
                 assert_eq!(back.to_vec(), all);
             }
         }
         // Arbitrary bytes as a stream.
-        let loaded = if delta {
-            SvbVec::from_bytes_delta(codec, rest, raw_n, prev)
-        } else {
-            SvbVec::from_bytes(codec, rest, raw_n)
-        };
-        let decoded = if delta {
-            codec.decode_delta_to_vec(rest, raw_n, prev)
-        } else {
-            codec.decode_to_vec(rest, raw_n)
-        };
+        let loaded = load(rest, raw_n);
+        let decoded = codec.decode_opt_to_vec(rest, raw_n, from);
         match (loaded, decoded) {
             (Ok(mut l), Ok(d)) => {
                 assert_eq!(l.to_vec(), d);
@@ -98,11 +86,7 @@ fuzz_target!(|data: &[u8]| {
                 // input stay as they are, so bytes are not compared with a
                 // fresh encoding). Every kernel runs: no early return here.
                 let b = l.as_bytes().to_vec();
-                let back = if delta {
-                    codec.decode_delta_to_vec(&b, d2.len(), prev)
-                } else {
-                    codec.decode_to_vec(&b, d2.len())
-                };
+                let back = codec.decode_opt_to_vec(&b, d2.len(), from);
                 assert_eq!(back.unwrap(), d2, "{codec:?}");
             }
             (Err(a), Err(b)) => assert_eq!(a, b, "{codec:?} from_bytes vs decode"),

@@ -36,13 +36,17 @@ fuzz_target!(|data: &[u8]| {
     values.truncate(2000);
     for k in kernels(which) {
         let mut list = values.clone();
-        let mut bytes = k.encode(&list, prev);
+        let mut bytes = k.encode_delta_to_vec(&list, prev);
         for &x in &inserts {
             let x = x.max(prev);
             let at = k.insert(&mut bytes, list.len(), prev, x).unwrap();
             assert_eq!(at, list.partition_point(|&v| v <= x), "{k:?}");
             list.insert(at, x);
-            assert_eq!(bytes, k.encode(&list, prev), "{k:?} insert {x}");
+            assert_eq!(
+                bytes,
+                k.encode_delta_to_vec(&list, prev),
+                "{k:?} insert {x}"
+            );
         }
         let mut raw = rest.to_vec();
         if k.insert(&mut raw, raw_n, prev, inserts[0]).is_err() {

@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
         q.check(
             format_args!("seek({t})"),
             |m| m.seek(t),
-            |k| k.seek(input, n, prev, t),
+            |k| k.lower_bound(input, n, prev, t),
         );
     }
 });

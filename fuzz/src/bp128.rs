@@ -2,7 +2,7 @@
 
 use intcodec::bp128::{Bp128, DeltaMode, Layout, SortedArray};
 use intcodec::frame_of_reference::SimdFor;
-use intcodec::{DecodeError, EncodeError, IntCodec, KernelChoice};
+use intcodec::{DecodeError, IntCodec, KernelChoice};
 use std::sync::OnceLock;
 
 /// The most values a BP128 array holds per byte: a width-0 block of the 16x
@@ -41,62 +41,11 @@ pub fn in_mode(k: Bp128, d: Delta) -> Bp128 {
     k.with_delta(d.unwrap_or_default())
 }
 
-/// `encode` (plain) or `encode_delta` from `prev`.
-pub fn encode(
-    k: Bp128,
-    values: &[u32],
-    d: Delta,
-    prev: u32,
-    out: &mut [u8],
-) -> Result<usize, EncodeError> {
-    match d {
-        None => k.encode(values, out),
-        Some(_) => in_mode(k, d).encode_delta(values, prev, out),
-    }
-}
-
-/// `encode_to_vec` or `encode_delta_to_vec`.
-pub fn encode_to_vec(k: Bp128, values: &[u32], d: Delta, prev: u32) -> Vec<u8> {
-    match d {
-        None => k.encode_to_vec(values),
-        Some(_) => in_mode(k, d).encode_delta_to_vec(values, prev),
-    }
-}
-
 /// `compressed_len` or `compressed_len_delta`.
 pub fn compressed_len(k: Bp128, values: &[u32], d: Delta, prev: u32) -> usize {
     match d {
         None => k.compressed_len(values),
         Some(_) => in_mode(k, d).compressed_len_delta(values, prev),
-    }
-}
-
-/// `decode` or `decode_delta`.
-pub fn decode(
-    k: Bp128,
-    input: &[u8],
-    n: usize,
-    d: Delta,
-    prev: u32,
-    out: &mut [u32],
-) -> Result<usize, DecodeError> {
-    match d {
-        None => k.decode(input, n, out),
-        Some(_) => in_mode(k, d).decode_delta(input, n, prev, out),
-    }
-}
-
-/// `decode_to_vec` or `decode_delta_to_vec`.
-pub fn decode_to_vec(
-    k: Bp128,
-    input: &[u8],
-    n: usize,
-    d: Delta,
-    prev: u32,
-) -> Result<Vec<u32>, DecodeError> {
-    match d {
-        None => k.decode_to_vec(input, n),
-        Some(_) => in_mode(k, d).decode_delta_to_vec(input, n, prev),
     }
 }
 

@@ -4,99 +4,22 @@
 //! answers computed from a decoded `Vec`.
 
 use crate::{svb, varint_gb, vbyte, DecodeCase, Reader};
-use intcodec::streamvbyte::{control_len, StreamVByte};
-use intcodec::varint_gb::VarIntGb;
-use intcodec::vbyte::VByte;
-use intcodec::DecodeError;
-use intcodec::{IntCodec, SortedCodec};
+use intcodec::streamvbyte::control_len;
+use intcodec::{DecodeError, SortedCodec};
 
-/// One kernel of one format.
-#[derive(Clone, Copy, Debug)]
-pub enum Sorted {
-    /// Stream VByte (either variant).
-    Svb(StreamVByte),
-    /// VByte (u32).
-    Vb(VByte),
-    /// VarInt-GB (either layout).
-    Gb(VarIntGb),
-}
+/// One kernel of one format, as the traits every query goes through
+/// (`select`, `lower_bound`, `insert`, `encode_delta_to_vec`, `decode_delta`).
+pub type Sorted = &'static dyn SortedCodec;
 
 /// Every kernel of format `which % 5`, scalar first.
 pub fn kernels(which: u8) -> Vec<Sorted> {
+    fn all<C: SortedCodec>(kernels: &'static [C]) -> Vec<Sorted> {
+        kernels.iter().map(|k| k as Sorted).collect()
+    }
     match which % 5 {
-        0 | 1 => svb::kernels(svb::variant(which % 5 == 1))
-            .iter()
-            .map(|&k| Sorted::Svb(k))
-            .collect(),
-        2 => vbyte::kernels().iter().map(|&k| Sorted::Vb(k)).collect(),
-        w => varint_gb::kernels(varint_gb::layout(w == 4))
-            .iter()
-            .map(|&k| Sorted::Gb(k))
-            .collect(),
-    }
-}
-
-impl Sorted {
-    /// `select_delta`.
-    pub fn select(
-        &self,
-        b: &[u8],
-        n: usize,
-        prev: u32,
-        i: usize,
-    ) -> Result<Option<u32>, DecodeError> {
-        match self {
-            Sorted::Svb(k) => k.select(b, n, prev, i),
-            Sorted::Vb(k) => k.select(b, n, prev, i),
-            Sorted::Gb(k) => k.select(b, n, prev, i),
-        }
-    }
-    /// `seek_delta`.
-    pub fn seek(
-        &self,
-        b: &[u8],
-        n: usize,
-        prev: u32,
-        t: u32,
-    ) -> Result<Option<(usize, u32)>, DecodeError> {
-        match self {
-            Sorted::Svb(k) => k.lower_bound(b, n, prev, t),
-            Sorted::Vb(k) => k.lower_bound(b, n, prev, t),
-            Sorted::Gb(k) => k.lower_bound(b, n, prev, t),
-        }
-    }
-    /// `insert_delta`.
-    pub fn insert(
-        &self,
-        b: &mut Vec<u8>,
-        n: usize,
-        prev: u32,
-        v: u32,
-    ) -> Result<usize, DecodeError> {
-        match self {
-            Sorted::Svb(k) => k.insert(b, n, prev, v),
-            Sorted::Vb(k) => k.insert(b, n, prev, v),
-            Sorted::Gb(k) => k.insert(b, n, prev, v),
-        }
-    }
-    /// `encode_delta_to_vec`.
-    pub fn encode(&self, v: &[u32], prev: u32) -> Vec<u8> {
-        match self {
-            Sorted::Svb(k) => k.encode_delta_to_vec(v, prev),
-            Sorted::Vb(k) => k.encode_delta_to_vec(v, prev),
-            Sorted::Gb(k) => k.encode_delta_to_vec(v, prev),
-        }
-    }
-    /// Decodes `n` values into a buffer of `n` slots: the result and the
-    /// buffer (values before a failure are decoded).
-    fn decode(&self, b: &[u8], n: usize, prev: u32) -> (Result<usize, DecodeError>, Vec<u32>) {
-        let mut out = vec![0u32; n];
-        let r = match self {
-            Sorted::Svb(k) => k.decode_delta(b, n, prev, &mut out),
-            Sorted::Vb(k) => k.decode_delta(b, n, prev, &mut out),
-            Sorted::Gb(k) => k.decode_delta(b, n, prev, &mut out),
-        };
-        (r, out)
+        0 | 1 => all(svb::kernels(svb::variant(which % 5 == 1))),
+        2 => all(vbyte::kernels()),
+        w => all(varint_gb::kernels(varint_gb::layout(w == 4))),
     }
 }
 
@@ -115,16 +38,18 @@ pub struct Model {
 
 impl Model {
     /// Decodes `input` (`n` values from `prev`) with `reference`.
-    pub fn new(reference: &Sorted, input: &[u8], n: usize, prev: u32) -> Option<Model> {
+    pub fn new(reference: Sorted, input: &[u8], n: usize, prev: u32) -> Option<Model> {
         if n > 1 << 20 {
             return None;
         }
-        let (r, mut out) = reference.decode(input, n, prev);
+        let mut out = vec![0u32; n];
+        let r = reference.decode_delta(input, n, prev, &mut out);
         let (good, err) = match r {
             Ok(_) => (n, None),
             Err(e) => {
                 // Missing Stream VByte control bytes fail every call.
-                let header = matches!(reference, Sorted::Svb(_)) && input.len() < control_len(n);
+                let svb = reference.name().starts_with("streamvbyte");
+                let header = svb && input.len() < control_len(n);
                 let j = if header { 0 } else { e.index().unwrap_or(0) };
                 (j.min(n), Some(e))
             }
@@ -183,7 +108,7 @@ impl<'a> Queries<'a> {
         let which = case.extra * 2 + case.variant_bit as u8;
         let kernels = kernels(which);
         let (n, prev) = (case.n, case.prev);
-        let model = Model::new(&kernels[0], input, n, prev);
+        let model = Model::new(kernels[0], input, n, prev);
         let q = Queries {
             kernels,
             input,

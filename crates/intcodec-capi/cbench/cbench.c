@@ -146,56 +146,42 @@ typedef size_t (*dec_fn)(const uint8_t *in, size_t len, uint32_t *out, uint32_t 
 
 static intcodec_codec *C_SVB, *C_VB;
 
-static size_t ref_svb(const uint8_t *in, size_t len, uint32_t *out, uint32_t n, uint32_t prev) {
-  (void)len, (void)prev;
-  return ref_streamvbyte_decode(in, out, n);
-}
-static size_t ref_svb_d(const uint8_t *in, size_t len, uint32_t *out, uint32_t n, uint32_t prev) {
-  (void)len;
-  return ref_streamvbyte_delta_decode(in, out, n, prev);
-}
-static size_t ours_svb(const uint8_t *in, size_t len, uint32_t *out, uint32_t n, uint32_t prev) {
-  (void)len, (void)prev;
-  return streamvbyte_decode(in, out, n);
-}
-static size_t ours_svb_d(const uint8_t *in, size_t len, uint32_t *out, uint32_t n, uint32_t prev) {
-  (void)len;
-  return streamvbyte_delta_decode(in, out, n, prev);
-}
-static size_t chk_svb(const uint8_t *in, size_t len, uint32_t *out, uint32_t n, uint32_t prev) {
-  size_t k = 0;
-  (void)prev;
-  intcodec_decode(C_SVB, in, len, n, out, CHUNK, &k);
-  return k;
-}
-static size_t chk_svb_d(const uint8_t *in, size_t len, uint32_t *out, uint32_t n, uint32_t prev) {
-  size_t k = 0;
-  intcodec_decode_delta(C_SVB, in, len, n, prev, out, CHUNK, &k);
-  return k;
-}
-static size_t ref_vb(const uint8_t *in, size_t len, uint32_t *out, uint32_t n, uint32_t prev) {
-  (void)len, (void)prev;
-  return masked_vbyte_read_loop(in, out, n);
-}
-static size_t ours_vb(const uint8_t *in, size_t len, uint32_t *out, uint32_t n, uint32_t prev) {
-  (void)len, (void)prev;
-  return masked_vbyte_decode(in, out, n);
-}
-static size_t ours_vb_d(const uint8_t *in, size_t len, uint32_t *out, uint32_t n, uint32_t prev) {
-  (void)len;
-  return masked_vbyte_decode_delta(in, out, n, prev);
-}
-static size_t chk_vb(const uint8_t *in, size_t len, uint32_t *out, uint32_t n, uint32_t prev) {
-  size_t k = 0;
-  (void)prev;
-  intcodec_decode(C_VB, in, len, n, out, CHUNK, &k);
-  return k;
-}
-static size_t chk_vb_d(const uint8_t *in, size_t len, uint32_t *out, uint32_t n, uint32_t prev) {
-  size_t k = 0;
-  intcodec_decode_delta(C_VB, in, len, n, prev, out, CHUNK, &k);
-  return k;
-}
+/* The decoders under test as `dec_fn`s: `f(in, out, n)` (plain, `len` and
+ * `prev` unused), `f(in, out, n, prev)` (delta, `len` unused), and the
+ * checked API's plain and delta decode on `codec` (`name` and `name##_d`). */
+#define PLAIN_DEC(name, f)                                                                 \
+  static size_t name(const uint8_t *in, size_t len, uint32_t *out, uint32_t n, uint32_t prev) { \
+    (void)len, (void)prev;                                                                 \
+    return f(in, out, n);                                                                  \
+  }
+#define DELTA_DEC(name, f)                                                                 \
+  static size_t name(const uint8_t *in, size_t len, uint32_t *out, uint32_t n, uint32_t prev) { \
+    (void)len;                                                                             \
+    return f(in, out, n, prev);                                                            \
+  }
+#define CHECKED_DEC(name, codec)                                                           \
+  static size_t name(const uint8_t *in, size_t len, uint32_t *out, uint32_t n, uint32_t prev) { \
+    size_t k = 0;                                                                          \
+    (void)prev;                                                                            \
+    intcodec_decode(codec, in, len, n, out, CHUNK, &k);                                    \
+    return k;                                                                              \
+  }                                                                                        \
+  static size_t name##_d(const uint8_t *in, size_t len, uint32_t *out, uint32_t n,         \
+                         uint32_t prev) {                                                  \
+    size_t k = 0;                                                                          \
+    intcodec_decode_delta(codec, in, len, n, prev, out, CHUNK, &k);                        \
+    return k;                                                                              \
+  }
+
+PLAIN_DEC(ref_svb, ref_streamvbyte_decode)
+DELTA_DEC(ref_svb_d, ref_streamvbyte_delta_decode)
+PLAIN_DEC(ours_svb, streamvbyte_decode)
+DELTA_DEC(ours_svb_d, streamvbyte_delta_decode)
+CHECKED_DEC(chk_svb, C_SVB)
+PLAIN_DEC(ref_vb, masked_vbyte_read_loop)
+PLAIN_DEC(ours_vb, masked_vbyte_decode)
+DELTA_DEC(ours_vb_d, masked_vbyte_decode_delta)
+CHECKED_DEC(chk_vb, C_VB)
 
 typedef struct {
   const uint8_t *buf;

@@ -17,21 +17,13 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread::JoinHandle;
 
-#[cfg(not(feature = "g8iu"))]
 const CODECS: &[&str] = &[
     "streamvbyte",
     "streamvbyte-0124",
     "vbyte",
     "varint-gb",
     "varint-gb-lucene",
-];
-#[cfg(feature = "g8iu")]
-const CODECS: &[&str] = &[
-    "streamvbyte",
-    "streamvbyte-0124",
-    "vbyte",
-    "varint-gb",
-    "varint-gb-lucene",
+    #[cfg(feature = "g8iu")]
     "varint-g8iu",
 ];
 const HEADER_LEN: usize = 32;
@@ -253,83 +245,33 @@ fn to_text(values: &[u32]) -> String {
     values.iter().map(|v| format!("{v}\n")).collect()
 }
 
+/// The library's handle for codec `name` (the CLI's registry, independently).
+fn library_codec(name: &str) -> Box<dyn IntCodec> {
+    match name {
+        "streamvbyte" => Box::new(StreamVByte::new().with_variant(Variant::V1234)),
+        "streamvbyte-0124" => Box::new(StreamVByte::new().with_variant(Variant::V0124)),
+        "varint-gb" => Box::new(VarIntGb::new().with_layout(Layout::LowFirst)),
+        "varint-gb-lucene" => Box::new(VarIntGb::new().with_layout(Layout::Lucene)),
+        "vbyte" => Box::new(VByte::new()),
+        #[cfg(feature = "g8iu")]
+        "varint-g8iu" => Box::new(VarIntG8iu::new()),
+        _ => panic!("no library codec for {name}"),
+    }
+}
+
 /// The library's stream for codec `name` (the CLI's registry, independently).
 fn library(name: &str, values: &[u32], delta: bool) -> Vec<u8> {
-    fn pick<C>(
-        c: C,
-        values: &[u32],
-        delta: bool,
-        plain: fn(&C, &[u32]) -> Vec<u8>,
-        d: fn(&C, &[u32], u32) -> Vec<u8>,
-    ) -> Vec<u8> {
-        if delta {
-            d(&c, values, 0)
-        } else {
-            plain(&c, values)
-        }
-    }
-    let svb = |v| StreamVByte::new().with_variant(v);
-    let gb = |l| VarIntGb::new().with_layout(l);
-    match name {
-        "streamvbyte" | "streamvbyte-0124" => {
-            let v = if name == "streamvbyte" {
-                Variant::V1234
-            } else {
-                Variant::V0124
-            };
-            pick(
-                svb(v),
-                values,
-                delta,
-                StreamVByte::encode_to_vec,
-                StreamVByte::encode_delta_to_vec,
-            )
-        }
-        "varint-gb" | "varint-gb-lucene" => {
-            let l = if name == "varint-gb" {
-                Layout::LowFirst
-            } else {
-                Layout::Lucene
-            };
-            pick(
-                gb(l),
-                values,
-                delta,
-                VarIntGb::encode_to_vec,
-                VarIntGb::encode_delta_to_vec,
-            )
-        }
-        "vbyte" => pick(
-            VByte::new(),
-            values,
-            delta,
-            VByte::encode_to_vec,
-            VByte::encode_delta_to_vec,
-        ),
-        #[cfg(feature = "g8iu")]
-        "varint-g8iu" => pick(
-            VarIntG8iu::new(),
-            values,
-            delta,
-            VarIntG8iu::encode_to_vec,
-            VarIntG8iu::encode_delta_to_vec,
-        ),
-        _ => panic!("no library codec for {name}"),
+    let codec = library_codec(name);
+    if delta {
+        codec.encode_delta_to_vec(values, 0)
+    } else {
+        codec.encode_to_vec(values)
     }
 }
 
 /// The kernel the library picks for codec `name` here.
 fn library_isa(name: &str) -> intcodec::Isa {
-    match name {
-        "streamvbyte" => StreamVByte::new().isa(),
-        "streamvbyte-0124" => StreamVByte::new().with_variant(Variant::V0124).isa(),
-        "vbyte" => VByte::new().isa(),
-        "varint-gb" => VarIntGb::new().isa(),
-        "varint-gb-lucene" => VarIntGb::new().with_layout(Layout::Lucene).isa(),
-        #[cfg(feature = "g8iu")]
-        "varint-g8iu" => VarIntG8iu::new().isa(),
-        _ => panic!("no library codec for {name}"),
-    }
+    library_codec(name).isa()
 }
 
 /// CRC-32C, bit by bit: an oracle independent of the tool's table version.
@@ -372,36 +314,41 @@ fn sizes() -> impl Iterator<Item = usize> {
     (0..=9).chain([1000, 4099])
 }
 
+/// The round-trip cases: every codec, plain then delta, every size `n` of
+/// [`sizes`] with its values `values(n, seed + n)`.
+fn cases(seed: u64) -> impl Iterator<Item = (&'static str, bool, usize, Vec<u32>)> {
+    CODECS.iter().flat_map(move |&name| {
+        [false, true].into_iter().flat_map(move |delta| {
+            sizes().map(move |n| (name, delta, n, values(n, seed + n as u64)))
+        })
+    })
+}
+
 // ---------------------------------------------------------------- round trips
 
 #[test]
 fn binary_round_trip_every_codec_size_and_delta() {
     let s = Scratch::new("rt-bin");
-    for &name in CODECS {
-        for delta in [false, true] {
-            for n in sizes() {
-                let vals = values(n, n as u64 + 1);
-                let input = s.put("in.u32", &to_le(&vals));
-                let enc = s.path("enc.icdc");
-                let dec = s.path("dec.u32");
-                let mut a = args!["encode", "--codec", name, input, enc];
-                if delta {
-                    a.insert(1, "--delta".into());
-                }
-                success(&run(&a, b""));
-                let file = fs::read(&enc).unwrap();
-                // The container wraps exactly the library's stream.
-                assert_eq!(&file[HEADER_LEN..], &library(name, &vals, delta)[..]);
-                assert_eq!(file[10], delta as u8, "delta flag");
-                assert_eq!(&file[12..20], &(n as u64).to_le_bytes(), "count");
-                success(&run(&args!["decode", enc, dec], b""));
-                assert_eq!(
-                    fs::read(&dec).unwrap(),
-                    to_le(&vals),
-                    "{name} delta={delta} n={n}"
-                );
-            }
+    for (name, delta, n, vals) in cases(1) {
+        let input = s.put("in.u32", &to_le(&vals));
+        let enc = s.path("enc.icdc");
+        let dec = s.path("dec.u32");
+        let mut a = args!["encode", "--codec", name, input, enc];
+        if delta {
+            a.insert(1, "--delta".into());
         }
+        success(&run(&a, b""));
+        let file = fs::read(&enc).unwrap();
+        // The container wraps exactly the library's stream.
+        assert_eq!(&file[HEADER_LEN..], &library(name, &vals, delta)[..]);
+        assert_eq!(file[10], delta as u8, "delta flag");
+        assert_eq!(&file[12..20], &(n as u64).to_le_bytes(), "count");
+        success(&run(&args!["decode", enc, dec], b""));
+        assert_eq!(
+            fs::read(&dec).unwrap(),
+            to_le(&vals),
+            "{name} delta={delta} n={n}"
+        );
     }
     assert_eq!(s.names().len(), 3, "{:?}", s.names());
 }
@@ -409,29 +356,24 @@ fn binary_round_trip_every_codec_size_and_delta() {
 #[test]
 fn text_round_trip_every_codec_size_and_delta() {
     let s = Scratch::new("rt-text");
-    for &name in CODECS {
-        for delta in [false, true] {
-            for n in sizes() {
-                let vals = values(n, 77 + n as u64);
-                let input = s.put("in.txt", to_text(&vals).as_bytes());
-                let enc = s.path("enc");
-                let dec = s.path("dec.txt");
-                let mut a = args!["encode", "--text", "--codec", name, input, enc];
-                if delta {
-                    a.push("--delta".into());
-                }
-                success(&run(&a, b""));
-                success(&run(&args!["decode", "--text", enc, dec], b""));
-                assert_eq!(
-                    fs::read_to_string(&dec).unwrap(),
-                    to_text(&vals),
-                    "{name} delta={delta} n={n}"
-                );
-                // Binary output of the same container.
-                success(&run(&args!["decode", enc, dec], b""));
-                assert_eq!(fs::read(&dec).unwrap(), to_le(&vals));
-            }
+    for (name, delta, n, vals) in cases(77) {
+        let input = s.put("in.txt", to_text(&vals).as_bytes());
+        let enc = s.path("enc");
+        let dec = s.path("dec.txt");
+        let mut a = args!["encode", "--text", "--codec", name, input, enc];
+        if delta {
+            a.push("--delta".into());
         }
+        success(&run(&a, b""));
+        success(&run(&args!["decode", "--text", enc, dec], b""));
+        assert_eq!(
+            fs::read_to_string(&dec).unwrap(),
+            to_text(&vals),
+            "{name} delta={delta} n={n}"
+        );
+        // Binary output of the same container.
+        success(&run(&args!["decode", enc, dec], b""));
+        assert_eq!(fs::read(&dec).unwrap(), to_le(&vals));
     }
 }
 
@@ -452,37 +394,32 @@ fn text_input_tolerates_whitespace_blank_lines_and_crlf() {
 #[test]
 fn raw_output_is_the_library_stream() {
     let s = Scratch::new("raw");
-    for &name in CODECS {
-        for delta in [false, true] {
-            for n in sizes() {
-                let vals = values(n, 1000 + n as u64);
-                let input = s.put("in.u32", &to_le(&vals));
-                let raw = s.path("out.raw");
-                let mut a = args!["encode", "--raw", "--codec", name, input, raw];
-                if delta {
-                    a.push("--delta".into());
-                }
-                success(&run(&a, b""));
-                let expect = library(name, &vals, delta);
-                assert_eq!(
-                    fs::read(&raw).unwrap(),
-                    expect,
-                    "{name} delta={delta} n={n}"
-                );
-
-                // And back, with --count (and --delta).
-                let count = n.to_string();
-                let mut a = args!["decode", "--raw", "--codec", name, "--count", count, raw, "-"];
-                if delta {
-                    a.push("--delta".into());
-                }
-                assert_eq!(
-                    success(&run(&a, b"")),
-                    to_le(&vals),
-                    "{name} delta={delta} n={n}"
-                );
-            }
+    for (name, delta, n, vals) in cases(1000) {
+        let input = s.put("in.u32", &to_le(&vals));
+        let raw = s.path("out.raw");
+        let mut a = args!["encode", "--raw", "--codec", name, input, raw];
+        if delta {
+            a.push("--delta".into());
         }
+        success(&run(&a, b""));
+        let expect = library(name, &vals, delta);
+        assert_eq!(
+            fs::read(&raw).unwrap(),
+            expect,
+            "{name} delta={delta} n={n}"
+        );
+
+        // And back, with --count (and --delta).
+        let count = n.to_string();
+        let mut a = args!["decode", "--raw", "--codec", name, "--count", count, raw, "-"];
+        if delta {
+            a.push("--delta".into());
+        }
+        assert_eq!(
+            success(&run(&a, b"")),
+            to_le(&vals),
+            "{name} delta={delta} n={n}"
+        );
     }
 }
 
@@ -1037,19 +974,9 @@ fn g8iu_malformed_descriptor_is_a_one_line_error() {
         &["corrupt varint-g8iu stream", "malformed input"],
         Some("(at byte offset 9, value index 4)"),
     );
-    let ok = run(
-        &args![
-            "decode",
-            "--raw",
-            "--codec",
-            "varint-g8iu",
-            "--count",
-            "4",
-            "-",
-            "-"
-        ],
-        &bytes[..9],
-    );
+    let mut ok = raw_decode("varint-g8iu", "4", "-");
+    ok.push("-".into());
+    let ok = run(&ok, &bytes[..9]);
     assert_eq!(success(&ok), to_le(&[1024, 12, 10, 1 << 30]));
 }
 

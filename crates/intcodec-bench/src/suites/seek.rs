@@ -115,25 +115,21 @@ impl Contender {
 /// codec's default kernel (on a CPU with AVX-512, Stream VByte's default is
 /// its AVX-512 set, whose select/seek are the AVX2 kernels).
 fn contenders(families: &[String]) -> Vec<Contender> {
+    /// `codec` on scalar, on `sse` (its 128-bit select/seek level), on
+    /// AVX2 and on its own (default) kernel: those this build and CPU have,
+    /// each kernel once.
+    fn add<C: KernelChoice>(v: &mut Vec<Contender>, codec: C, sse: Isa, wrap: fn(C) -> Contender) {
+        let all = [Isa::Scalar, sse, Isa::Avx2, codec.isa()];
+        for (i, isa) in all.into_iter().enumerate() {
+            if !all[..i].contains(&isa) {
+                v.extend(codec.with_isa(isa).map(wrap));
+            }
+        }
+    }
     let mut v = Vec::new();
-    let svb = [Isa::Scalar, Isa::Sse41, Isa::Avx2, StreamVByte::new().isa()];
-    let vb = [Isa::Scalar, Isa::Sse41, Isa::Avx2, VByte::new().isa()];
-    let gb = [Isa::Scalar, Isa::Ssse3, Isa::Avx2, VarIntGb::new().isa()];
-    for (i, isa) in svb.into_iter().enumerate() {
-        if !svb[..i].contains(&isa) {
-            v.extend(StreamVByte::new().with_isa(isa).map(Contender::Svb));
-        }
-    }
-    for (i, isa) in vb.into_iter().enumerate() {
-        if !vb[..i].contains(&isa) {
-            v.extend(VByte::new().with_isa(isa).map(Contender::Vb));
-        }
-    }
-    for (i, isa) in gb.into_iter().enumerate() {
-        if !gb[..i].contains(&isa) {
-            v.extend(VarIntGb::new().with_isa(isa).map(Contender::Gb));
-        }
-    }
+    add(&mut v, StreamVByte::new(), Isa::Sse41, Contender::Svb);
+    add(&mut v, VByte::new(), Isa::Sse41, Contender::Vb);
+    add(&mut v, VarIntGb::new(), Isa::Ssse3, Contender::Gb);
     v.retain(|c| families.is_empty() || families.iter().any(|f| f == c.family()));
     v
 }
