@@ -89,9 +89,10 @@ crate::named_enum! {
         /// continuation bits three refills ahead (a mask moved to a general
         /// register arrives late there), and hands delta decodes of 128
         /// values and more to its AVX2 loop (its sixteen-lane prefix sum
-        /// costs more there than the 128-bit one). VarInt-GB's AVX-512
-        /// delta decode broadcasts its running totals in registers (a
-        /// narrow load of a wide store waits for the store there).
+        /// costs more there than the 128-bit one). Stream VByte's and
+        /// VarInt-GB's AVX-512 delta decodes broadcast their running
+        /// totals in registers (a narrow load of a wide store waits for
+        /// the store there unless the output is 32-byte aligned).
         Zen => "zen",
     }
     /// The lower-case name used by `INTCODEC_TUNE` and in reports.

@@ -131,30 +131,50 @@ pub(crate) fn prefix16(v: __m512i) -> __m512i {
 
 /// The sixteen deltas `v` as running values from `acc` (the value before
 /// them, broadcast), which becomes the last of them; `dst` is where they
-/// are about to be stored. The deltas' own prefix sums go to `dst` first
-/// and their total is read back as a broadcast load: a lane broadcast in
-/// registers (`vpermd`) would take the shuffle port that the decoders'
-/// expands and the sums keep busy (Stream VByte delta decode, postings of
-/// 2^10..2^16 ints on a Xeon: 1.21x -> 1.28x of lemire/streamvbyte). The
-/// read is volatile so that the compiler keeps the load. The block's sums
-/// and total do not depend on `acc`: the loop-carried chain is one add.
+/// are about to be stored. The block's sums and total do not depend on
+/// `acc`: the loop-carried chain is one add.
+///
+/// The total is broadcast one of two ways:
+/// - `IN_REGS = false` (Intel): the deltas' own prefix sums go to `dst`
+///   first and their total is read back as a broadcast load: a lane
+///   broadcast in registers (`vpermd`) would take the shuffle port that
+///   the decoders' expands and the sums keep busy (Stream VByte delta
+///   decode, postings of 2^10..2^16 ints on a Xeon: 1.21x -> 1.28x of
+///   lemire/streamvbyte). The read is volatile so that the compiler keeps
+///   the load.
+/// - `IN_REGS = true` (`Tuning::Zen`): a `vpermd`. On Zen 5 the 4-byte
+///   reload waits for the 64-byte store unless `dst` is 32-byte aligned
+///   (4096 deltas, Stream VByte: 8.4 G ints/s aligned, 3.3 otherwise), and
+///   the wait is on the chain.
 #[target_feature(enable = "avx512f")]
 #[inline]
-pub(crate) fn running16(v: __m512i, dst: &mut [u32; 16], acc: &mut __m512i) -> __m512i {
-    running_from(prefix16(v), dst, acc)
+pub(crate) fn running16<const IN_REGS: bool>(
+    v: __m512i,
+    dst: &mut [u32; 16],
+    acc: &mut __m512i,
+) -> __m512i {
+    running_from::<IN_REGS>(prefix16(v), dst, acc)
 }
 
 /// [`running16`] of sixteen prefix sums already made (`local`: lane `k`
 /// the sum of deltas `0..=k`).
 #[target_feature(enable = "avx512f")]
 #[inline]
-pub(crate) fn running_from(local: __m512i, dst: &mut [u32; 16], acc: &mut __m512i) -> __m512i {
-    // SAFETY: `dst` is 64 writable bytes.
-    unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), local) };
-    // SAFETY: lane 15 of `dst`, just written (a plain `u32`).
-    let total = unsafe { core::ptr::read_volatile(&dst[15]) };
+pub(crate) fn running_from<const IN_REGS: bool>(
+    local: __m512i,
+    dst: &mut [u32; 16],
+    acc: &mut __m512i,
+) -> __m512i {
+    let total = if IN_REGS {
+        _mm512_permutexvar_epi32(_mm512_set1_epi32(15), local)
+    } else {
+        // SAFETY: `dst` is 64 writable bytes.
+        unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), local) };
+        // SAFETY: lane 15 of `dst`, just written (a plain `u32`).
+        _mm512_set1_epi32(unsafe { core::ptr::read_volatile(&dst[15]) } as i32)
+    };
     let out = _mm512_add_epi32(local, *acc);
-    *acc = _mm512_add_epi32(*acc, _mm512_set1_epi32(total as i32));
+    *acc = _mm512_add_epi32(*acc, total);
     out
 }
 

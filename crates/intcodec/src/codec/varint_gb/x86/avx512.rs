@@ -54,13 +54,12 @@
 //! billion ints/s.
 //!
 //! With [`Tuning::Zen`] the second pass broadcasts each sixteen values'
-//! total with a `vpermd` instead of reading it back from the store
-//! (`running16`): on Zen 5 that 4-byte load waits for the 64-byte store
-//! it reads from, and the wait is on the pass's loop-carried chain.
-//! ClusterData postings, delta decode in billions of ints/s on a Zen 5
-//! (`INTCODEC_TUNE=default` / `zen`): 2^10..2^11 ints 1.51 / 2.07,
-//! 2^13..2^14 1.76 / 2.42, 2^15..2^16 2.00 / 2.74 (FastPFor's VarIntGB
-//! 1.46 to 1.54).
+//! total with a `vpermd` (`running16::<true>`) instead of reading it back
+//! from the store: on Zen 5 that 4-byte load waits for the 64-byte store
+//! unless the output is 32-byte aligned, and the wait is on the pass's
+//! loop-carried chain. 4096 deltas on a Zen 5, G ints/s by the output's
+//! offset from a 64-byte boundary (0 and 32 / 4, 16 and 60 bytes): store
+//! and reload 2.99 / 1.80, `vpermd` 2.82-2.88 at every offset.
 //!
 //! Lists of fewer than `MIN_VALUES` go straight to the AVX2 loop, as does
 //! everything after the windows: the last blocks, the partial or vint
@@ -97,7 +96,7 @@ use core::arch::x86_64::*;
 
 use super::super::{Format, Kernels, LowFirst, Lucene};
 use super::avx2;
-use crate::codec::x86::{load16, load64, prefix16, prefix16_dwords, prefix_sum, running16, IOTA64};
+use crate::codec::x86::{load16, load64, prefix16_dwords, prefix_sum, running16, IOTA64};
 use crate::error::DecodeError;
 use crate::isa::Isa;
 use crate::isa::Tuning;
@@ -433,28 +432,17 @@ const _: () = assert!(MIN_VALUES >= 4 * MAX_BLOCKS);
 fn running_sums(v: &mut [u32], prev: u32) -> __m128i {
     let mut acc = _mm512_set1_epi32(prev as i32);
     let (sixteens, rest) = v.as_chunks_mut::<16>();
-    if crate::isa::tuning() == Tuning::Zen {
-        // The total broadcast in registers: on Zen 5 a 32-bit load of
-        // what a 64-byte store just wrote waits for the store, and here
-        // (no permutes of a window loop to compete with) the `vpermd` is
-        // free.
-        let last = _mm512_set1_epi32(15);
-        for c in sixteens {
-            // SAFETY: `c` is sixteen u32s, 64 readable bytes.
-            let local = prefix16(unsafe { _mm512_loadu_si512(c.as_ptr().cast()) });
-            let v = _mm512_add_epi32(local, acc);
-            acc = _mm512_add_epi32(acc, _mm512_permutexvar_epi32(last, local));
-            // SAFETY: and writable.
-            unsafe { _mm512_storeu_si512(c.as_mut_ptr().cast(), v) };
-        }
-    } else {
-        for c in sixteens {
-            // SAFETY: `c` is sixteen u32s, 64 readable bytes.
-            let d = unsafe { _mm512_loadu_si512(c.as_ptr().cast()) };
-            let v = running16(d, c, &mut acc);
-            // SAFETY: and writable.
-            unsafe { _mm512_storeu_si512(c.as_mut_ptr().cast(), v) };
-        }
+    let zen = crate::isa::tuning() == Tuning::Zen;
+    for c in sixteens {
+        // SAFETY: `c` is sixteen u32s, 64 readable bytes.
+        let d = unsafe { _mm512_loadu_si512(c.as_ptr().cast()) };
+        let v = if zen {
+            running16::<true>(d, c, &mut acc)
+        } else {
+            running16::<false>(d, c, &mut acc)
+        };
+        // SAFETY: and writable.
+        unsafe { _mm512_storeu_si512(c.as_mut_ptr().cast(), v) };
     }
     let mut acc = _mm512_castsi512_si128(acc);
     let (fours, _) = rest.as_chunks_mut::<4>();

@@ -131,7 +131,11 @@ fn mask64(blk: &[u8; 64]) -> u64 {
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 #[inline]
 fn put16<const DELTA: bool>(dst: &mut [u32; 16], v: __m512i, acc: &mut __m512i) {
-    let v = if DELTA { running16(v, dst, acc) } else { v };
+    let v = if DELTA {
+        running16::<false>(v, dst, acc)
+    } else {
+        v
+    };
     // SAFETY: `dst` is 64 writable bytes.
     unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), v) };
 }
