@@ -20,11 +20,11 @@
 //! Measured on a Xeon (Sapphire Rapids class) against lemire/streamvbyte on
 //! postings of 2^10..2^16 ints: decode 1.17x (the AVX2 kernel) to 1.56x,
 //! delta decode 0.99x to 1.28x; 32 and 64-int lists 9.1 and 14.9 ns to 6.7
-//! and 9.0. With `Tuning::Zen` the running total of each sixteen values
-//! is broadcast by `vpermd` rather than stored and reloaded
-//! (`running16::<true>`): on Zen 5 the reload stalls unless the output is
-//! 32-byte aligned (4096 deltas: 8.4 G ints/s aligned, 3.2 not; 7.2-7.3
-//! with `vpermd` at every offset). Lists of at most four values go to the
+//! and 9.0. With `Tuning::Zen`, when the output is not 32-byte aligned,
+//! the running total of each sixteen values is broadcast by `vpermd`
+//! rather than stored and reloaded (`running16::<true>`): on Zen 5 the
+//! reload then waits for the store (4096 deltas, G ints/s: aligned 8.2-8.5
+//! either way; not aligned 3.2 reloaded, 7.1-7.2 by `vpermd`). Lists of at most four values go to the
 //! scalar `decode_short` first, as on AVX2. A block that runs past the input goes to the scalar
 //! kernel, which reports the exact offset. Select and seek use the AVX2
 //! kernels.
@@ -228,8 +228,10 @@ unsafe fn decode_blocks<F: Format, const DELTA: bool, const CHECKED: bool>(
         // SAFETY: the control bytes are readable (the caller).
         unsafe { mostly_one_byte(base, out.len()) }
     };
-    // Zen: the running totals broadcast in registers (`running16`).
-    let zen = DELTA && crate::isa::tuning() == Tuning::Zen;
+    // Zen: the running totals broadcast in registers (`running16`), unless
+    // the output is 32-byte aligned, where the reload is forwarded.
+    let zen =
+        DELTA && crate::isa::tuning() == Tuning::Zen && !out.as_ptr().addr().is_multiple_of(32);
     match (dense, zen) {
         // SAFETY: forwarded from the caller.
         (true, false) => unsafe {

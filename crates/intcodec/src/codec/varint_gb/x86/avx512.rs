@@ -53,13 +53,13 @@
 //! deltas written before them summed first: 4096 one-byte gaps 5.2 -> 6.6
 //! billion ints/s.
 //!
-//! With [`Tuning::Zen`] the second pass broadcasts each sixteen values'
-//! total with a `vpermd` (`running16::<true>`) instead of reading it back
-//! from the store: on Zen 5 that 4-byte load waits for the 64-byte store
-//! unless the output is 32-byte aligned, and the wait is on the pass's
+//! With [`Tuning::Zen`], when the output is not 32-byte aligned, the
+//! second pass broadcasts each sixteen values' total with a `vpermd`
+//! (`running16::<true>`) instead of reading it back from the store: on
+//! Zen 5 that 4-byte load then waits for the 64-byte store, on the pass's
 //! loop-carried chain. 4096 deltas on a Zen 5, G ints/s by the output's
 //! offset from a 64-byte boundary (0 and 32 / 4, 16 and 60 bytes): store
-//! and reload 2.99 / 1.80, `vpermd` 2.82-2.88 at every offset.
+//! and reload 2.9-3.0 / 1.8, `vpermd` 2.8-2.9 at every offset.
 //!
 //! Lists of fewer than `MIN_VALUES` go straight to the AVX2 loop, as does
 //! everything after the windows: the last blocks, the partial or vint
@@ -431,8 +431,9 @@ const _: () = assert!(MIN_VALUES >= 4 * MAX_BLOCKS);
 #[inline]
 fn running_sums(v: &mut [u32], prev: u32) -> __m128i {
     let mut acc = _mm512_set1_epi32(prev as i32);
+    // Zen: in registers, unless `v` is 32-byte aligned (see the header).
+    let zen = crate::isa::tuning() == Tuning::Zen && !v.as_ptr().addr().is_multiple_of(32);
     let (sixteens, rest) = v.as_chunks_mut::<16>();
-    let zen = crate::isa::tuning() == Tuning::Zen;
     for c in sixteens {
         // SAFETY: `c` is sixteen u32s, 64 readable bytes.
         let d = unsafe { _mm512_loadu_si512(c.as_ptr().cast()) };
