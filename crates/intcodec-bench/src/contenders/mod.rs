@@ -10,7 +10,7 @@ pub mod bp128;
 pub mod streamvbyte;
 pub mod vbyte;
 
-use crate::measure::{Codec, Label};
+use crate::measure::{ByteLen, Codec, Label};
 use intcodec::bp128::{Bp128, DeltaMode, Layout};
 use intcodec::streamvbyte::StreamVByte;
 #[cfg(feature = "g8iu")]
@@ -68,24 +68,13 @@ impl<C: KernelChoice> Codec for Ours<C> {
             + SLACK
     }
     #[inline]
-    fn encode_with(
-        &self,
-        values: &[u32],
-        delta: Option<u32>,
-        out: &mut [u8],
-    ) -> Result<usize, String> {
+    fn encode_with(&self, values: &[u32], delta: Option<u32>, out: &mut [u8]) -> ByteLen {
         self.codec
             .encode_opt(values, delta, out)
             .map_err(|e| e.to_string())
     }
     #[inline]
-    fn decode_with(
-        &self,
-        input: &[u8],
-        n: usize,
-        delta: Option<u32>,
-        out: &mut [u32],
-    ) -> Result<usize, String> {
+    fn decode_with(&self, input: &[u8], n: usize, delta: Option<u32>, out: &mut [u32]) -> ByteLen {
         self.codec
             .decode_opt(input, n, delta, out)
             .map_err(|e| e.to_string())

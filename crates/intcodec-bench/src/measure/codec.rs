@@ -13,6 +13,10 @@ use std::hint::black_box;
 /// L1-resident output buffer).
 pub const CHUNK: usize = 4096;
 
+/// What the `encode*` and `decode*` calls of a [`Codec`] return: the length
+/// in bytes of the stream written or read, or why the call failed.
+pub type ByteLen = Result<usize, String>;
+
 /// How the reports name a codec: the columns that tell one [`Codec`] from
 /// another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,47 +82,30 @@ pub trait Codec {
     /// Encodes `values`: plain when `delta` is `None`, as deltas from `prev`
     /// when it is `Some(prev)`. The one encoder an implementation writes;
     /// [`Codec::encode`] and [`Codec::encode_delta`] call it.
-    fn encode_with(
-        &self,
-        values: &[u32],
-        delta: Option<u32>,
-        out: &mut [u8],
-    ) -> Result<usize, String>;
+    fn encode_with(&self, values: &[u32], delta: Option<u32>, out: &mut [u8]) -> ByteLen;
     /// Decodes `n` values into `out[..n]`: plain when `delta` is `None`,
     /// delta-coded from `prev` when it is `Some(prev)`. The one decoder an
     /// implementation writes; [`Codec::decode`] and [`Codec::decode_delta`]
     /// call it.
-    fn decode_with(
-        &self,
-        input: &[u8],
-        n: usize,
-        delta: Option<u32>,
-        out: &mut [u32],
-    ) -> Result<usize, String>;
+    fn decode_with(&self, input: &[u8], n: usize, delta: Option<u32>, out: &mut [u32]) -> ByteLen;
     /// Encodes `values`.
     #[inline]
-    fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, String> {
+    fn encode(&self, values: &[u32], out: &mut [u8]) -> ByteLen {
         self.encode_with(values, None, out)
     }
     /// Encodes `values` as deltas from `prev`.
     #[inline]
-    fn encode_delta(&self, values: &[u32], prev: u32, out: &mut [u8]) -> Result<usize, String> {
+    fn encode_delta(&self, values: &[u32], prev: u32, out: &mut [u8]) -> ByteLen {
         self.encode_with(values, Some(prev), out)
     }
     /// Decodes `n` values into `out[..n]`.
     #[inline]
-    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> Result<usize, String> {
+    fn decode(&self, input: &[u8], n: usize, out: &mut [u32]) -> ByteLen {
         self.decode_with(input, n, None, out)
     }
     /// Decodes `n` delta-coded values (from `prev`) into `out[..n]`.
     #[inline]
-    fn decode_delta(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: u32,
-        out: &mut [u32],
-    ) -> Result<usize, String> {
+    fn decode_delta(&self, input: &[u8], n: usize, prev: u32, out: &mut [u32]) -> ByteLen {
         self.decode_with(input, n, Some(prev), out)
     }
 

@@ -30,7 +30,7 @@
 
 mod codec;
 
-pub use codec::{Codec, Label, CHUNK};
+pub use codec::{ByteLen, Codec, Label, CHUNK};
 use std::hint::black_box;
 
 /// An operation measured on a bucket.
@@ -242,7 +242,7 @@ fn decode_chunk<C: Codec + ?Sized>(
     input: &[u8],
     ch: &Chunk,
     buf: &mut [u32],
-) -> Result<usize, String> {
+) -> ByteLen {
     c.decode_with(input, ch.len, delta.then_some(ch.prev), buf)
 }
 
@@ -255,7 +255,7 @@ fn encode_chunk<C: Codec + ?Sized>(
     b: &Bucket,
     ch: &Chunk,
     scratch: &mut [u8],
-) -> Result<usize, String> {
+) -> ByteLen {
     let values = if delta { &b.ids } else { &b.gaps };
     c.encode_with(
         &values[ch.start..][..ch.len],
@@ -455,21 +455,10 @@ mod tests {
         fn max_encoded_len(&self, n: usize) -> usize {
             self.0.max_encoded_len(n)
         }
-        fn encode_with(
-            &self,
-            v: &[u32],
-            delta: Option<u32>,
-            out: &mut [u8],
-        ) -> Result<usize, String> {
+        fn encode_with(&self, v: &[u32], delta: Option<u32>, out: &mut [u8]) -> ByteLen {
             self.0.encode_with(v, delta, out)
         }
-        fn decode_with(
-            &self,
-            i: &[u8],
-            n: usize,
-            delta: Option<u32>,
-            out: &mut [u32],
-        ) -> Result<usize, String> {
+        fn decode_with(&self, i: &[u8], n: usize, delta: Option<u32>, out: &mut [u32]) -> ByteLen {
             let r = self.0.decode_with(i, n, delta, out)?;
             if n > 10 {
                 out[10] ^= 4;

@@ -17,7 +17,7 @@
 //! ratio in the main job is that defect of the crate's, not of ours.
 
 use crate::contenders::bp128::{max_len, FAMILY_8X};
-use crate::measure::{Codec, Label};
+use crate::measure::{ByteLen, Codec, Label};
 use intcodec::bp128::Layout;
 
 use bitpacking::{BitPacker, BitPacker4x, BitPacker8x};
@@ -99,7 +99,7 @@ impl<P: BitPacker> Peer<P> {
     /// Decodes `out.len()` values: plain when `delta` is `None`, sorted
     /// (`decompress_sorted` from `prev`) when it is `Some(prev)`.
     #[inline]
-    pub fn dec(&self, input: &[u8], delta: Option<u32>, out: &mut [u32]) -> Result<usize, String> {
+    pub fn dec(&self, input: &[u8], delta: Option<u32>, out: &mut [u32]) -> ByteLen {
         let bl = P::BLOCK_LEN;
         let m = out.len() / bl;
         let widths = input.get(..m).ok_or("truncated widths")?;
@@ -145,21 +145,10 @@ impl<P: BitPacker> Codec for Peer<P> {
         };
         max_len(layout, n)
     }
-    fn encode_with(
-        &self,
-        values: &[u32],
-        delta: Option<u32>,
-        out: &mut [u8],
-    ) -> Result<usize, String> {
+    fn encode_with(&self, values: &[u32], delta: Option<u32>, out: &mut [u8]) -> ByteLen {
         Ok(self.enc(values, delta, out))
     }
-    fn decode_with(
-        &self,
-        input: &[u8],
-        n: usize,
-        delta: Option<u32>,
-        out: &mut [u32],
-    ) -> Result<usize, String> {
+    fn decode_with(&self, input: &[u8], n: usize, delta: Option<u32>, out: &mut [u32]) -> ByteLen {
         self.dec(input, delta, &mut out[..n])
     }
 }

@@ -27,7 +27,7 @@
 //! A timed pass is ONE call into C (the loop over chunks runs there, as a
 //! native caller's would), so no peer pays a per-chunk bridge cost.
 
-use crate::measure::{Bucket, Chunk, Codec, Encoded, Label, Light, Op, CHUNK};
+use crate::measure::{Bucket, ByteLen, Chunk, Codec, Encoded, Label, Light, Op, CHUNK};
 
 /// Readable bytes after a stream and writable bytes for an encoding, beyond
 /// 5 bytes per value: the word count and padding, FastPFor's block headers,
@@ -216,12 +216,7 @@ impl Codec for CPeer {
     fn max_encoded_len(&self, n: usize) -> usize {
         5 * n + SLACK
     }
-    fn encode_with(
-        &self,
-        values: &[u32],
-        delta: Option<u32>,
-        out: &mut [u8],
-    ) -> Result<usize, String> {
+    fn encode_with(&self, values: &[u32], delta: Option<u32>, out: &mut [u8]) -> ByteLen {
         let n = values.len();
         if n > CHUNK {
             return Err(self.err(&format!("{n} values: the shim takes at most {CHUNK}")));
@@ -253,13 +248,7 @@ impl Codec for CPeer {
         Ok(w)
     }
 
-    fn decode_with(
-        &self,
-        input: &[u8],
-        n: usize,
-        delta: Option<u32>,
-        out: &mut [u32],
-    ) -> Result<usize, String> {
+    fn decode_with(&self, input: &[u8], n: usize, delta: Option<u32>, out: &mut [u32]) -> ByteLen {
         if n > CHUNK || out.len() < n {
             return Err(self.err(&format!("{n} values into {} slots", out.len())));
         }

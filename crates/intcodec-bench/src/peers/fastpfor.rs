@@ -29,7 +29,7 @@
 //! benchmarks apply their delta coding before and after the codec.
 
 use super::shared::{room, rust_simd_kernel};
-use crate::measure::{Codec, Label};
+use crate::measure::{ByteLen, Codec, Label};
 use fastpfor::{AnyLenCodec, FastPForSimd256};
 use std::cell::RefCell;
 
@@ -54,12 +54,7 @@ pub struct PeerFastPFor {
 
 impl Codec for PeerFastPFor {
     /// Encodes `values` (`delta`: their gaps from `prev`).
-    fn encode_with(
-        &self,
-        values: &[u32],
-        delta: Option<u32>,
-        out: &mut [u8],
-    ) -> Result<usize, String> {
+    fn encode_with(&self, values: &[u32], delta: Option<u32>, out: &mut [u8]) -> ByteLen {
         let mut codec = self.codec.borrow_mut();
         let mut words = self.words.borrow_mut();
         words.clear();
@@ -88,13 +83,7 @@ impl Codec for PeerFastPFor {
     }
 
     /// Decodes `n` values (`delta`: adds them up from `prev`).
-    fn decode_with(
-        &self,
-        input: &[u8],
-        n: usize,
-        delta: Option<u32>,
-        out: &mut [u32],
-    ) -> Result<usize, String> {
+    fn decode_with(&self, input: &[u8], n: usize, delta: Option<u32>, out: &mut [u32]) -> ByteLen {
         let head: [u8; 4] = input
             .get(..4)
             .and_then(|h| h.try_into().ok())

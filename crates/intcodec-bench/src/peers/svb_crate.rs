@@ -13,7 +13,7 @@
 //! whole-array passes), so delta ops are not measured for it.
 
 use super::shared::{plain_only, room, rust_simd_kernel};
-use crate::measure::{byte_ends, value_ends, Bucket, Codec, Encoded, Label, Light, Op};
+use crate::measure::{byte_ends, value_ends, Bucket, ByteLen, Codec, Encoded, Label, Light, Op};
 use intcodec::streamvbyte::{max_compressed_len, StreamVByte};
 use intcodec::IntCodec;
 use std::cell::RefCell;
@@ -43,12 +43,7 @@ impl Codec for PeerSvb {
     fn max_encoded_len(&self, n: usize) -> usize {
         max_compressed_len(n) + 16
     }
-    fn encode_with(
-        &self,
-        values: &[u32],
-        delta: Option<u32>,
-        out: &mut [u8],
-    ) -> Result<usize, String> {
+    fn encode_with(&self, values: &[u32], delta: Option<u32>, out: &mut [u8]) -> ByteLen {
         plain_only(NAME, delta)?;
         let mut bytes = self.bytes.borrow_mut();
         bytes.clear();
@@ -57,13 +52,7 @@ impl Codec for PeerSvb {
         room(NAME, out, w)?.copy_from_slice(&bytes);
         Ok(w)
     }
-    fn decode_with(
-        &self,
-        input: &[u8],
-        n: usize,
-        delta: Option<u32>,
-        out: &mut [u32],
-    ) -> Result<usize, String> {
+    fn decode_with(&self, input: &[u8], n: usize, delta: Option<u32>, out: &mut [u32]) -> ByteLen {
         plain_only(NAME, delta)?;
         let used = StreamVByte::new()
             .encoded_len(input, n)

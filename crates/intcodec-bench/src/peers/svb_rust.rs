@@ -21,7 +21,7 @@
 //! [`notes`] says so in the report.
 
 use super::shared::{plain_only, room};
-use crate::measure::{Codec, Label, Op};
+use crate::measure::{ByteLen, Codec, Label, Op};
 use intcodec::streamvbyte::max_compressed_len;
 use std::ffi::{c_char, CStr};
 use std::sync::OnceLock;
@@ -117,7 +117,7 @@ pub fn notes() -> Vec<String> {
 }
 
 /// A peer's return value: bytes, or the error of a -1.
-fn done(who: &str, r: isize) -> Result<usize, String> {
+fn done(who: &str, r: isize) -> ByteLen {
     usize::try_from(r).map_err(|_| {
         format!("{who}: the crate refused (panicked: buffer too small or invalid stream)")
     })
@@ -168,12 +168,7 @@ impl<const S64: bool> Codec for RustPeer<S64> {
         S64 || !op.is_delta()
     }
     #[inline]
-    fn encode_with(
-        &self,
-        values: &[u32],
-        delta: Option<u32>,
-        out: &mut [u8],
-    ) -> Result<usize, String> {
+    fn encode_with(&self, values: &[u32], delta: Option<u32>, out: &mut [u8]) -> ByteLen {
         let (v, len, o, cap) = (values.as_ptr(), values.len(), out.as_mut_ptr(), out.len());
         let r = if S64 {
             let (d, prev) = (u32::from(delta.is_some()), delta.unwrap_or(0));
@@ -187,13 +182,7 @@ impl<const S64: bool> Codec for RustPeer<S64> {
         done(Self::NAME, r)
     }
     #[inline]
-    fn decode_with(
-        &self,
-        input: &[u8],
-        n: usize,
-        delta: Option<u32>,
-        out: &mut [u32],
-    ) -> Result<usize, String> {
+    fn decode_with(&self, input: &[u8], n: usize, delta: Option<u32>, out: &mut [u32]) -> ByteLen {
         let (i, len) = (input.as_ptr(), input.len());
         let r = if S64 {
             let o = room(S64_NAME, out, n)?.as_mut_ptr();

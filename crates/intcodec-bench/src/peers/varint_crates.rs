@@ -18,7 +18,7 @@
 
 use super::shared::room;
 use crate::contenders::vbyte::{max_len, FAMILY};
-use crate::measure::{Codec, Label};
+use crate::measure::{ByteLen, Codec, Label};
 
 /// One peer library: decode or encode one value at the front of a slice.
 pub trait Lib {
@@ -42,7 +42,7 @@ fn decode_values<L: Lib, const DELTA: bool>(
     n: usize,
     mut prev: u32,
     out: &mut [u32],
-) -> Result<usize, String> {
+) -> ByteLen {
     let out = room(L::NAME, out, n)?;
     let mut pos = 0;
     for slot in out {
@@ -63,7 +63,7 @@ fn encode_values<L: Lib, const DELTA: bool>(
     values: &[u32],
     mut prev: u32,
     out: &mut [u8],
-) -> Result<usize, String> {
+) -> ByteLen {
     // Checked, but the crate writes into all of `out` (as a caller would give it).
     room(L::NAME, out, max_len(values.len()))?;
     let mut pos = 0;
@@ -112,25 +112,14 @@ impl<L: Lib> Codec for Peer<L> {
         max_len(n)
     }
     #[inline]
-    fn encode_with(
-        &self,
-        values: &[u32],
-        delta: Option<u32>,
-        out: &mut [u8],
-    ) -> Result<usize, String> {
+    fn encode_with(&self, values: &[u32], delta: Option<u32>, out: &mut [u8]) -> ByteLen {
         match delta {
             None => encode_values::<L, false>(values, 0, out),
             Some(prev) => encode_values::<L, true>(values, prev, out),
         }
     }
     #[inline]
-    fn decode_with(
-        &self,
-        input: &[u8],
-        n: usize,
-        delta: Option<u32>,
-        out: &mut [u32],
-    ) -> Result<usize, String> {
+    fn decode_with(&self, input: &[u8], n: usize, delta: Option<u32>, out: &mut [u32]) -> ByteLen {
         match delta {
             None => decode_values::<L, false>(input, n, 0, out),
             Some(prev) => decode_values::<L, true>(input, n, prev, out),
