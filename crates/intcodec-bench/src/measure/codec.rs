@@ -5,7 +5,7 @@
 //! same process). Adding a codec to the benchmark means implementing this
 //! trait and listing it in `crate::contenders` (ours) or `crate::peers`.
 
-use super::{Bucket, Encoded, Light, Op};
+use super::{Bucket, Buffers, Encoded, Light, Op};
 use crate::measure;
 use std::hint::black_box;
 
@@ -126,25 +126,19 @@ pub trait Codec {
         false
     }
 
-    /// One timed pass of `op` over every chunk of `bucket` (`enc`: this
-    /// codec's streams of `bucket`, plain for [`Op::Decode`], delta for
-    /// [`Op::DecodeDelta`]; unused by encoders). `buf` holds [`CHUNK`]
-    /// values, `scratch` [`measure::scratch_len`] bytes. Provided so the
-    /// loop is compiled for each codec type: no dynamic dispatch per chunk.
+    /// One timed pass of `op` over every chunk of `b` (`enc`: this codec's
+    /// streams of `b`, plain for [`Op::Decode`], delta for
+    /// [`Op::DecodeDelta`]; unused by encoders). Decoders write each chunk
+    /// into `bufs.values`, encoders into `bufs.bytes`. Provided so the loop
+    /// is compiled for each codec type: no dynamic dispatch per chunk.
     #[inline(never)]
-    fn pass(
-        &self,
-        op: Op,
-        bucket: &Bucket,
-        enc: &Encoded,
-        buf: &mut [u32],
-        scratch: &mut [u8],
-    ) -> Result<Light, String> {
+    fn pass(&self, op: Op, b: &Bucket, enc: &Encoded, bufs: &mut Buffers) -> Result<Light, String> {
+        let (buf, scratch) = (&mut bufs.values[..], &mut bufs.bytes[..]);
         let mut light = Light::default();
         match op {
             Op::Decode | Op::DecodeDelta => {
                 let delta = op.is_delta();
-                for (ch, &off) in bucket.chunks.iter().zip(&enc.offsets) {
+                for (ch, &off) in b.chunks.iter().zip(&enc.offsets) {
                     let input = &enc.bytes[off..];
                     let used = measure::decode_chunk(self, delta, input, ch, buf)?;
                     let out = black_box(&mut buf[..ch.len]);
@@ -154,14 +148,14 @@ pub trait Codec {
             }
             Op::Encode | Op::EncodeDelta => {
                 let delta = op.is_delta();
-                for ch in &bucket.chunks {
-                    let w = measure::encode_chunk(self, delta, bucket, ch, scratch)?;
+                for ch in &b.chunks {
+                    let w = measure::encode_chunk(self, delta, b, ch, scratch)?;
                     let out = black_box(&scratch[..w]);
                     light.ends = light.ends.wrapping_add(measure::byte_ends(out));
                     light.bytes += w as u64;
                 }
             }
-            Op::Copy => return Ok(measure::copy_pass(bucket, buf)),
+            Op::Copy => return Ok(measure::copy_pass(b, buf)),
             Op::Seek | Op::Select | Op::Named(_) => {
                 return Err(format!("{} is not a bucket operation", op.name()))
             }

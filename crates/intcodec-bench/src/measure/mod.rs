@@ -228,9 +228,26 @@ impl Encoded {
     }
 }
 
-/// Scratch byte buffer size for encoding one chunk with `c`.
-pub fn scratch_len<C: Codec + ?Sized>(c: &C) -> usize {
-    c.max_encoded_len(CHUNK)
+/// The buffers every pass and check reuses from chunk to chunk: values to
+/// decode into and bytes to encode into, each the size of one chunk's
+/// largest output.
+#[derive(Clone, Debug)]
+pub struct Buffers {
+    /// [`CHUNK`] values.
+    pub values: Vec<u32>,
+    /// The largest `max_encoded_len(CHUNK)` of the codecs they were made for.
+    pub bytes: Vec<u8>,
+}
+
+impl Buffers {
+    /// Buffers for any of `codecs`.
+    pub fn new(codecs: &[Box<dyn Codec>]) -> Buffers {
+        let bytes = codecs.iter().map(|c| c.max_encoded_len(CHUNK)).max();
+        Buffers {
+            values: vec![0; CHUNK],
+            bytes: vec![0; bytes.unwrap_or(0)],
+        }
+    }
 }
 
 /// Decodes chunk `ch` from `input` into `buf`: delta-coded ids from
@@ -314,9 +331,9 @@ pub fn verify<C: Codec + ?Sized>(
     op: Op,
     b: &Bucket,
     enc: &Encoded,
-    buf: &mut [u32],
-    scratch: &mut [u8],
+    bufs: &mut Buffers,
 ) -> Result<Light, String> {
+    let (buf, scratch) = (&mut bufs.values[..], &mut bufs.bytes[..]);
     let who = format!("{} {}", c.name(), c.kernel());
     let delta = op.is_delta();
     let want = if delta { b.sum_ids } else { b.sum_gaps };
@@ -470,17 +487,9 @@ mod tests {
     #[test]
     fn verify_accepts_good_and_rejects_corrupted_output() {
         let b = sample_bucket();
-        let mut buf = vec![0u32; CHUNK];
         let ours =
             crate::contenders::Ours::every_kernel(intcodec::streamvbyte::StreamVByte::new())[0];
-        let mut scratch = vec![
-            0u8;
-            contenders()
-                .iter()
-                .map(|c| scratch_len(&**c))
-                .max()
-                .unwrap()
-        ];
+        let mut bufs = Buffers::new(&contenders());
         for c in contenders() {
             let plain = c.encode_bucket(&b, false).unwrap();
             let delta = if c.supports(Op::DecodeDelta) {
@@ -493,8 +502,8 @@ mod tests {
                     continue;
                 }
                 let enc = if op.is_delta() { &delta } else { &plain };
-                let want = verify(&*c, op, &b, enc, &mut buf, &mut scratch).unwrap();
-                let got = c.pass(op, &b, enc, &mut buf, &mut scratch).unwrap();
+                let want = verify(&*c, op, &b, enc, &mut bufs).unwrap();
+                let got = c.pass(op, &b, enc, &mut bufs).unwrap();
                 assert_eq!(got, want, "{} {} {}", c.name(), c.kernel(), op.name());
             }
         }
@@ -503,9 +512,10 @@ mod tests {
         let delta = broken.encode_bucket(&b, true).unwrap();
         for op in Op::CODEC_OPS {
             let enc = if op.is_delta() { &delta } else { &plain };
-            let err = verify(&broken, op, &b, enc, &mut buf, &mut scratch).unwrap_err();
+            let err = verify(&broken, op, &b, enc, &mut bufs).unwrap_err();
             assert!(err.contains("CHECKSUM MISMATCH"), "{err}");
         }
-        assert_eq!(verify_copy(&b, &mut buf).unwrap(), copy_pass(&b, &mut buf));
+        let buf = &mut bufs.values;
+        assert_eq!(verify_copy(&b, buf).unwrap(), copy_pass(&b, buf));
     }
 }

@@ -27,7 +27,7 @@
 //! A timed pass is ONE call into C (the loop over chunks runs there, as a
 //! native caller's would), so no peer pays a per-chunk bridge cost.
 
-use crate::measure::{Bucket, ByteLen, Chunk, Codec, Encoded, Label, Light, Op, CHUNK};
+use crate::measure::{Bucket, Buffers, ByteLen, Chunk, Codec, Encoded, Label, Light, Op, CHUNK};
 
 /// Readable bytes after a stream and writable bytes for an encoding, beyond
 /// 5 bytes per value: the word count and padding, FastPFor's block headers,
@@ -322,16 +322,9 @@ impl Codec for CPeer {
         Ok(sum)
     }
 
-    fn pass(
-        &self,
-        op: Op,
-        bucket: &Bucket,
-        enc: &Encoded,
-        _buf: &mut [u32],
-        scratch: &mut [u8],
-    ) -> Result<Light, String> {
+    fn pass(&self, op: Op, b: &Bucket, enc: &Encoded, bufs: &mut Buffers) -> Result<Light, String> {
         let mut light = CLight::default();
-        let nchunks = bucket.chunks.len();
+        let nchunks = b.chunks.len();
         let done = match op {
             Op::Decode | Op::DecodeDelta => {
                 if enc.offsets.len() != nchunks {
@@ -352,7 +345,7 @@ impl Codec for CPeer {
                         self.0.id,
                         enc.bytes.as_ptr(),
                         enc.offsets.as_ptr(),
-                        bucket.chunks.as_ptr(),
+                        b.chunks.as_ptr(),
                         nchunks,
                         i32::from(op == Op::DecodeDelta),
                         &mut light,
@@ -361,11 +354,11 @@ impl Codec for CPeer {
             }
             Op::Encode | Op::EncodeDelta => {
                 let delta = op == Op::EncodeDelta;
-                let values = if delta { &bucket.ids } else { &bucket.gaps };
+                let values = if delta { &b.ids } else { &b.gaps };
+                let scratch = &mut bufs.bytes;
                 let room = self.max_encoded_len(CHUNK);
                 if scratch.len() < room
-                    || bucket
-                        .chunks
+                    || b.chunks
                         .iter()
                         .any(|c| c.len > CHUNK || c.start + c.len > values.len())
                 {
@@ -379,7 +372,7 @@ impl Codec for CPeer {
                     ic_peer_encode_pass(
                         self.0.id,
                         values.as_ptr(),
-                        bucket.chunks.as_ptr(),
+                        b.chunks.as_ptr(),
                         nchunks,
                         i32::from(delta),
                         scratch.as_mut_ptr(),

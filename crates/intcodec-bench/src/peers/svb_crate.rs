@@ -13,7 +13,9 @@
 //! whole-array passes), so delta ops are not measured for it.
 
 use super::shared::{plain_only, room, rust_simd_kernel};
-use crate::measure::{byte_ends, value_ends, Bucket, ByteLen, Codec, Encoded, Label, Light, Op};
+use crate::measure::{
+    byte_ends, value_ends, Bucket, Buffers, ByteLen, Codec, Encoded, Label, Light, Op,
+};
 use intcodec::streamvbyte::{max_compressed_len, StreamVByte};
 use intcodec::IntCodec;
 use std::cell::RefCell;
@@ -69,16 +71,15 @@ impl Codec for PeerSvb {
     fn pass(
         &self,
         op: Op,
-        bucket: &Bucket,
+        b: &Bucket,
         enc: &Encoded,
-        _buf: &mut [u32],
-        _scratch: &mut [u8],
+        _bufs: &mut Buffers,
     ) -> Result<Light, String> {
         let mut light = Light::default();
         match op {
             Op::Decode => {
                 let mut values = self.values.borrow_mut();
-                for (i, (ch, &off)) in bucket.chunks.iter().zip(&enc.offsets).enumerate() {
+                for (i, (ch, &off)) in b.chunks.iter().zip(&enc.offsets).enumerate() {
                     // The stream length, as the caller stores it.
                     let end = enc.offsets.get(i + 1).map_or(enc.total as usize, |&o| o);
                     values.clear();
@@ -92,12 +93,12 @@ impl Codec for PeerSvb {
             }
             Op::Encode => {
                 let mut bytes = self.bytes.borrow_mut();
-                for ch in &bucket.chunks {
+                for ch in &b.chunks {
                     bytes.clear();
-                    U32Classic.encode_into(&bucket.gaps[ch.start..][..ch.len], &mut bytes);
-                    let b = std::hint::black_box(&bytes[..]);
-                    light.ends = light.ends.wrapping_add(byte_ends(b));
-                    light.bytes += b.len() as u64;
+                    U32Classic.encode_into(&b.gaps[ch.start..][..ch.len], &mut bytes);
+                    let out = std::hint::black_box(&bytes[..]);
+                    light.ends = light.ends.wrapping_add(byte_ends(out));
+                    light.bytes += out.len() as u64;
                 }
             }
             _ => return Err(format!("{NAME}: {} not supported", op.name())),

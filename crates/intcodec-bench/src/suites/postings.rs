@@ -12,7 +12,7 @@
 use super::contenders;
 use crate::data::{Postings, Source};
 use crate::measure::{self, Bucket, Encoded, Light, Op};
-use crate::measure::{Codec, CHUNK};
+use crate::measure::{Buffers, Codec};
 use std::time::{Duration, Instant};
 
 /// Names of the suites [`run`] knows.
@@ -139,13 +139,7 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Outcome,
             cfg.families.join(", ")
         ));
     }
-    let scratch_len = codecs
-        .iter()
-        .map(|c| measure::scratch_len(&**c))
-        .max()
-        .unwrap_or(0);
-    let mut buf = vec![0u32; CHUNK];
-    let mut scratch = vec![0u8; scratch_len];
+    let mut bufs = Buffers::new(&codecs);
     let reps = cfg.reps.max(1);
     // Unsorted values (suite `ints`): plain decode and encode only.
     let unsorted = cfg.source.is_unsorted();
@@ -216,29 +210,20 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Outcome,
             job.expect = match job.codec {
                 Some(ci) => {
                     let enc = pick(&encoded[ci], job.op);
-                    measure::verify(&*codecs[ci], job.op, &bucket, enc, &mut buf, &mut scratch)
+                    measure::verify(&*codecs[ci], job.op, &bucket, enc, &mut bufs)
                         .map_err(|e| format!("{tag}: {e}"))?
                 }
-                None => {
-                    measure::verify_copy(&bucket, &mut buf).map_err(|e| format!("{tag}: {e}"))?
-                }
+                None => measure::verify_copy(&bucket, &mut bufs.values)
+                    .map_err(|e| format!("{tag}: {e}"))?,
             };
-            let one = time_job(job, 1, &codecs, &encoded, &bucket, &mut buf, &mut scratch)?;
+            let one = time_job(job, 1, &codecs, &encoded, &bucket, &mut bufs)?;
             job.iters = super::iterations(cfg.min_time, one, 1 << 20);
         }
 
         let n = jobs.len();
         super::rotate(reps, n, &tag, at, progress, |j| {
             let iters = jobs[j].iters;
-            let t = time_job(
-                &jobs[j],
-                iters,
-                &codecs,
-                &encoded,
-                &bucket,
-                &mut buf,
-                &mut scratch,
-            )?;
+            let t = time_job(&jobs[j], iters, &codecs, &encoded, &bucket, &mut bufs)?;
             jobs[j].times.push(t);
             Ok(())
         })?;
@@ -318,8 +303,7 @@ fn time_job(
     codecs: &[Box<dyn Codec>],
     encoded: &[(Encoded, Encoded)],
     bucket: &Bucket,
-    buf: &mut [u32],
-    scratch: &mut [u8],
+    bufs: &mut Buffers,
 ) -> Result<f64, String> {
     let start = Instant::now();
     let mut bad = None;
@@ -328,7 +312,7 @@ fn time_job(
             let c = &codecs[ci];
             let enc = pick(&encoded[ci], job.op);
             for _ in 0..iters {
-                let light = c.pass(job.op, bucket, enc, buf, scratch)?;
+                let light = c.pass(job.op, bucket, enc, bufs)?;
                 if light != job.expect {
                     bad = Some((c.name(), c.kernel()));
                     break;
@@ -337,7 +321,7 @@ fn time_job(
         }
         None => {
             for _ in 0..iters {
-                if measure::copy_pass(bucket, buf) != job.expect {
+                if measure::copy_pass(bucket, &mut bufs.values) != job.expect {
                     bad = Some(("memcpy".to_string(), "copy".to_string()));
                     break;
                 }
