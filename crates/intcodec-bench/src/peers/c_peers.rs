@@ -204,6 +204,25 @@ impl CPeer {
     fn err(&self, what: &str) -> String {
         format!("{}: {what}", self.0.name)
     }
+
+    /// Checks `buf`, the stream of a call for `n` values (`what`: the
+    /// `output` of an encode, the `input` of a decode): it must have the
+    /// `max_encoded_len(n)` bytes the shim may touch, and be 4-byte aligned
+    /// when `aligned` (FastPFor's word readers and writers).
+    fn check_stream(&self, what: &str, buf: &[u8], n: usize, aligned: bool) -> Result<(), String> {
+        if buf.len() < self.max_encoded_len(n) {
+            return Err(self.err(&format!("{what} has {} bytes", buf.len())));
+        }
+        if aligned && buf.as_ptr().align_offset(4) != 0 {
+            return Err(self.err(&format!("{what} not 4-byte aligned")));
+        }
+        Ok(())
+    }
+}
+
+/// The shim's `delta` flag and `prev` argument for `delta`.
+fn c_delta(delta: Option<u32>) -> (i32, u32) {
+    (i32::from(delta.is_some()), delta.unwrap_or(0))
 }
 
 impl Codec for CPeer {
@@ -221,12 +240,8 @@ impl Codec for CPeer {
         if n > CHUNK {
             return Err(self.err(&format!("{n} values: the shim takes at most {CHUNK}")));
         }
-        if out.len() < self.max_encoded_len(n) {
-            return Err(self.err(&format!("output has {} bytes", out.len())));
-        }
-        if out.as_ptr().align_offset(4) != 0 {
-            return Err(self.err("output not 4-byte aligned"));
-        }
+        self.check_stream("output", out, n, true)?;
+        let (d, prev) = c_delta(delta);
         // SAFETY: `values` holds `n` <= CHUNK values; `out` has
         // max_encoded_len(n) writable bytes (checked), which bounds every
         // encoder's output for `n` values, and is 4-byte aligned (checked),
@@ -236,8 +251,8 @@ impl Codec for CPeer {
                 self.0.id,
                 values.as_ptr(),
                 n,
-                i32::from(delta.is_some()),
-                delta.unwrap_or(0),
+                d,
+                prev,
                 out.as_mut_ptr(),
                 out.len(),
             )
@@ -252,27 +267,14 @@ impl Codec for CPeer {
         if n > CHUNK || out.len() < n {
             return Err(self.err(&format!("{n} values into {} slots", out.len())));
         }
-        if input.len() < self.max_encoded_len(n) {
-            return Err(self.err(&format!("input has {} bytes", input.len())));
-        }
-        if self.0.own_format && input.as_ptr().align_offset(4) != 0 {
-            return Err(self.err("input not 4-byte aligned"));
-        }
+        self.check_stream("input", input, n, self.0.own_format)?;
+        let (d, prev) = c_delta(delta);
         // SAFETY: `input` has max_encoded_len(n) readable bytes (checked),
         // which covers every decoder's reads for a stream of `n` values that
         // its encoder wrote (the benchmark decodes only those), and is
         // aligned where FastPFor's word readers need it (checked); `out`
         // has room for `n` values (checked; the shim copies exactly `n`).
-        let r = unsafe {
-            ic_peer_decode(
-                self.0.id,
-                input.as_ptr(),
-                n,
-                i32::from(delta.is_some()),
-                delta.unwrap_or(0),
-                out.as_mut_ptr(),
-            )
-        };
+        let r = unsafe { ic_peer_decode(self.0.id, input.as_ptr(), n, d, prev, out.as_mut_ptr()) };
         if r == FAIL {
             return Err(self.err("decode failed"));
         }
