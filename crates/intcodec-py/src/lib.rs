@@ -173,6 +173,11 @@ impl<'a, 'py> Prev<'a, 'py> {
     }
 }
 
+/// What an encode returns: the bytes it wrote, or its error.
+type Written = Result<usize, EncodeError>;
+/// What a decode returns: the input bytes it consumed, or its error.
+type Consumed = Result<usize, DecodeError>;
+
 /// The kernels of one value width: 32-bit values through the registry
 /// codec ([`Narrow`]), 64-bit ones through VByte's u64 methods. Signed
 /// arrays are zigzag-mapped around them (delta: the zigzag of the
@@ -183,12 +188,7 @@ trait Width: Sync {
     /// Its signed counterpart.
     type S: Pod + Send + Sync + Default + TryFrom<i128>;
     /// Encodes `v` (its differences from the given start with `delta`).
-    fn encode(
-        &self,
-        v: &[Self::U],
-        delta: Option<Self::U>,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError>;
+    fn encode(&self, v: &[Self::U], delta: Option<Self::U>, out: &mut [u8]) -> Written;
     /// Decodes `n` values (a prefix sum from the given start with `delta`).
     fn decode(
         &self,
@@ -196,7 +196,7 @@ trait Width: Sync {
         n: usize,
         delta: Option<Self::U>,
         out: &mut [Self::U],
-    ) -> Result<usize, DecodeError>;
+    ) -> Consumed;
     /// The zigzag code of `x - prev`.
     fn zigzag(x: Self::S, prev: Self::S) -> Self::U;
     /// `prev` plus the value of zigzag code `z`, as unsigned bits.
@@ -209,16 +209,10 @@ struct Narrow<'a>(&'a dyn IntCodec);
 impl Width for Narrow<'_> {
     type U = u32;
     type S = i32;
-    fn encode(&self, v: &[u32], delta: Option<u32>, out: &mut [u8]) -> Result<usize, EncodeError> {
+    fn encode(&self, v: &[u32], delta: Option<u32>, out: &mut [u8]) -> Written {
         self.0.encode_opt(v, delta, out)
     }
-    fn decode(
-        &self,
-        input: &[u8],
-        n: usize,
-        delta: Option<u32>,
-        out: &mut [u32],
-    ) -> Result<usize, DecodeError> {
+    fn decode(&self, input: &[u8], n: usize, delta: Option<u32>, out: &mut [u32]) -> Consumed {
         self.0.decode_opt(input, n, delta, out)
     }
     fn zigzag(x: i32, prev: i32) -> u32 {
@@ -234,19 +228,13 @@ impl Width for Narrow<'_> {
 impl Width for VByte {
     type U = u64;
     type S = i64;
-    fn encode(&self, v: &[u64], delta: Option<u64>, out: &mut [u8]) -> Result<usize, EncodeError> {
+    fn encode(&self, v: &[u64], delta: Option<u64>, out: &mut [u8]) -> Written {
         match delta {
             Some(p) => self.encode_delta_u64(v, p, out),
             None => self.encode_u64(v, out),
         }
     }
-    fn decode(
-        &self,
-        input: &[u8],
-        n: usize,
-        delta: Option<u64>,
-        out: &mut [u64],
-    ) -> Result<usize, DecodeError> {
+    fn decode(&self, input: &[u8], n: usize, delta: Option<u64>, out: &mut [u64]) -> Consumed {
         match delta {
             Some(p) => self.decode_delta_u64(input, n, p, out),
             None => self.decode_u64(input, n, out),
@@ -309,7 +297,7 @@ fn decode_width<W: Width>(
     signed: bool,
     delta: bool,
     prev: &Prev<'_, '_>,
-) -> PyResult<Result<usize, DecodeError>> {
+) -> PyResult<Consumed> {
     let elem = out.elem();
     let o = &mut out.slice_mut::<W::U>()[..n];
     if signed {
@@ -343,7 +331,7 @@ fn decode_chunks(
     delta: bool,
     prev: u32,
     out: &mut [u32],
-) -> Result<usize, DecodeError> {
+) -> Consumed {
     let (mut pos, mut at, mut p) = (0usize, 0usize, prev);
     for &k in counts {
         let dst = &mut out[at..at + k];
