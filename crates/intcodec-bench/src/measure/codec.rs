@@ -163,29 +163,23 @@ pub trait Codec {
         Ok(light)
     }
 
-    /// The `short` suite's pass: `reps` rounds of plain decodes of the
-    /// streams at `bytes[o..]` for each `o` in `offsets` (`n` values each,
-    /// every stream followed by `max_encoded_len(n)` readable bytes) into
-    /// `buf`. Returns the wrapping sum, over every decode, of the last value
-    /// plus the bytes consumed. Provided so the loop is compiled for each
-    /// codec type; a C peer runs the loop on the C side.
-    fn short_pass(
-        &self,
-        bytes: &[u8],
-        offsets: &[usize],
-        n: usize,
-        reps: usize,
-        buf: &mut [u32],
-    ) -> Result<u64, String> {
+    /// The `short` suite's pass: `reps` rounds of plain decodes of every
+    /// stream of `lists` (`out.len()` values each, every stream followed by
+    /// `max_encoded_len(out.len())` readable bytes) into `out`. Returns the
+    /// wrapping sum, over every decode, of the last value plus the bytes
+    /// consumed. Provided so the loop is compiled for each codec type; a C
+    /// peer runs the loop on the C side (into its own buffer).
+    fn short_pass(&self, lists: &Encoded, reps: usize, out: &mut [u32]) -> Result<u64, String> {
+        let (bytes, offsets, n) = (&lists.bytes[..], &lists.offsets[..], out.len());
         let mut sum = 0u64;
         if n == 0 {
             return Ok(0);
         }
         for _ in 0..reps {
             for &o in offsets {
-                let used = self.decode(&bytes[o..], n, buf)?;
-                let out = std::hint::black_box(&buf[..n]);
-                sum = sum.wrapping_add(u64::from(out[n - 1]) + used as u64);
+                let used = self.decode(&bytes[o..], n, out)?;
+                let got = std::hint::black_box(&out[..n]);
+                sum = sum.wrapping_add(u64::from(got[n - 1]) + used as u64);
             }
         }
         Ok(sum)

@@ -205,13 +205,15 @@ impl Bucket {
 }
 
 /// One codec's streams for every chunk of a bucket, back to back (empty:
-/// `Encoded::default()`, for ops a codec does not support).
+/// `Encoded::default()`, for ops a codec does not support); in the `short`
+/// suite, its streams of equal-length lists.
 #[derive(Clone, Debug, Default)]
 pub struct Encoded {
     /// The streams, then slack (so that every stream is followed by at least
-    /// the codec's `max_encoded_len(CHUNK)` readable bytes).
+    /// the codec's `max_encoded_len(CHUNK)` readable bytes; in the `short`
+    /// suite, `max_encoded_len` of a list's length).
     pub bytes: Vec<u8>,
-    /// Start of each chunk's stream.
+    /// Start of each chunk's (list's) stream.
     pub offsets: Vec<usize>,
     /// Total stream bytes (without the slack).
     pub total: u64,

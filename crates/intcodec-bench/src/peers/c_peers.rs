@@ -281,15 +281,10 @@ impl Codec for CPeer {
         Ok(r)
     }
 
-    /// One call into C: the loop over lists runs there.
-    fn short_pass(
-        &self,
-        bytes: &[u8],
-        offsets: &[usize],
-        n: usize,
-        reps: usize,
-        _buf: &mut [u32],
-    ) -> Result<u64, String> {
+    /// One call into C: the loop over lists runs there, decoding into the
+    /// shim's own buffer (`out` gives the count).
+    fn short_pass(&self, lists: &Encoded, reps: usize, out: &mut [u32]) -> Result<u64, String> {
+        let (bytes, offsets, n) = (&lists.bytes[..], &lists.offsets[..], out.len());
         let room = self.max_encoded_len(n);
         if n == 0 || n > CHUNK || offsets.iter().any(|&o| o + room > bytes.len()) {
             return Err(self.err("short_pass: a stream lacks its readable slack"));

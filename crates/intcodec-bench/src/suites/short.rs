@@ -16,7 +16,7 @@
 //! computed from the source.
 
 use super::postings::Row;
-use crate::measure::{Codec, Op, CHUNK};
+use crate::measure::{Codec, Encoded, Op, CHUNK};
 use intcodec_testkit::synth::Model;
 use intcodec_testkit::SplitMix64;
 use std::io::Write;
@@ -74,9 +74,9 @@ fn lists(seed: u64, len: usize) -> Vec<Vec<u32>> {
         .collect()
 }
 
-/// One codec's streams of `lists`: bytes (with the codec's slack at the
-/// end), offsets, total stream bytes, and the checksum of one pass.
-fn encode(c: &dyn Codec, lists: &[Vec<u32>]) -> Result<(Vec<u8>, Vec<usize>, u64, u64), String> {
+/// One codec's streams of `lists` (followed by the codec's slack for a list)
+/// and the checksum of one pass.
+fn encode(c: &dyn Codec, lists: &[Vec<u32>]) -> Result<(Encoded, u64), String> {
     let len = lists[0].len();
     let slack = c.max_encoded_len(len);
     let mut scratch = vec![0u8; slack];
@@ -104,7 +104,12 @@ fn encode(c: &dyn Codec, lists: &[Vec<u32>]) -> Result<(Vec<u8>, Vec<usize>, u64
             ));
         }
     }
-    Ok((bytes, offsets, total, sum))
+    let enc = Encoded {
+        bytes,
+        offsets,
+        total,
+    };
+    Ok((enc, sum))
 }
 
 /// Runs the suite: one row per (length, measured codec).
@@ -119,9 +124,9 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Vec<Row>
         progress(li as f64 / LENGTHS.len() as f64, &format!("lists of {len}"));
         let lists = lists(cfg.seed, len);
         for c in &all {
-            let (bytes, offsets, total, sum) = encode(&**c, &lists)?;
+            let (enc, sum) = encode(&**c, &lists)?;
             let mut check = |reps: usize| -> Result<(), String> {
-                let got = c.short_pass(&bytes, &offsets, len, reps, &mut buf)?;
+                let got = c.short_pass(&enc, reps, &mut buf[..len])?;
                 if got != sum.wrapping_mul(reps as u64) {
                     return Err(format!(
                         "CHECKSUM MISMATCH: {} {} short_decode of {len}-int lists",
@@ -161,7 +166,7 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Vec<Row>
                 default_kernel: c.is_default(),
                 op: Op::Named(OP),
                 ints: (len * LISTS) as u64,
-                bits_per_int: total as f64 * 8.0 / (len * LISTS) as f64,
+                bits_per_int: enc.bits_per_int(len * LISTS),
                 seconds: times[times.len() / 2],
                 seconds_min: times[0],
                 seconds_max: times[times.len() - 1],
