@@ -22,13 +22,15 @@ macro_rules! masked_vbyte_seek {
     ($features:literal) => {
         use crate::codec::x86::{lanes_at_least, sum4};
 
-        /// The values of one decode step at `src` with mask bits `m`: up to
-        /// three vectors of four u32 lanes (unused lanes zero), the number
-        /// of values and of bytes; `None` if the step must go to scalar.
+        /// The values of the decode step at `input[pos..]`: up to three
+        /// vectors of four u32 lanes (unused lanes zero), the number of
+        /// values and of bytes; `None` if fewer than 16 bytes are left there
+        /// or the step must go to scalar.
         #[target_feature(enable = $features)]
         #[inline]
-        fn seek_step(src: &[u8; 16], m: usize) -> Option<([__m128i; 3], usize, usize)> {
-            let data = load16(src);
+        fn seek_step(input: &[u8], pos: usize) -> Option<([__m128i; 3], usize, usize)> {
+            let data = load16(input.get(pos..)?.first_chunk::<16>()?);
+            let m = (_mm_movemask_epi8(data) & 0xFFF) as usize;
             let z = _mm_setzero_si128();
             if m == 0 {
                 return Some((
@@ -68,11 +70,7 @@ macro_rules! masked_vbyte_seek {
             let _ = n;
             let mut acc = _mm_setzero_si128();
             let (mut j, mut pos) = (0usize, 0usize);
-            while let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
-                let m = (_mm_movemask_epi8(load16(src)) & 0xFFF) as usize;
-                let Some((v, count, consumed)) = seek_step(src, m) else {
-                    break;
-                };
+            while let Some((v, count, consumed)) = seek_step(input, pos) {
                 if j + count > i {
                     // The step holding `i`: its values up to `i`, in order.
                     let mut total = prev.wrapping_add(sum4(acc));
@@ -103,11 +101,7 @@ macro_rules! masked_vbyte_seek {
             let t = _mm_xor_si128(_mm_set1_epi32(target as i32), flip);
             let mut acc = _mm_set1_epi32(prev as i32);
             let (mut j, mut pos) = (0usize, 0usize);
-            while let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
-                let m = (_mm_movemask_epi8(load16(src)) & 0xFFF) as usize;
-                let Some((v, count, consumed)) = seek_step(src, m) else {
-                    break;
-                };
+            while let Some((v, count, consumed)) = seek_step(input, pos) {
                 if j + count > n {
                     break;
                 }
