@@ -74,6 +74,26 @@ pub(crate) fn prefix4(v: __m128i) -> __m128i {
     _mm_add_epi32(v, _mm_slli_si128::<8>(v))
 }
 
+/// The sum of the four u32 lanes of `v` (wrapping): two folding adds.
+#[target_feature(enable = "sse2")]
+#[inline]
+pub(crate) fn sum4(v: __m128i) -> u32 {
+    let v = _mm_add_epi32(v, _mm_unpackhi_epi64(v, v));
+    let v = _mm_add_epi32(v, _mm_shuffle_epi32::<1>(v));
+    _mm_cvtsi128_si32(v) as u32
+}
+
+/// Bit `j` (of four) set when lane `j` of `v` is at or above the target,
+/// compared unsigned: `flip` is the sign bits (`i32::MIN` in each lane) and
+/// `t` the target broadcast with them flipped. The seek kernels' test.
+#[target_feature(enable = "sse2")]
+#[inline]
+pub(crate) fn lanes_at_least(v: __m128i, t: __m128i, flip: __m128i) -> u32 {
+    // Values >= target  <=>  !(target > value), signs flipped.
+    let below = _mm_cmpgt_epi32(t, _mm_xor_si128(v, flip));
+    !(_mm_movemask_ps(_mm_castsi128_ps(below)) as u32) & 0xF
+}
+
 /// The group `raw` as deltas from its predecessors if `DELTA` (else
 /// unchanged): an encoder's first step. `prev_v`'s last lane is the
 /// predecessor of `raw`'s first, and `prev_v` becomes `raw`.

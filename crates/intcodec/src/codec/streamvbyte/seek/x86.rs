@@ -42,7 +42,7 @@ macro_rules! svb_seek_kernels {
             use super::super::scalar::{self, At};
             use super::super::Parts;
             use crate::codec::streamvbyte::Format;
-            use crate::codec::x86::{lanes, load16, prefix4, shuffle_last16};
+            use crate::codec::x86::{lanes, lanes_at_least, load16, prefix4, shuffle_last16, sum4};
             use crate::error::DecodeError;
 
             /// The 16 bytes of `src` from `at` on (`at <= 48` for a 64-byte
@@ -198,11 +198,10 @@ macro_rules! svb_seek_kernels {
                     pos += len[key as usize] as usize;
                     k += 1;
                 }
-                let acc = _mm_add_epi32(acc, _mm_unpackhi_epi64(acc, acc));
-                let acc = _mm_add_epi32(acc, _mm_shuffle_epi32::<1>(acc));
+                let acc = sum4(acc);
                 let acc64 = _mm_add_epi64(acc64, _mm_unpackhi_epi64(acc64, acc64));
                 let sum = prev
-                    .wrapping_add(_mm_cvtsi128_si32(acc) as u32)
+                    .wrapping_add(acc)
                     .wrapping_add(_mm_cvtsi128_si32(acc64) as u32);
                 if k == g {
                     // `i`'s group, whole inside `data`: its lanes up to `i`,
@@ -236,13 +235,9 @@ macro_rules! svb_seek_kernels {
                 let Parts { ctrl, data, .. } = p;
                 let len = &F::tables().len;
                 let flip = _mm_set1_epi32(i32::MIN);
-                // Values >= target  <=>  !(target > value), signs flipped.
                 let t = _mm_xor_si128(_mm_set1_epi32(target as i32), flip);
                 // Bits of the lanes of `v` at or above the target.
-                let hits = |v: __m128i| -> u32 {
-                    let below = _mm_cmpgt_epi32(t, _mm_xor_si128(v, flip));
-                    !(_mm_movemask_ps(_mm_castsi128_ps(below)) as u32) & 0xF
-                };
+                let hits = |v: __m128i| lanes_at_least(v, t, flip);
                 let mut acc = _mm_set1_epi32(prev as i32);
                 let mut pos = 0usize;
                 let mut k = 0usize;

@@ -24,7 +24,7 @@ macro_rules! gb_seek_kernels {
 
             use super::super::scalar::{self, At};
             use crate::codec::varint_gb::Format;
-            use crate::codec::x86::{load16, shuffle_last16};
+            use crate::codec::x86::{lanes_at_least, load16, prefix4, shuffle_last16, sum4};
             use crate::error::DecodeError;
 
             /// The block at `pos` if its control byte and 16 bytes after it
@@ -62,9 +62,7 @@ macro_rules! gb_seek_kernels {
                     pos += 1 + len[key as usize] as usize;
                     g += 1;
                 }
-                let acc = _mm_add_epi32(acc, _mm_unpackhi_epi64(acc, acc));
-                let acc = _mm_add_epi32(acc, _mm_shuffle_epi32::<1>(acc));
-                let acc = prev.wrapping_add(_mm_cvtsi128_si32(acc) as u32);
+                let acc = prev.wrapping_add(sum4(acc));
                 scalar::select_delta_from::<F>(input, n, i, At { i: 4 * g, pos, acc })
             }
 
@@ -85,12 +83,8 @@ macro_rules! gb_seek_kernels {
                     let Some((key, v)) = block::<F>(input, pos) else {
                         break;
                     };
-                    let v = _mm_add_epi32(v, _mm_slli_si128::<4>(v));
-                    let v = _mm_add_epi32(v, _mm_slli_si128::<8>(v));
-                    let v = _mm_add_epi32(v, acc);
-                    let below = _mm_cmpgt_epi32(t, _mm_xor_si128(v, flip));
-                    let hit = !_mm_movemask_ps(_mm_castsi128_ps(below)) as u32 & 0xF;
-                    if hit != 0 {
+                    let v = _mm_add_epi32(prefix4(v), acc);
+                    if lanes_at_least(v, t, flip) != 0 {
                         // A full block inside `input`: all four values are
                         // complete. Let the scalar code read the block again
                         // (at most four values) for the exact answer.

@@ -15,17 +15,22 @@
 //! byte above `0x0F`, the tail, and every error are left to the scalar
 //! walk (`seek::scalar`), which reads exactly as the decoder. The macro is
 //! expanded inside the modules made by `masked_vbyte_kernels!` and uses
-//! their step functions (`six`, `four`, `two`, `group_c_fits`, `prefix_sum`).
+//! their step functions (`six`, `four`, `two`, `group_c_fits`, `prefix_sum`)
+//! and `codec/x86.rs`'s `sum4` and `lanes_at_least`.
 
 macro_rules! masked_vbyte_seek {
     ($features:literal) => {
-        /// The values of one decode step at `src` with mask bits `m`: up to
-        /// three vectors of four u32 lanes (unused lanes zero), the number
-        /// of values and of bytes; `None` if the step must go to scalar.
+        use crate::codec::x86::{lanes_at_least, sum4};
+
+        /// The values of the decode step at `input[pos..]`: up to three
+        /// vectors of four u32 lanes (unused lanes zero), the number of
+        /// values and of bytes; `None` if fewer than 16 bytes are left there
+        /// or the step must go to scalar.
         #[target_feature(enable = $features)]
         #[inline]
-        fn seek_step(src: &[u8; 16], m: usize) -> Option<([__m128i; 3], usize, usize)> {
-            let data = load16(src);
+        fn seek_step(input: &[u8], pos: usize) -> Option<([__m128i; 3], usize, usize)> {
+            let data = load16(input.get(pos..)?.first_chunk::<16>()?);
+            let m = (_mm_movemask_epi8(data) & 0xFFF) as usize;
             let z = _mm_setzero_si128();
             if m == 0 {
                 return Some((
@@ -65,16 +70,10 @@ macro_rules! masked_vbyte_seek {
             let _ = n;
             let mut acc = _mm_setzero_si128();
             let (mut j, mut pos) = (0usize, 0usize);
-            while let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
-                let m = (_mm_movemask_epi8(load16(src)) & 0xFFF) as usize;
-                let Some((v, count, consumed)) = seek_step(src, m) else {
-                    break;
-                };
+            while let Some((v, count, consumed)) = seek_step(input, pos) {
                 if j + count > i {
                     // The step holding `i`: its values up to `i`, in order.
-                    let mut sum = _mm_add_epi32(acc, _mm_unpackhi_epi64(acc, acc));
-                    sum = _mm_add_epi32(sum, _mm_shuffle_epi32::<1>(sum));
-                    let mut total = prev.wrapping_add(_mm_cvtsi128_si32(sum) as u32);
+                    let mut total = prev.wrapping_add(sum4(acc));
                     let k = i - j;
                     let lanes = [lanes(v[0]), lanes(v[1]), lanes(v[2])];
                     for x in lanes.as_flattened()[..=k].iter() {
@@ -86,9 +85,7 @@ macro_rules! masked_vbyte_seek {
                 j += count;
                 pos += consumed;
             }
-            let mut sum = _mm_add_epi32(acc, _mm_unpackhi_epi64(acc, acc));
-            sum = _mm_add_epi32(sum, _mm_shuffle_epi32::<1>(sum));
-            let total = prev.wrapping_add(_mm_cvtsi128_si32(sum) as u32);
+            let total = prev.wrapping_add(sum4(acc));
             super::super::seek::scalar::select_delta_from(input, i, j, pos, total)
         }
 
@@ -104,11 +101,7 @@ macro_rules! masked_vbyte_seek {
             let t = _mm_xor_si128(_mm_set1_epi32(target as i32), flip);
             let mut acc = _mm_set1_epi32(prev as i32);
             let (mut j, mut pos) = (0usize, 0usize);
-            while let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
-                let m = (_mm_movemask_epi8(load16(src)) & 0xFFF) as usize;
-                let Some((v, count, consumed)) = seek_step(src, m) else {
-                    break;
-                };
+            while let Some((v, count, consumed)) = seek_step(input, pos) {
                 if j + count > n {
                     break;
                 }
@@ -118,8 +111,7 @@ macro_rules! masked_vbyte_seek {
                     let (p, a) = prefix_sum(v[q], acc);
                     acc = a;
                     *s = p;
-                    let below = _mm_cmpgt_epi32(t, _mm_xor_si128(p, flip));
-                    hits |= (!_mm_movemask_ps(_mm_castsi128_ps(below)) as u32 & 0xF) << (4 * q);
+                    hits |= lanes_at_least(p, t, flip) << (4 * q);
                 }
                 hits &= (1u32 << count) - 1;
                 if hits != 0 {
