@@ -9,20 +9,15 @@
 use intcodec::streamvbyte::{StreamVByte, Variant};
 use intcodec::varint_gb::{Layout, VarIntGb};
 use intcodec::{IntCodec, KernelChoice};
+use intcodec_testkit::{running_sums, SplitMix64};
 
 /// Sorted values from `first`: one-byte gaps, or gaps of up to 2^14.
 fn sorted(n: usize, wide: bool, first: u32) -> Vec<u32> {
-    let mut s = 0x9E37_79B9u32 ^ n as u32;
-    let mut v = first;
-    (0..n)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 17;
-            s ^= s << 5;
-            v = v.wrapping_add(if wide { s >> 18 } else { s & 0x7F });
-            v
-        })
-        .collect()
+    let mut rng = SplitMix64::new(n as u64);
+    let gaps: Vec<u32> = (0..n)
+        .map(|_| rng.below(if wide { 1 << 14 } else { 1 << 7 }) as u32)
+        .collect();
+    running_sums(first, &gaps)
 }
 
 fn check(name: &str, codec: &dyn IntCodec) {
