@@ -177,6 +177,14 @@ pub(crate) fn running16<const IN_REGS: bool>(
     running_from::<IN_REGS>(prefix16(v), dst, acc)
 }
 
+/// Whether a delta decoder writing sixteen-value totals at `dst` carries
+/// them in registers (`running16::<true>`): under `Tuning::Zen`, when
+/// `dst` is not 32-byte aligned (see [`running16`]).
+#[inline]
+pub(crate) fn totals_in_regs(dst: *const u32) -> bool {
+    crate::isa::tuning() == crate::isa::Tuning::Zen && !dst.addr().is_multiple_of(32)
+}
+
 /// [`running16`] of sixteen prefix sums already made (`local`: lane `k`
 /// the sum of deltas `0..=k`).
 #[target_feature(enable = "avx512f")]

@@ -24,9 +24,10 @@
 //! the running total of each sixteen values is broadcast by `vpermd`
 //! rather than stored and reloaded (`running16::<true>`): on Zen 5 the
 //! reload then waits for the store (4096 deltas, G ints/s: aligned 8.2-8.5
-//! either way; not aligned 3.2 reloaded, 7.1-7.2 by `vpermd`). Lists of at most four values go to the
-//! scalar `decode_short` first, as on AVX2. A block that runs past the input goes to the scalar
-//! kernel, which reports the exact offset. Select and seek use the AVX2
+//! either way; not aligned 3.2 reloaded, 7.1-7.2 by `vpermd`). Lists of at
+//! most four values go to the scalar `decode_short` first, as on AVX2. A
+//! block that runs past the input goes to the scalar kernel, which reports
+//! the exact offset. Select and seek use the AVX2
 //! kernels.
 //!
 //! A "1234" block whose four control bytes are all zero (sixteen one-byte
@@ -85,9 +86,9 @@ use core::arch::x86_64::*;
 
 use super::super::{control_len, scalar, Format, Kernels, Variant, F0124, F1234};
 use super::avx2;
-use crate::codec::x86::{prefix16, prefix16_dwords, running16, running_from};
+use crate::codec::x86::{prefix16, prefix16_dwords, running16, running_from, totals_in_regs};
 use crate::error::DecodeError;
-use crate::isa::{Isa, Tuning};
+use crate::isa::Isa;
 
 pub(crate) static KERNELS_1234: Kernels = kernels::<F1234>(&avx2::KERNELS_1234);
 pub(crate) static KERNELS_0124: Kernels = kernels::<F0124>(&avx2::KERNELS_0124);
@@ -230,8 +231,7 @@ unsafe fn decode_blocks<F: Format, const DELTA: bool, const CHECKED: bool>(
     };
     // Zen: the running totals broadcast in registers (`running16`), unless
     // the output is 32-byte aligned, where the reload is forwarded.
-    let zen =
-        DELTA && crate::isa::tuning() == Tuning::Zen && !out.as_ptr().addr().is_multiple_of(32);
+    let zen = DELTA && totals_in_regs(out.as_ptr());
     match (dense, zen) {
         // SAFETY: forwarded from the caller.
         (true, false) => unsafe {

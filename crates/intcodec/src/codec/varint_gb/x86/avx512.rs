@@ -53,9 +53,10 @@
 //! deltas written before them summed first: 4096 one-byte gaps 5.2 -> 6.6
 //! billion ints/s.
 //!
-//! With [`Tuning::Zen`], when the output is not 32-byte aligned, the
-//! second pass broadcasts each sixteen values' total with a `vpermd`
-//! (`running16::<true>`) instead of reading it back from the store: on
+//! With [`Tuning::Zen`](crate::isa::Tuning::Zen), when the output is not
+//! 32-byte aligned (`totals_in_regs`), the second pass broadcasts each
+//! sixteen values' total with a `vpermd` (`running16::<true>`) instead of
+//! reading it back from the store: on
 //! Zen 5 that 4-byte load then waits for the 64-byte store, on the pass's
 //! loop-carried chain. 4096 deltas on a Zen 5, G ints/s by the output's
 //! offset from a 64-byte boundary (0 and 32 / 4, 16 and 60 bytes): store
@@ -96,10 +97,11 @@ use core::arch::x86_64::*;
 
 use super::super::{Format, Kernels, LowFirst, Lucene};
 use super::avx2;
-use crate::codec::x86::{load16, load64, prefix16_dwords, prefix_sum, running16, IOTA64};
+use crate::codec::x86::{
+    load16, load64, prefix16_dwords, prefix_sum, running16, totals_in_regs, IOTA64,
+};
 use crate::error::DecodeError;
 use crate::isa::Isa;
-use crate::isa::Tuning;
 
 pub(crate) static KERNELS_LOW_FIRST: Kernels = kernels::<LowFirst>(&avx2::KERNELS_LOW_FIRST);
 pub(crate) static KERNELS_LUCENE: Kernels = kernels::<Lucene>(&avx2::KERNELS_LUCENE);
@@ -432,7 +434,7 @@ const _: () = assert!(MIN_VALUES >= 4 * MAX_BLOCKS);
 fn running_sums(v: &mut [u32], prev: u32) -> __m128i {
     let mut acc = _mm512_set1_epi32(prev as i32);
     // Zen: in registers, unless `v` is 32-byte aligned (see the header).
-    let zen = crate::isa::tuning() == Tuning::Zen && !v.as_ptr().addr().is_multiple_of(32);
+    let zen = totals_in_regs(v.as_ptr());
     let (sixteens, rest) = v.as_chunks_mut::<16>();
     for c in sixteens {
         // SAFETY: `c` is sixteen u32s, 64 readable bytes.
