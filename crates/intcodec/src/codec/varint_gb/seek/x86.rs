@@ -15,7 +15,7 @@
 //! Requires SSSE3 (the AVX2 build: AVX2, VEX-encoded).
 
 macro_rules! gb_seek_kernels {
-    ($name:ident, $features:literal) => {
+    ($name:ident, $features:literal, $popcnt:literal) => {
         pub(crate) mod $name {
             #[cfg(target_arch = "x86")]
             use core::arch::x86::*;
@@ -26,6 +26,18 @@ macro_rules! gb_seek_kernels {
             use crate::codec::varint_gb::Format;
             use crate::codec::x86::{lanes_at_least, load16, prefix4, shuffle_last16, sum4};
             use crate::error::DecodeError;
+
+            /// The data bytes of the block whose control byte is `key`:
+            /// computed where `$features` has `popcnt` (a shorter chain
+            /// from one control byte to the next), else looked up.
+            #[inline(always)]
+            fn data_len<F: Format>(key: u8) -> usize {
+                if $popcnt {
+                    crate::tables::varint_gb::data_len(key)
+                } else {
+                    F::tables().len[key as usize] as usize
+                }
+            }
 
             /// The block at `pos` if its control byte and 16 bytes after it
             /// are inside `input`: its control byte and four values.
@@ -51,7 +63,6 @@ macro_rules! gb_seek_kernels {
                 prev: u32,
                 i: usize,
             ) -> Result<u32, DecodeError> {
-                let len = &F::tables().len;
                 let mut acc = _mm_setzero_si128();
                 let (mut g, mut pos) = (0usize, 0usize);
                 while g < i / 4 {
@@ -59,7 +70,7 @@ macro_rules! gb_seek_kernels {
                         break;
                     };
                     acc = _mm_add_epi32(acc, v);
-                    pos += 1 + len[key as usize] as usize;
+                    pos += 1 + data_len::<F>(key);
                     g += 1;
                 }
                 let acc = prev.wrapping_add(sum4(acc));
@@ -74,7 +85,6 @@ macro_rules! gb_seek_kernels {
                 prev: u32,
                 target: u32,
             ) -> Result<Option<(usize, u32)>, DecodeError> {
-                let len = &F::tables().len;
                 let flip = _mm_set1_epi32(i32::MIN);
                 let t = _mm_xor_si128(_mm_set1_epi32(target as i32), flip);
                 let mut acc = _mm_set1_epi32(prev as i32);
@@ -97,7 +107,7 @@ macro_rules! gb_seek_kernels {
                         );
                     }
                     acc = _mm_shuffle_epi32::<0xFF>(v);
-                    pos += 1 + len[key as usize] as usize;
+                    pos += 1 + data_len::<F>(key);
                     g += 1;
                 }
                 let acc = _mm_cvtsi128_si32(acc) as u32;
@@ -107,5 +117,5 @@ macro_rules! gb_seek_kernels {
     };
 }
 
-gb_seek_kernels!(ssse3, "ssse3");
-gb_seek_kernels!(avx2, "avx2,bmi1,bmi2,popcnt");
+gb_seek_kernels!(ssse3, "ssse3", false);
+gb_seek_kernels!(avx2, "avx2,bmi1,bmi2,popcnt", true);

@@ -5,4 +5,4 @@
 //! help here: each block's address depends on the previous block's length
 //! (the AVX-512 kernel breaks that chain with VBMI permutes, `avx512.rs`).
 
-super::kernels::varint_gb_kernels!("avx2,bmi1,bmi2,popcnt", Isa::Avx2, avx2);
+super::kernels::varint_gb_kernels!("avx2,bmi1,bmi2,popcnt", Isa::Avx2, avx2, true);

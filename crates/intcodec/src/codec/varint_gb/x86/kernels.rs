@@ -72,7 +72,7 @@ pub(super) fn masks_of<F: Format>() -> &'static Masks {
 }
 
 macro_rules! varint_gb_kernels {
-    ($features:literal, $isa:expr, $seek:ident) => {
+    ($features:literal, $isa:expr, $seek:ident, $popcnt:literal) => {
         #[cfg(target_arch = "x86")]
         use core::arch::x86::*;
         #[cfg(target_arch = "x86_64")]
@@ -82,6 +82,10 @@ macro_rules! varint_gb_kernels {
         use crate::codec::x86::{group_deltas, prefix_sum};
         use crate::error::DecodeError;
         use crate::isa::Isa;
+
+        /// Whether `$features` has `popcnt`: then a block's length is
+        /// computed (`tables::varint_gb::data_len`), not looked up.
+        const POPCNT: bool = $popcnt;
 
         pub(crate) static KERNELS_LOW_FIRST: Kernels = kernels::<LowFirst>();
         pub(crate) static KERNELS_LUCENE: Kernels = kernels::<Lucene>();
@@ -252,6 +256,8 @@ macro_rules! varint_gb_kernels {
                 // table load (the scalar kernel's fast path gains the same).
                 if key == 0 {
                     pos += 5;
+                } else if POPCNT {
+                    pos += 1 + crate::tables::varint_gb::data_len(key as u8);
                 } else {
                     pos += 1 + lens[key] as usize;
                 }

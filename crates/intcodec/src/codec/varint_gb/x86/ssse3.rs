@@ -39,4 +39,4 @@
 //! bytes remain, the Lucene vint tail, and any truncation go to the scalar
 //! kernel, which reports the error.
 
-super::kernels::varint_gb_kernels!("ssse3", Isa::Ssse3, ssse3);
+super::kernels::varint_gb_kernels!("ssse3", Isa::Ssse3, ssse3, false);
