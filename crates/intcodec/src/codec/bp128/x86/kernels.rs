@@ -214,6 +214,22 @@ macro_rules! ops_m128 {
             _mm_or_si128(a, b)
         }
 
+        /// Unsigned maximum per lane.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn max(a: V, b: V) -> V {
+            _mm_max_epu32(a, b)
+        }
+
+        /// The OR of `v`'s lanes (in registers: a store read back as words
+        /// would wait for the store).
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn or_lanes(v: V) -> u32 {
+            let x = _mm_or_si128(v, _mm_shuffle_epi32::<0x4E>(v));
+            _mm_cvtsi128_si32(_mm_or_si128(x, _mm_shuffle_epi32::<0xB1>(x))) as u32
+        }
+
         #[target_feature(enable = $f)]
         #[inline]
         fn add(a: V, b: V) -> V {
@@ -371,6 +387,23 @@ macro_rules! ops_m128x2 {
             pair(_mm_or_si128(a.lo, b.lo), _mm_or_si128(a.hi, b.hi))
         }
 
+        /// Unsigned maximum per lane.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn max(a: V, b: V) -> V {
+            pair(_mm_max_epu32(a.lo, b.lo), _mm_max_epu32(a.hi, b.hi))
+        }
+
+        /// The OR of `v`'s lanes (in registers: a store read back as words
+        /// would wait for the store).
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn or_lanes(v: V) -> u32 {
+            let x = _mm_or_si128(v.lo, v.hi);
+            let x = _mm_or_si128(x, _mm_shuffle_epi32::<0x4E>(x));
+            _mm_cvtsi128_si32(_mm_or_si128(x, _mm_shuffle_epi32::<0xB1>(x))) as u32
+        }
+
         #[target_feature(enable = $f)]
         #[inline]
         fn add(a: V, b: V) -> V {
@@ -520,6 +553,23 @@ macro_rules! ops_m256 {
             _mm256_or_si256(a, b)
         }
 
+        /// Unsigned maximum per lane.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn max(a: V, b: V) -> V {
+            _mm256_max_epu32(a, b)
+        }
+
+        /// The OR of `v`'s lanes (in registers: a store read back as words
+        /// would wait for the store).
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn or_lanes(v: V) -> u32 {
+            let x = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+            let x = _mm_or_si128(x, _mm_shuffle_epi32::<0x4E>(x));
+            _mm_cvtsi128_si32(_mm_or_si128(x, _mm_shuffle_epi32::<0xB1>(x))) as u32
+        }
+
         #[target_feature(enable = $f)]
         #[inline]
         fn add(a: V, b: V) -> V {
@@ -654,6 +704,24 @@ macro_rules! ops_m512 {
         #[inline]
         fn or(a: V, b: V) -> V {
             _mm512_or_si512(a, b)
+        }
+
+        /// Unsigned maximum per lane.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn max(a: V, b: V) -> V {
+            _mm512_max_epu32(a, b)
+        }
+
+        /// The OR of `v`'s lanes (in registers: a store read back as words
+        /// would wait for the store).
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn or_lanes(v: V) -> u32 {
+            let y = _mm256_or_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v));
+            let x = _mm_or_si128(_mm256_castsi256_si128(y), _mm256_extracti128_si256::<1>(y));
+            let x = _mm_or_si128(x, _mm_shuffle_epi32::<0x4E>(x));
+            _mm_cvtsi128_si32(_mm_or_si128(x, _mm_shuffle_epi32::<0xB1>(x))) as u32
         }
 
         #[target_feature(enable = $f)]
@@ -798,6 +866,21 @@ macro_rules! ops_pair {
         #[inline]
         fn or(a: V, b: V) -> V {
             pair(super::or(a.lo, b.lo), super::or(a.hi, b.hi))
+        }
+
+        /// Unsigned maximum per lane.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn max(a: V, b: V) -> V {
+            pair(super::max(a.lo, b.lo), super::max(a.hi, b.hi))
+        }
+
+        /// The OR of `v`'s lanes (in registers: a store read back as words
+        /// would wait for the store).
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn or_lanes(v: V) -> u32 {
+            super::or_lanes(super::or(v.lo, v.hi))
         }
 
         #[target_feature(enable = $f)]
@@ -1173,8 +1256,8 @@ macro_rules! bp_body {
         }
 
         /// Bits needed by the widest packed value of one block (the values,
-        /// or their deltas as `pack_w` forms them): an OR of every group,
-        /// then of the lanes.
+        /// or their deltas as `pack_w` forms them): the maximum of every
+        /// group, then the OR of the lanes.
         #[target_feature(enable = $f)]
         fn bits(values: &[u32], mode: Mode, prev: &Prev) -> u8 {
             assert!(values.len() >= 32 * L);
@@ -1191,15 +1274,17 @@ macro_rules! bp_body {
                 // SAFETY: `values` holds 32 * L readable values (asserted).
                 Mode::Strict => unsafe { bits_or::<4>(vp, prev) },
             };
-            let mut all = [0u32; 16];
-            // SAFETY: `all` holds 8 >= L values.
-            unsafe { st(all.as_mut_ptr(), 0, acc) };
-            crate::codec::bp128::bits_of(all.iter().fold(0, |a, &v| a | v))
+            crate::codec::bp128::bits_of(or_lanes(acc))
         }
 
-        /// The OR of a block's 32 groups as packed in mode `M` (the values,
-        /// or their deltas as `pack_w` forms them), four groups a step into
-        /// four accumulators (four independent OR chains, not one).
+        /// The lane-wise maximum of a block's 32 groups as packed in mode `M`
+        /// (the values, or their deltas as `pack_w` forms them), four groups a
+        /// step into four accumulators, then OR-ed: the widest value has the
+        /// width of their OR. Unsigned maximum, not OR, in the chains: LLVM
+        /// re-associates four OR chains into one of 32 `por`s, and the width
+        /// is what the block's pack dispatches on, so when the width changes
+        /// from block to block the mispredicted jump is found 32 cycles
+        /// later (`docs/perf-notes.md`, BP128).
         ///
         /// # Safety
         /// `vp[..32 * L]` is readable.
@@ -1236,7 +1321,7 @@ macro_rules! bp_body {
                         3 => sub(x, p),
                         _ => x,
                     };
-                    *a = or(*a, d);
+                    *a = max(*a, d);
                 }
             }
             or(or(acc[0], acc[1]), or(acc[2], acc[3]))
