@@ -133,6 +133,21 @@ mod l4 {
         vorrq_u32(a, b)
     }
 
+    /// Unsigned maximum per lane.
+    #[target_feature(enable = "neon")]
+    #[inline]
+    fn max(a: V, b: V) -> V {
+        vmaxq_u32(a, b)
+    }
+
+    /// The OR of `v`'s lanes (in registers).
+    #[target_feature(enable = "neon")]
+    #[inline]
+    fn or_lanes(v: V) -> u32 {
+        let x = vorr_u32(vget_low_u32(v), vget_high_u32(v));
+        vget_lane_u32::<0>(x) | vget_lane_u32::<1>(x)
+    }
+
     #[target_feature(enable = "neon")]
     #[inline]
     fn add(a: V, b: V) -> V {
@@ -291,6 +306,22 @@ mod l8 {
     #[inline]
     fn or(a: V, b: V) -> V {
         pair(vorrq_u32(a.lo, b.lo), vorrq_u32(a.hi, b.hi))
+    }
+
+    /// Unsigned maximum per lane.
+    #[target_feature(enable = "neon")]
+    #[inline]
+    fn max(a: V, b: V) -> V {
+        pair(vmaxq_u32(a.lo, b.lo), vmaxq_u32(a.hi, b.hi))
+    }
+
+    /// The OR of `v`'s lanes (in registers).
+    #[target_feature(enable = "neon")]
+    #[inline]
+    fn or_lanes(v: V) -> u32 {
+        let q = vorrq_u32(v.lo, v.hi);
+        let x = vorr_u32(vget_low_u32(q), vget_high_u32(q));
+        vget_lane_u32::<0>(x) | vget_lane_u32::<1>(x)
     }
 
     #[target_feature(enable = "neon")]
