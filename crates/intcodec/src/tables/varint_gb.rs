@@ -32,7 +32,10 @@ pub(crate) const fn code(key: u8, lane: usize, top_first: bool) -> u8 {
 /// (x86 only: AArch64 has no scalar bit count before FEAT_CSSC.)
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 #[inline(always)]
-pub(crate) const fn data_len(key: u8) -> usize {
+pub(crate) const fn data_len(key: usize) -> usize {
+    // On a full-width key: counted on the `u8`, LLVM narrowed the sum to
+    // byte registers (partial-register adds and re-extensions on the chain),
+    // which measured slower than the table.
     4 + (key.count_ones() + (key & 0xAA).count_ones()) as usize
 }
 
@@ -110,8 +113,9 @@ mod tests {
         assert_eq!(TABLES_LUCENE.len[255], 16);
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
         for key in 0..=255u8 {
-            assert_eq!(data_len(key), TABLES_LOW_FIRST.len[key as usize] as usize);
-            assert_eq!(data_len(key), TABLES_LUCENE.len[key as usize] as usize);
+            let k = key as usize;
+            assert_eq!(data_len(k), TABLES_LOW_FIRST.len[k] as usize);
+            assert_eq!(data_len(k), TABLES_LUCENE.len[k] as usize);
         }
         // 0b01_00_00_11: low-first = 4+1+1+2 bytes, Lucene = 2+1+1+4.
         assert_eq!(TABLES_LOW_FIRST.len[0x43], 8);

@@ -33,7 +33,7 @@ macro_rules! gb_seek_kernels {
             #[inline(always)]
             fn data_len<F: Format>(key: u8) -> usize {
                 if $popcnt {
-                    crate::tables::varint_gb::data_len(key)
+                    crate::tables::varint_gb::data_len(usize::from(key))
                 } else {
                     F::tables().len[key as usize] as usize
                 }

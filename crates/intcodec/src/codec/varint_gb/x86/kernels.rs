@@ -257,7 +257,7 @@ macro_rules! varint_gb_kernels {
                 if key == 0 {
                     pos += 5;
                 } else if POPCNT {
-                    pos += 1 + crate::tables::varint_gb::data_len(key as u8);
+                    pos += 1 + crate::tables::varint_gb::data_len(key);
                 } else {
                     pos += 1 + lens[key] as usize;
                 }
