@@ -39,6 +39,21 @@ pub(crate) const fn data_len(key: usize) -> usize {
     4 + (key.count_ones() + (key & 0xAA).count_ones()) as usize
 }
 
+impl GbTables {
+    /// Data bytes announced by control byte `key`: [`data_len`] where the
+    /// calling kernel is built with `popcnt` (`computed`, a constant at each
+    /// call site), else the `len` table (x86 kernels only, as `data_len`).
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    #[inline(always)]
+    pub(crate) fn block_len(&self, key: usize, computed: bool) -> usize {
+        if computed {
+            data_len(key)
+        } else {
+            self.len[key] as usize
+        }
+    }
+}
+
 /// Builds the tables of one layout.
 pub(crate) const fn build(top_first: bool) -> GbTables {
     let mut t = GbTables {

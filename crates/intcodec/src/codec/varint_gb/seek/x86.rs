@@ -15,6 +15,7 @@
 //! Requires SSSE3 (the AVX2 build: AVX2, VEX-encoded).
 
 macro_rules! gb_seek_kernels {
+    // `$popcnt`: whether `$features` has `popcnt` (`GbTables::block_len`).
     ($name:ident, $features:literal, $popcnt:literal) => {
         pub(crate) mod $name {
             #[cfg(target_arch = "x86")]
@@ -26,18 +27,6 @@ macro_rules! gb_seek_kernels {
             use crate::codec::varint_gb::Format;
             use crate::codec::x86::{lanes_at_least, load16, prefix4, shuffle_last16, sum4};
             use crate::error::DecodeError;
-
-            /// The data bytes of the block whose control byte is `key`:
-            /// computed where `$features` has `popcnt` (a shorter chain
-            /// from one control byte to the next), else looked up.
-            #[inline(always)]
-            fn data_len<F: Format>(key: u8) -> usize {
-                if $popcnt {
-                    crate::tables::varint_gb::data_len(usize::from(key))
-                } else {
-                    F::tables().len[key as usize] as usize
-                }
-            }
 
             /// The block at `pos` if its control byte and 16 bytes after it
             /// are inside `input`: its control byte and four values.
@@ -70,7 +59,7 @@ macro_rules! gb_seek_kernels {
                         break;
                     };
                     acc = _mm_add_epi32(acc, v);
-                    pos += 1 + data_len::<F>(key);
+                    pos += 1 + F::tables().block_len(usize::from(key), $popcnt);
                     g += 1;
                 }
                 let acc = prev.wrapping_add(sum4(acc));
@@ -107,7 +96,7 @@ macro_rules! gb_seek_kernels {
                         );
                     }
                     acc = _mm_shuffle_epi32::<0xFF>(v);
-                    pos += 1 + data_len::<F>(key);
+                    pos += 1 + F::tables().block_len(usize::from(key), $popcnt);
                     g += 1;
                 }
                 let acc = _mm_cvtsi128_si32(acc) as u32;

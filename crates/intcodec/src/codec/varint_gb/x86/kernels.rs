@@ -84,7 +84,7 @@ macro_rules! varint_gb_kernels {
         use crate::isa::Isa;
 
         /// Whether `$features` has `popcnt`: then a block's length is
-        /// computed (`tables::varint_gb::data_len`), not looked up.
+        /// computed, not looked up (`GbTables::block_len`).
         const POPCNT: bool = $popcnt;
 
         pub(crate) static KERNELS_LOW_FIRST: Kernels = kernels::<LowFirst>();
@@ -256,10 +256,8 @@ macro_rules! varint_gb_kernels {
                 // table load (the scalar kernel's fast path gains the same).
                 if key == 0 {
                     pos += 5;
-                } else if POPCNT {
-                    pos += 1 + crate::tables::varint_gb::data_len(key);
                 } else {
-                    pos += 1 + lens[key] as usize;
+                    pos += 1 + F::tables().block_len(key, POPCNT);
                 }
                 done += 1;
             }
