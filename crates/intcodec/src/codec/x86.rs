@@ -138,16 +138,9 @@ pub(crate) fn shuffle_last16(
     Some(_mm_shuffle_epi8(load16(src), shuf))
 }
 
-/// Prefix sum of sixteen u32 lanes: four shifted adds (`valignd`).
-#[target_feature(enable = "avx512f")]
-#[inline]
-pub(crate) fn prefix16(v: __m512i) -> __m512i {
-    let zero = _mm512_setzero_si512();
-    let v = _mm512_add_epi32(v, _mm512_alignr_epi32::<15>(v, zero));
-    let v = _mm512_add_epi32(v, _mm512_alignr_epi32::<14>(v, zero));
-    let v = _mm512_add_epi32(v, _mm512_alignr_epi32::<12>(v, zero));
-    _mm512_add_epi32(v, _mm512_alignr_epi32::<8>(v, zero))
-}
+/// Prefix sum of sixteen u32 lanes (defined beside the BP128 kernels, which
+/// use it too).
+pub(crate) use intcodec_bp128_kernels::x86::prefix16;
 
 /// The sixteen deltas `v` as running values from `acc` (the value before
 /// them, broadcast), which becomes the last of them; `dst` is where they

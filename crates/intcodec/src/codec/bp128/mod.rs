@@ -178,18 +178,12 @@ pub enum DeltaMode {
     Strict,
 }
 
-/// What a kernel does around the packing (internal; SIMD-FOR adds `Offset`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-pub(crate) enum Mode {
-    Plain = 0,
-    D1 = 1,
-    Lane = 2,
-    /// `v - min` / `v + min`, `prev` = min in every lane.
-    Offset = 3,
-    /// `x[i] - x[i-1] - 1` (D1 minus one: `compress_strictly_sorted`).
-    Strict = 4,
-}
+// The kernel signatures and the `Mode`/`Prev` they take are the kernel
+// crate's (the x86 and NEON bodies live there; see its docs).
+pub(crate) use intcodec_bp128_kernels::{
+    bits_of, mode_of, pack_blocks_with, prev_for, splat, unpack_table, BitsFn, BlocksPackFn,
+    BlocksUnpackFn, Mode, PackFn, Prev, SkipFn, UnpackTable, UpToFn,
+};
 
 impl From<DeltaMode> for Mode {
     fn from(d: DeltaMode) -> Mode {
@@ -201,95 +195,38 @@ impl From<DeltaMode> for Mode {
     }
 }
 
-/// The value(s) before a block, per lane: D1, Strict and Offset kernels
-/// read lane `L - 1` (or 0), Lane ("d4" / "d8" / "d16") the first `L`.
-pub(crate) type Prev = [u32; 16];
-
-// Kernel signatures. `prev` holds, per lane, the value(s) before the block:
-// D1 and Offset callers fill every lane with the one value; Lane gives the
-// previous L values. Unpack: one function per (mode, width), so a block
-// costs one indirect call straight into its unrolled body; it needs
-// `input.len() >= 4*L*bits` and `out.len() >= B` (the kernels assert it).
-// Pack: `values.len() >= B`, `out.len() >= 4*L*bits`, `bits <= 32`, every
-// transformed value fits in `bits` (otherwise the output is garbage, never
-// out of bounds).
-pub(crate) type BlockUnpackFn = unsafe fn(&[u8], &mut [u32], &Prev);
-/// Unpack of consecutive blocks: `(input, widths, out, mode, prev)`, block
-/// `j` of width `widths[j]` following block `j - 1` in `input`, into
-/// `out[j * B..]`, the first from `prev`. Needs `out.len() >= widths.len() *
-/// B` (the kernels assert it); checks every block before unpacking it (width
-/// at most 32, bytes inside `input`) and stops at the first bad one,
-/// `Err(j)`; `Ok(bytes read)`.
-pub(crate) type BlocksUnpackFn =
-    unsafe fn(&[u8], &[u8], &mut [u32], Mode, &Prev) -> Result<usize, usize>;
-/// The first `groups` groups (1..=32) of one block: `(input, out, bits,
-/// mode, prev, groups)` writes `out[..groups * L]`, the values of the
-/// block's first `groups * L` indices (a `select` inside a block, which
-/// stops there). Asserts `bits <= 32`, `input.len() >= 4*L*bits`, the
-/// group count and `out.len() >= groups * L`.
-pub(crate) type UpToFn = unsafe fn(&[u8], &mut [u32], u8, Mode, &Prev, usize);
-/// The `prev` of the block after one block, without its values: `(input,
-/// bits, mode, prev)` (the running value of D1 and Strict, the last group of
-/// Lane; Plain and Offset return `prev`). Asserts `bits <= 32` and
-/// `input.len() >= 4*L*bits`.
-pub(crate) type SkipFn = unsafe fn(&[u8], u8, Mode, &Prev) -> Prev;
-/// `[mode as usize][bits]`.
-pub(crate) type UnpackTable = [[BlockUnpackFn; 33]; 5];
-pub(crate) type PackFn = unsafe fn(&[u32], &mut [u8], u8, Mode, &Prev);
-/// Bits needed by the widest packed value of one block: `(values, mode,
-/// prev)`; `values.len() >=` the block length (the kernels assert it).
-pub(crate) type BitsFn = unsafe fn(&[u32], Mode, &Prev) -> u8;
-/// Pack of consecutive blocks, the array format's body: `(values, widths,
-/// out, mode, prev)`: the first `widths.len()` blocks of `values`, block
-/// `j`'s width to `widths[j]` and its bytes after block `j - 1`'s in `out`,
-/// block 0 from the array's `prev` (as `scalar::prev_for` gives each
-/// block). Needs `values.len() >= widths.len() * B` and room in `out` for
-/// every block (the kernels assert each); returns the bytes written to
-/// `out`. One kernel call for the array, not two a block.
-pub(crate) type BlocksPackFn = unsafe fn(&[u32], &mut [u8], &mut [u8], Mode, u32) -> usize;
-
-/// The mode numbered `m` (`Mode as u8`), for const generics.
-pub(crate) const fn mode_of(m: u8) -> Mode {
-    match m {
-        0 => Mode::Plain,
-        1 => Mode::D1,
-        2 => Mode::Lane,
-        3 => Mode::Offset,
-        _ => Mode::Strict,
-    }
-}
-
-/// `[[f::<0, M>, ..., f::<32, M>]; M = 0..5]`: an [`UnpackTable`].
-macro_rules! unpack_table {
-    ($f:ident) => {
-        [
-            unpack_table!(@row $f, 0),
-            unpack_table!(@row $f, 1),
-            unpack_table!(@row $f, 2),
-            unpack_table!(@row $f, 3),
-            unpack_table!(@row $f, 4),
-        ]
-    };
-    (@row $f:ident, $m:literal) => {
-        [
-            $f::<0, $m>, $f::<1, $m>, $f::<2, $m>, $f::<3, $m>, $f::<4, $m>, $f::<5, $m>,
-            $f::<6, $m>, $f::<7, $m>, $f::<8, $m>, $f::<9, $m>, $f::<10, $m>, $f::<11, $m>,
-            $f::<12, $m>, $f::<13, $m>, $f::<14, $m>, $f::<15, $m>, $f::<16, $m>,
-            $f::<17, $m>, $f::<18, $m>, $f::<19, $m>, $f::<20, $m>, $f::<21, $m>,
-            $f::<22, $m>, $f::<23, $m>, $f::<24, $m>, $f::<25, $m>, $f::<26, $m>,
-            $f::<27, $m>, $f::<28, $m>, $f::<29, $m>, $f::<30, $m>, $f::<31, $m>,
-            $f::<32, $m>,
-        ]
-    };
-}
-pub(crate) use unpack_table;
-
-#[cfg(target_arch = "aarch64")]
-pub(crate) mod aarch64;
 pub(crate) mod scalar;
 mod sorted;
+
+/// The kernel crate's sets as registry entries (its `Fns` with their ISA
+/// and layout).
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-pub(crate) mod x86;
+mod x86 {
+    use super::{Kernels, Layout::*};
+    use crate::isa::Isa::*;
+    use intcodec_bp128_kernels::x86::{avx2, avx512, sse41};
+
+    pub(super) static SSE41_4: Kernels = Kernels::new(Sse41, Lanes4, sse41::KERNELS_4);
+    pub(super) static SSE41_8: Kernels = Kernels::new(Sse41, Lanes8, sse41::KERNELS_8);
+    pub(super) static AVX2_4: Kernels = Kernels::new(Avx2, Lanes4, avx2::KERNELS_4);
+    pub(super) static AVX2_8: Kernels = Kernels::new(Avx2, Lanes8, avx2::KERNELS_8);
+    pub(super) static AVX2_16: Kernels = Kernels::new(Avx2, Lanes16, avx2::KERNELS_16);
+    pub(super) static AVX512_4: Kernels = Kernels::new(Avx512, Lanes4, avx512::KERNELS_4);
+    pub(super) static AVX512_8: Kernels = Kernels::new(Avx512, Lanes8, avx512::KERNELS_8);
+    pub(super) static AVX512_16: Kernels = Kernels::new(Avx512, Lanes16, avx512::KERNELS_16);
+}
+
+/// As `x86`, the NEON sets.
+#[cfg(target_arch = "aarch64")]
+mod aarch64 {
+    use super::{Kernels, Layout::*};
+    use crate::isa::Isa::Neon;
+    use intcodec_bp128_kernels::aarch64::neon;
+
+    pub(super) static NEON_4: Kernels = Kernels::new(Neon, Lanes4, neon::KERNELS_4);
+    pub(super) static NEON_8: Kernels = Kernels::new(Neon, Lanes8, neon::KERNELS_8);
+    pub(super) static NEON_16: Kernels = Kernels::new(Neon, Lanes16, neon::KERNELS_16);
+}
 
 pub use sorted::SortedArray;
 
@@ -306,6 +243,27 @@ pub(crate) struct Kernels {
     pub(crate) pack_blocks: BlocksPackFn,
 }
 
+impl Kernels {
+    /// The set `f` of the kernel crate, which runs on `isa`, for `layout`.
+    #[cfg_attr(
+        not(any(target_arch = "x86_64", target_arch = "x86", target_arch = "aarch64")),
+        allow(dead_code)
+    )]
+    const fn new(isa: Isa, layout: Layout, f: intcodec_bp128_kernels::Fns) -> Kernels {
+        Kernels {
+            isa,
+            layout,
+            unpack: f.unpack,
+            unpack_blocks: f.unpack_blocks,
+            unpack_upto: f.unpack_upto,
+            skip: f.skip,
+            pack: f.pack,
+            bits: f.bits,
+            pack_blocks: f.pack_blocks,
+        }
+    }
+}
+
 super::kernel_set!(Kernels);
 
 super::option_registries! {
@@ -313,18 +271,18 @@ super::option_registries! {
     pub(crate) fn registry(layout: Layout) {
         Layout::Lanes4 => REGISTRY_4 = [
             scalar::kernels(Layout::Lanes4);
-            x86: x86::sse41::KERNELS_4, x86::avx2::KERNELS_4, x86::avx512::KERNELS_4;
-            aarch64: aarch64::neon::KERNELS_4
+            x86: x86::SSE41_4, x86::AVX2_4, x86::AVX512_4;
+            aarch64: aarch64::NEON_4
         ],
         Layout::Lanes8 => REGISTRY_8 = [
             scalar::kernels(Layout::Lanes8);
-            x86: x86::sse41::KERNELS_8, x86::avx2::KERNELS_8, x86::avx512::KERNELS_8;
-            aarch64: aarch64::neon::KERNELS_8
+            x86: x86::SSE41_8, x86::AVX2_8, x86::AVX512_8;
+            aarch64: aarch64::NEON_8
         ],
         Layout::Lanes16 => REGISTRY_16 = [
             scalar::kernels(Layout::Lanes16);
-            x86: x86::avx2::KERNELS_16, x86::avx512::KERNELS_16;
-            aarch64: aarch64::neon::KERNELS_16
+            x86: x86::AVX2_16, x86::AVX512_16;
+            aarch64: aarch64::NEON_16
         ],
     }
 }
@@ -388,18 +346,6 @@ pub(crate) fn call_unpack(
     // SAFETY: the ISA is supported (see above); the kernel asserts
     // `input.len() >= 4*L*bits` and `out.len() >= B`.
     unsafe { f(input, out, prev) }
-}
-
-/// Bits needed for `v` (0 for 0).
-#[inline(always)]
-pub(crate) const fn bits_of(v: u32) -> u8 {
-    (32 - v.leading_zeros()) as u8
-}
-
-/// The `prev` array of a block start: `v` in every lane.
-#[inline(always)]
-pub(crate) fn splat(v: u32) -> Prev {
-    [v; 16]
 }
 
 fn malformed(offset: usize, index: usize) -> DecodeError {

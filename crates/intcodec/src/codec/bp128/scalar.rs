@@ -7,7 +7,8 @@
 #![forbid(unsafe_code)]
 
 use super::{
-    bits_of, malformed, mode_of, splat, truncated, Kernels, Layout, Mode, Prev, UnpackTable,
+    bits_of, malformed, mode_of, pack_blocks_with, prev_for, splat, truncated, Kernels, Layout,
+    Mode, Prev, UnpackTable,
 };
 use crate::codec::vbyte::scalar::{len_of, one};
 use crate::codec::vbyte::VByte;
@@ -138,7 +139,7 @@ fn bits<const L: usize>(block: &[u32], mode: Mode, prev: &Prev) -> u8 {
     needed_bits(layout, &block[..bl], mode, prev)
 }
 
-/// Reference unpack of one block (see [`super::BlockUnpackFn`]).
+/// Reference unpack of one block (see [`intcodec_bp128_kernels::BlockUnpackFn`]).
 pub(crate) fn unpack<const L: usize>(
     input: &[u8],
     out: &mut [u32],
@@ -250,35 +251,6 @@ pub(crate) fn unpack_blocks<const L: usize>(
     Ok(pos)
 }
 
-/// The loop of a [`super::BlocksPackFn`] over a kernel set's one-block
-/// `bits` and `pack` (inlined into each kernel set's entry, so the blocks
-/// cost direct calls, not two indirect ones each).
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn pack_blocks_with(
-    layout: Layout,
-    values: &[u32],
-    widths: &mut [u8],
-    out: &mut [u8],
-    mode: Mode,
-    prev: u32,
-    bits: impl Fn(&[u32], Mode, &Prev) -> u8,
-    pack: impl Fn(&[u32], &mut [u8], u8, Mode, &Prev),
-) -> usize {
-    let bl = layout.block_len();
-    assert!(values.len() >= widths.len() * bl);
-    let mut pos = 0;
-    for (j, (w, block)) in widths.iter_mut().zip(values.chunks_exact(bl)).enumerate() {
-        let lanes = prev_for(layout, values, j, mode, prev);
-        let b = bits(block, mode, &lanes);
-        *w = b;
-        let len = layout.block_bytes(b);
-        pack(block, &mut out[pos..pos + len], b, mode, &lanes);
-        pos += len;
-    }
-    pos
-}
-
 /// Reference pack of consecutive blocks (see [`super::BlocksPackFn`]).
 fn pack_blocks<const L: usize>(
     values: &[u32],
@@ -287,10 +259,7 @@ fn pack_blocks<const L: usize>(
     mode: Mode,
     prev: u32,
 ) -> usize {
-    let layout = layout_of::<L>();
-    pack_blocks_with(
-        layout, values, widths, out, mode, prev, bits::<L>, pack::<L>,
-    )
+    pack_blocks_with(L, values, widths, out, mode, prev, bits::<L>, pack::<L>)
 }
 
 /// Reference pack of one block (see [`super::PackFn`]).
@@ -320,29 +289,6 @@ pub(crate) fn pack<const L: usize>(
     }
 }
 
-/// The `prev` lanes of block `j` of `values` (block 0: `prev`).
-#[inline]
-pub(crate) fn block_prev(layout: Layout, values: &[u32], j: usize, prev: u32) -> Prev {
-    let (bl, l) = (layout.block_len(), layout.lanes());
-    if j == 0 {
-        return splat(prev);
-    }
-    let start = j * bl;
-    let mut p = splat(values[start - 1]);
-    p[..l].copy_from_slice(&values[start - l..start]);
-    p
-}
-
-/// The prev lanes for block `j` under `mode`, as the kernels expect them.
-#[inline]
-fn prev_for(layout: Layout, values: &[u32], j: usize, mode: Mode, prev: u32) -> Prev {
-    match mode {
-        Mode::Lane => block_prev(layout, values, j, prev),
-        _ if j == 0 => splat(prev),
-        _ => splat(values[j * layout.block_len() - 1]),
-    }
-}
-
 /// The tail value `i` as stored (the value, or its D1 delta).
 #[inline]
 fn tail_code(values: &[u32], i: usize, mode: Mode, prev: u32) -> u32 {
@@ -358,7 +304,7 @@ pub(crate) fn array_len(layout: Layout, values: &[u32], mode: Mode, prev: u32) -
     let m = values.len() / bl;
     let mut len = m;
     for j in 0..m {
-        let lanes = prev_for(layout, values, j, mode, prev);
+        let lanes = prev_for(layout.lanes(), values, j, mode, prev);
         let bits = needed_bits(layout, &values[j * bl..(j + 1) * bl], mode, &lanes);
         len += layout.block_bytes(bits);
     }

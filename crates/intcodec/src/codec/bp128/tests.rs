@@ -391,7 +391,8 @@ fn consecutive_blocks_of_every_width() {
                 kcall!(s.k, pack(block, &mut b, w, mode, &prev));
                 packed.extend_from_slice(&b);
                 if mode != Mode::Offset {
-                    prev = scalar::block_prev(layout, &values, j + 1, initial);
+                    prev =
+                        intcodec_bp128_kernels::block_prev(layout.lanes(), &values, j + 1, initial);
                     if mode != Mode::Lane {
                         prev = splat(prev[l - 1]);
                     }

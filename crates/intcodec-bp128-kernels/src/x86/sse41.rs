@@ -12,9 +12,4 @@
 //! `g` starts at bit `g * bits <= 31 * bits` and ends before bit
 //! `32 * bits`, so its words are below `bits`.
 
-crate::codec::bp128::x86::kernels::bp_kernel_sets!(
-    "sse4.1",
-    crate::isa::Isa::Sse41,
-    ops_m128,
-    ops_m128x2
-);
+crate::x86::kernels::bp_kernel_sets!("sse4.1", ops_m128, ops_m128x2);

@@ -6,14 +6,12 @@
 //! prefix sum in four `valignd` steps. Same algorithm and bounds as
 //! `sse41.rs`.
 
-crate::codec::bp128::x86::kernels::bp_kernel_sets!(
-    @set l16 KERNELS_16 Lanes16 ops_m512,
-    "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt",
-    crate::isa::Isa::Avx512
+crate::x86::kernels::bp_kernel_sets!(
+    @set l16 KERNELS_16 ops_m512,
+    "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt"
 );
-crate::codec::bp128::x86::kernels::bp_kernel_sets!(
+crate::x86::kernels::bp_kernel_sets!(
     "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt",
-    crate::isa::Isa::Avx512,
     ops_m128,
     ops_m256
 );

@@ -9,4 +9,4 @@
 #[allow(unused_imports, unused_macros)]
 pub(crate) mod kernels;
 
-pub(crate) mod neon;
+pub mod neon;

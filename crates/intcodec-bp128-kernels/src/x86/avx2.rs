@@ -5,14 +5,8 @@
 //! done per 128-bit half and carried across with a lane permute.
 //! Requires AVX2 (+BMI1/BMI2/POPCNT, the crate's `Isa::Avx2` level).
 
-crate::codec::bp128::x86::kernels::bp_kernel_sets!(
-    "avx2,bmi1,bmi2,popcnt",
-    crate::isa::Isa::Avx2,
-    ops_m128,
-    ops_m256
-);
-crate::codec::bp128::x86::kernels::bp_kernel_sets!(
-    @pair l16 KERNELS_16 Lanes16 ops_m256,
-    "avx2,bmi1,bmi2,popcnt",
-    crate::isa::Isa::Avx2
+crate::x86::kernels::bp_kernel_sets!("avx2,bmi1,bmi2,popcnt", ops_m128, ops_m256);
+crate::x86::kernels::bp_kernel_sets!(
+    @pair l16 KERNELS_16 ops_m256,
+    "avx2,bmi1,bmi2,popcnt"
 );

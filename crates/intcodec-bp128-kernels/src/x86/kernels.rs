@@ -169,7 +169,7 @@ macro_rules! ops_m128 {
 
         #[target_feature(enable = $f)]
         #[inline]
-        fn lanes(prev: &crate::codec::bp128::Prev) -> V {
+        fn lanes(prev: &crate::Prev) -> V {
             _mm_setr_epi32(
                 prev[0] as i32,
                 prev[1] as i32,
@@ -342,7 +342,7 @@ macro_rules! ops_m128x2 {
 
         #[target_feature(enable = $f)]
         #[inline]
-        fn lanes(p: &crate::codec::bp128::Prev) -> V {
+        fn lanes(p: &crate::Prev) -> V {
             pair(
                 _mm_setr_epi32(p[0] as i32, p[1] as i32, p[2] as i32, p[3] as i32),
                 _mm_setr_epi32(p[4] as i32, p[5] as i32, p[6] as i32, p[7] as i32),
@@ -504,7 +504,7 @@ macro_rules! ops_m256 {
 
         #[target_feature(enable = $f)]
         #[inline]
-        fn lanes(p: &crate::codec::bp128::Prev) -> V {
+        fn lanes(p: &crate::Prev) -> V {
             _mm256_setr_epi32(
                 p[0] as i32,
                 p[1] as i32,
@@ -665,7 +665,7 @@ macro_rules! ops_m512 {
 
         #[target_feature(enable = $f)]
         #[inline]
-        fn lanes(p: &crate::codec::bp128::Prev) -> V {
+        fn lanes(p: &crate::Prev) -> V {
             // SAFETY: `p` is 16 readable u32s.
             unsafe { _mm512_loadu_si512(p.as_ptr().cast()) }
         }
@@ -750,7 +750,7 @@ macro_rules! ops_m512 {
         #[target_feature(enable = $f)]
         #[inline]
         fn prefix(v: V, c: V) -> (V, V) {
-            let p = crate::codec::x86::prefix16(v);
+            let p = crate::x86::prefix16(v);
             let total = _mm512_permutexvar_epi32(_mm512_set1_epi32(15), p);
             (_mm512_add_epi32(p, c), _mm512_add_epi32(c, total))
         }
@@ -826,7 +826,7 @@ macro_rules! ops_pair {
 
         #[target_feature(enable = $f)]
         #[inline]
-        fn lanes(p: &crate::codec::bp128::Prev) -> V {
+        fn lanes(p: &crate::Prev) -> V {
             let mut hi = [0u32; 16];
             hi[..super::L].copy_from_slice(&p[super::L..L]);
             pair(super::lanes(p), super::lanes(&hi))
@@ -917,12 +917,10 @@ macro_rules! ops_pair {
 /// Unpack and pack of every width and mode over the `ops_*!` operations in
 /// scope, and the `KERNELS` table.
 macro_rules! bp_body {
-    ($f:literal, $isa:expr, $layout:expr) => {
-        use crate::codec::bp128::{Kernels, Mode, Prev, UnpackTable};
+    ($f:literal) => {
+        use crate::{Fns, Mode, Prev, UnpackTable};
 
-        pub(crate) static KERNELS: Kernels = Kernels {
-            isa: $isa,
-            layout: $layout,
+        pub const KERNELS: Fns = Fns {
             unpack: &UNPACK,
             unpack_blocks,
             unpack_upto,
@@ -932,7 +930,7 @@ macro_rules! bp_body {
             pack_blocks,
         };
 
-        static UNPACK: UnpackTable = crate::codec::bp128::unpack_table!(unpack_w);
+        static UNPACK: UnpackTable = crate::unpack_table!(unpack_w);
 
         /// Unpack of one block of width `B`; `M` is the `Mode` as a number.
         /// A kernel entry of its own (one per mode and width).
@@ -1102,7 +1100,7 @@ macro_rules! bp_body {
             unsafe { st(lanes.as_mut_ptr(), 0, carry) };
             match mode {
                 Mode::Lane => lanes,
-                _ => crate::codec::bp128::splat(lanes[L - 1]),
+                _ => crate::splat(lanes[L - 1]),
             }
         }
 
@@ -1274,7 +1272,7 @@ macro_rules! bp_body {
                 // SAFETY: `values` holds 32 * L readable values (asserted).
                 Mode::Strict => unsafe { bits_or::<4>(vp, prev) },
             };
-            crate::codec::bp128::bits_of(or_lanes(acc))
+            crate::bits_of(or_lanes(acc))
         }
 
         /// The lane-wise maximum of a block's 32 groups as packed in mode `M`
@@ -1328,7 +1326,7 @@ macro_rules! bp_body {
         }
 
         /// The kernel entry for packing consecutive blocks
-        /// ([`BlocksPackFn`](crate::codec::bp128::BlocksPackFn)).
+        /// ([`BlocksPackFn`](crate::BlocksPackFn)).
         #[target_feature(enable = $f)]
         fn pack_blocks(
             values: &[u32],
@@ -1337,8 +1335,8 @@ macro_rules! bp_body {
             mode: Mode,
             prev: u32,
         ) -> usize {
-            crate::codec::bp128::scalar::pack_blocks_with(
-                $layout,
+            crate::pack_blocks_with(
+                L,
                 values,
                 widths,
                 out,
@@ -1369,36 +1367,28 @@ macro_rules! bp_body {
 /// `KERNELS_8` (8x layout, over `$ops8`): [`bp_body!`] compiled for the
 /// features `$f` over each vector shape, each in a module of its own.
 macro_rules! bp_kernel_sets {
-    ($f:literal, $isa:expr, $ops4:ident, $ops8:ident) => {
-        crate::codec::bp128::x86::kernels::bp_kernel_sets!(@set l4 KERNELS_4 Lanes4 $ops4, $f, $isa);
-        crate::codec::bp128::x86::kernels::bp_kernel_sets!(@set l8 KERNELS_8 Lanes8 $ops8, $f, $isa);
+    ($f:literal, $ops4:ident, $ops8:ident) => {
+        crate::x86::kernels::bp_kernel_sets!(@set l4 KERNELS_4 $ops4, $f);
+        crate::x86::kernels::bp_kernel_sets!(@set l8 KERNELS_8 $ops8, $f);
     };
-    (@set $m:ident $name:ident $layout:ident $ops:ident, $f:literal, $isa:expr) => {
-        pub(crate) use self::$m::KERNELS as $name;
+    (@set $m:ident $name:ident $ops:ident, $f:literal) => {
+        pub use self::$m::KERNELS as $name;
 
         mod $m {
-            crate::codec::bp128::x86::kernels::$ops!($f);
-            crate::codec::bp128::x86::kernels::bp_body!(
-                $f,
-                $isa,
-                crate::codec::bp128::Layout::$layout
-            );
+            crate::x86::kernels::$ops!($f);
+            crate::x86::kernels::bp_body!($f);
         }
     };
     // A layout of twice `$ops`'s lanes: `ops_pair!` over them.
-    (@pair $m:ident $name:ident $layout:ident $ops:ident, $f:literal, $isa:expr) => {
-        pub(crate) use self::$m::x2::KERNELS as $name;
+    (@pair $m:ident $name:ident $ops:ident, $f:literal) => {
+        pub use self::$m::x2::KERNELS as $name;
 
         mod $m {
-            crate::codec::bp128::x86::kernels::$ops!($f);
+            crate::x86::kernels::$ops!($f);
 
             pub(super) mod x2 {
-                crate::codec::bp128::x86::kernels::ops_pair!($f);
-                crate::codec::bp128::x86::kernels::bp_body!(
-                    $f,
-                    $isa,
-                    crate::codec::bp128::Layout::$layout
-                );
+                crate::x86::kernels::ops_pair!($f);
+                crate::x86::kernels::bp_body!($f);
             }
         }
     };

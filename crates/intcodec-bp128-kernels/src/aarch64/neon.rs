@@ -32,9 +32,9 @@
 //! as the 4x kernel on real cores (no wider NEON register; SVE is not used)
 //! is unmeasured — no ARM hardware here.
 
-pub(crate) use self::l4::KERNELS as KERNELS_4;
-pub(crate) use self::l8::x2::KERNELS as KERNELS_16;
-pub(crate) use self::l8::KERNELS as KERNELS_8;
+pub use self::l4::KERNELS as KERNELS_4;
+pub use self::l8::x2::KERNELS as KERNELS_16;
+pub use self::l8::KERNELS as KERNELS_8;
 
 mod l4 {
     use core::arch::aarch64::*;
@@ -179,11 +179,7 @@ mod l4 {
         (x, vdupq_laneq_u32::<3>(x))
     }
 
-    crate::codec::bp128::aarch64::kernels::bp_body!(
-        "neon",
-        crate::isa::Isa::Neon,
-        crate::codec::bp128::Layout::Lanes4
-    );
+    crate::aarch64::kernels::bp_body!("neon");
 }
 
 mod l8 {
@@ -361,20 +357,12 @@ mod l8 {
         (pair(lo, hi), pair(total, total))
     }
 
-    crate::codec::bp128::aarch64::kernels::bp_body!(
-        "neon",
-        crate::isa::Isa::Neon,
-        crate::codec::bp128::Layout::Lanes8
-    );
+    crate::aarch64::kernels::bp_body!("neon");
 
     /// The 16x layout: a group is two of the 8x layout's (four q
     /// registers).
     pub(super) mod x2 {
-        crate::codec::bp128::aarch64::kernels::ops_pair!("neon");
-        crate::codec::bp128::aarch64::kernels::bp_body!(
-            "neon",
-            crate::isa::Isa::Neon,
-            crate::codec::bp128::Layout::Lanes16
-        );
+        crate::aarch64::kernels::ops_pair!("neon");
+        crate::aarch64::kernels::bp_body!("neon");
     }
 }

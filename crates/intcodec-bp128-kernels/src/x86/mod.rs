@@ -1,0 +1,29 @@
+//! x86-64 BP128 kernels: one unpack/pack body (`kernels.rs`, every bit width
+//! a const-generic instance, fully unrolled) over three vector shapes:
+//! `__m128i` (4 lanes), a pair of `__m128i` (8 lanes on SSE4.1) and
+//! `__m256i` (8 lanes on AVX2).
+
+#[macro_use]
+pub(crate) mod kernels;
+
+pub mod avx2;
+pub mod avx512;
+pub mod sse41;
+
+#[cfg(target_arch = "x86")]
+use core::arch::x86::*;
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::*;
+
+/// Prefix sum of sixteen u32 lanes: four shifted adds (`valignd`). Also
+/// intcodec's AVX-512 Stream VByte and VByte delta decoders' (one
+/// definition).
+#[target_feature(enable = "avx512f")]
+#[inline]
+pub fn prefix16(v: __m512i) -> __m512i {
+    let zero = _mm512_setzero_si512();
+    let v = _mm512_add_epi32(v, _mm512_alignr_epi32::<15>(v, zero));
+    let v = _mm512_add_epi32(v, _mm512_alignr_epi32::<14>(v, zero));
+    let v = _mm512_add_epi32(v, _mm512_alignr_epi32::<12>(v, zero));
+    _mm512_add_epi32(v, _mm512_alignr_epi32::<8>(v, zero))
+}
