@@ -18,6 +18,10 @@ use core::arch::x86_64::*;
 /// Prefix sum of sixteen u32 lanes: four shifted adds (`valignd`). Also
 /// intcodec's AVX-512 Stream VByte and VByte delta decoders' (one
 /// definition).
+///
+/// # Safety
+/// Outside code compiled with `avx512f`, only on a CPU that has it (a
+/// `#[target_feature]` function is `unsafe` to call there).
 #[target_feature(enable = "avx512f")]
 #[inline]
 pub fn prefix16(v: __m512i) -> __m512i {
