@@ -178,11 +178,11 @@ pub enum DeltaMode {
     Strict,
 }
 
-// The kernel signatures and the `Mode`/`Prev` they take are the kernel
-// crate's (the x86 and NEON bodies live there; see its docs).
+// The kernel entries (`Fns`, whose field types state each one's contract)
+// and the `Mode`/`Prev` they take are the kernel crate's (the x86 and NEON
+// bodies live there; see its docs).
 pub(crate) use intcodec_bp128_kernels::{
-    bits_of, mode_of, pack_blocks_with, prev_for, splat, unpack_table, BitsFn, BlocksPackFn,
-    BlocksUnpackFn, Mode, PackFn, Prev, SkipFn, UnpackTable, UpToFn,
+    bits_of, mode_of, pack_blocks_with, prev_for, splat, unpack_table, Fns, Mode, Prev, UnpackTable,
 };
 
 impl From<DeltaMode> for Mode {
@@ -198,22 +198,54 @@ impl From<DeltaMode> for Mode {
 pub(crate) mod scalar;
 mod sorted;
 
-/// The kernel crate's sets as registry entries (its `Fns` with their ISA
-/// and layout).
+/// The kernel crate's sets as registry entries (each `Fns` with its ISA and
+/// layout).
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 mod x86 {
     use super::{Kernels, Layout::*};
     use crate::isa::Isa::*;
     use intcodec_bp128_kernels::x86::{avx2, avx512, sse41};
 
-    pub(super) static SSE41_4: Kernels = Kernels::new(Sse41, Lanes4, sse41::KERNELS_4);
-    pub(super) static SSE41_8: Kernels = Kernels::new(Sse41, Lanes8, sse41::KERNELS_8);
-    pub(super) static AVX2_4: Kernels = Kernels::new(Avx2, Lanes4, avx2::KERNELS_4);
-    pub(super) static AVX2_8: Kernels = Kernels::new(Avx2, Lanes8, avx2::KERNELS_8);
-    pub(super) static AVX2_16: Kernels = Kernels::new(Avx2, Lanes16, avx2::KERNELS_16);
-    pub(super) static AVX512_4: Kernels = Kernels::new(Avx512, Lanes4, avx512::KERNELS_4);
-    pub(super) static AVX512_8: Kernels = Kernels::new(Avx512, Lanes8, avx512::KERNELS_8);
-    pub(super) static AVX512_16: Kernels = Kernels::new(Avx512, Lanes16, avx512::KERNELS_16);
+    pub(super) static SSE41_4: Kernels = Kernels {
+        isa: Sse41,
+        layout: Lanes4,
+        fns: sse41::KERNELS_4,
+    };
+    pub(super) static SSE41_8: Kernels = Kernels {
+        isa: Sse41,
+        layout: Lanes8,
+        fns: sse41::KERNELS_8,
+    };
+    pub(super) static AVX2_4: Kernels = Kernels {
+        isa: Avx2,
+        layout: Lanes4,
+        fns: avx2::KERNELS_4,
+    };
+    pub(super) static AVX2_8: Kernels = Kernels {
+        isa: Avx2,
+        layout: Lanes8,
+        fns: avx2::KERNELS_8,
+    };
+    pub(super) static AVX2_16: Kernels = Kernels {
+        isa: Avx2,
+        layout: Lanes16,
+        fns: avx2::KERNELS_16,
+    };
+    pub(super) static AVX512_4: Kernels = Kernels {
+        isa: Avx512,
+        layout: Lanes4,
+        fns: avx512::KERNELS_4,
+    };
+    pub(super) static AVX512_8: Kernels = Kernels {
+        isa: Avx512,
+        layout: Lanes8,
+        fns: avx512::KERNELS_8,
+    };
+    pub(super) static AVX512_16: Kernels = Kernels {
+        isa: Avx512,
+        layout: Lanes16,
+        fns: avx512::KERNELS_16,
+    };
 }
 
 /// As `x86`, the NEON sets.
@@ -223,45 +255,31 @@ mod aarch64 {
     use crate::isa::Isa::Neon;
     use intcodec_bp128_kernels::aarch64::neon;
 
-    pub(super) static NEON_4: Kernels = Kernels::new(Neon, Lanes4, neon::KERNELS_4);
-    pub(super) static NEON_8: Kernels = Kernels::new(Neon, Lanes8, neon::KERNELS_8);
-    pub(super) static NEON_16: Kernels = Kernels::new(Neon, Lanes16, neon::KERNELS_16);
+    pub(super) static NEON_4: Kernels = Kernels {
+        isa: Neon,
+        layout: Lanes4,
+        fns: neon::KERNELS_4,
+    };
+    pub(super) static NEON_8: Kernels = Kernels {
+        isa: Neon,
+        layout: Lanes8,
+        fns: neon::KERNELS_8,
+    };
+    pub(super) static NEON_16: Kernels = Kernels {
+        isa: Neon,
+        layout: Lanes16,
+        fns: neon::KERNELS_16,
+    };
 }
 
 pub use sorted::SortedArray;
 
-/// One kernel set: one ISA, one layout.
+/// One kernel set: one ISA, one layout, the entries (the kernel crate's
+/// `Fns`; the scalar set builds its own).
 pub(crate) struct Kernels {
     pub(crate) isa: Isa,
     pub(crate) layout: Layout,
-    pub(crate) unpack: &'static UnpackTable,
-    pub(crate) unpack_blocks: BlocksUnpackFn,
-    pub(crate) unpack_upto: UpToFn,
-    pub(crate) skip: SkipFn,
-    pub(crate) pack: PackFn,
-    pub(crate) bits: BitsFn,
-    pub(crate) pack_blocks: BlocksPackFn,
-}
-
-impl Kernels {
-    /// The set `f` of the kernel crate, which runs on `isa`, for `layout`.
-    #[cfg_attr(
-        not(any(target_arch = "x86_64", target_arch = "x86", target_arch = "aarch64")),
-        allow(dead_code)
-    )]
-    const fn new(isa: Isa, layout: Layout, f: intcodec_bp128_kernels::Fns) -> Kernels {
-        Kernels {
-            isa,
-            layout,
-            unpack: f.unpack,
-            unpack_blocks: f.unpack_blocks,
-            unpack_upto: f.unpack_upto,
-            skip: f.skip,
-            pack: f.pack,
-            bits: f.bits,
-            pack_blocks: f.pack_blocks,
-        }
-    }
+    pub(crate) fns: Fns,
 }
 
 super::kernel_set!(Kernels);
@@ -295,12 +313,12 @@ macro_rules! kcall {
         // kernel's ISA", holds for every `Kernels` a handle holds (its
         // constructors take them from the registry, which hands out only
         // enabled sets); every entry asserts its sizes itself.
-        unsafe { ($k.$f)($($a),*) }
+        unsafe { ($k.fns.$f)($($a),*) }
     };
 }
 pub(crate) use kcall;
 
-/// `k`'s unpack of consecutive blocks ([`BlocksUnpackFn`]), for the safe
+/// `k`'s unpack of consecutive blocks ([`BlocksUnpackFn`](intcodec_bp128_kernels::BlocksUnpackFn)), for the safe
 /// array code.
 #[inline]
 pub(crate) fn call_unpack_blocks(
@@ -314,7 +332,7 @@ pub(crate) fn call_unpack_blocks(
     kcall!(k, unpack_blocks(input, widths, out, mode, prev))
 }
 
-/// `k`'s pack of consecutive blocks ([`BlocksPackFn`]), for the safe array
+/// `k`'s pack of consecutive blocks ([`BlocksPackFn`](intcodec_bp128_kernels::BlocksPackFn)), for the safe array
 /// code.
 #[inline]
 pub(crate) fn call_pack_blocks(
@@ -342,7 +360,7 @@ pub(crate) fn call_unpack(
     prev: &Prev,
 ) {
     assert!(bits <= 32, "bit width above 32");
-    let f = k.unpack[mode as usize][bits as usize];
+    let f = k.fns.unpack[mode as usize][bits as usize];
     // SAFETY: the ISA is supported (see above); the kernel asserts
     // `input.len() >= 4*L*bits` and `out.len() >= B`.
     unsafe { f(input, out, prev) }

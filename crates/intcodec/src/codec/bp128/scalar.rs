@@ -7,8 +7,8 @@
 #![forbid(unsafe_code)]
 
 use super::{
-    bits_of, malformed, mode_of, pack_blocks_with, prev_for, splat, truncated, Kernels, Layout,
-    Mode, Prev, UnpackTable,
+    bits_of, malformed, mode_of, pack_blocks_with, prev_for, splat, truncated, Fns, Kernels,
+    Layout, Mode, Prev, UnpackTable,
 };
 use crate::codec::vbyte::scalar::{len_of, one};
 use crate::codec::vbyte::VByte;
@@ -45,13 +45,15 @@ const fn lanes<const L: usize>(layout: Layout, unpack: &'static UnpackTable) -> 
     Kernels {
         isa: Isa::Scalar,
         layout,
-        unpack,
-        unpack_blocks: unpack_blocks::<L>,
-        unpack_upto: unpack_upto::<L>,
-        skip: skip::<L>,
-        pack: pack::<L>,
-        bits: bits::<L>,
-        pack_blocks: pack_blocks::<L>,
+        fns: Fns {
+            unpack,
+            unpack_blocks: unpack_blocks::<L>,
+            unpack_upto: unpack_upto::<L>,
+            skip: skip::<L>,
+            pack: pack::<L>,
+            bits: bits::<L>,
+            pack_blocks: pack_blocks::<L>,
+        },
     }
 }
 
@@ -131,7 +133,7 @@ const fn layout_of<const L: usize>() -> Layout {
     }
 }
 
-/// [`needed_bits`] as the scalar kernel entry (see [`super::BitsFn`]).
+/// [`needed_bits`] as the scalar kernel entry (see [`BitsFn`](intcodec_bp128_kernels::BitsFn)).
 fn bits<const L: usize>(block: &[u32], mode: Mode, prev: &Prev) -> u8 {
     let layout = layout_of::<L>();
     let bl = layout.block_len();
@@ -139,7 +141,7 @@ fn bits<const L: usize>(block: &[u32], mode: Mode, prev: &Prev) -> u8 {
     needed_bits(layout, &block[..bl], mode, prev)
 }
 
-/// Reference unpack of one block (see [`intcodec_bp128_kernels::BlockUnpackFn`]).
+/// Reference unpack of one block (see [`BlockUnpackFn`](intcodec_bp128_kernels::BlockUnpackFn)).
 pub(crate) fn unpack<const L: usize>(
     input: &[u8],
     out: &mut [u32],
@@ -185,7 +187,7 @@ pub(crate) fn unpack<const L: usize>(
 }
 
 /// The `prev` of the block after `block` (its values, decoded from
-/// `prev` under `mode`): see [`super::SkipFn`].
+/// `prev` under `mode`): see [`SkipFn`](intcodec_bp128_kernels::SkipFn).
 #[inline]
 pub(crate) fn carry_after(l: usize, block: &[u32], mode: Mode, prev: &Prev) -> Prev {
     let bl = block.len();
@@ -201,7 +203,7 @@ pub(crate) fn carry_after(l: usize, block: &[u32], mode: Mode, prev: &Prev) -> P
     }
 }
 
-/// Reference skip of one block (see [`super::SkipFn`]): [`unpack`], then
+/// Reference skip of one block (see [`SkipFn`](intcodec_bp128_kernels::SkipFn)): [`unpack`], then
 /// [`carry_after`].
 fn skip<const L: usize>(input: &[u8], bits: u8, mode: Mode, prev: &Prev) -> Prev {
     let mut buf = [0u32; 512];
@@ -209,7 +211,7 @@ fn skip<const L: usize>(input: &[u8], bits: u8, mode: Mode, prev: &Prev) -> Prev
     carry_after(L, &buf[..32 * L], mode, prev)
 }
 
-/// Reference unpack of a block's first groups (see [`super::UpToFn`]):
+/// Reference unpack of a block's first groups (see [`UpToFn`](intcodec_bp128_kernels::UpToFn)):
 /// [`unpack`] of the whole block, then a copy.
 fn unpack_upto<const L: usize>(
     input: &[u8],
@@ -226,7 +228,7 @@ fn unpack_upto<const L: usize>(
 }
 
 /// Reference unpack of consecutive blocks (see
-/// [`super::BlocksUnpackFn`]): [`unpack`] per block, `prev` taken from the
+/// [`BlocksUnpackFn`](intcodec_bp128_kernels::BlocksUnpackFn)): [`unpack`] per block, `prev` taken from the
 /// block before.
 pub(crate) fn unpack_blocks<const L: usize>(
     input: &[u8],
@@ -251,7 +253,7 @@ pub(crate) fn unpack_blocks<const L: usize>(
     Ok(pos)
 }
 
-/// Reference pack of consecutive blocks (see [`super::BlocksPackFn`]).
+/// Reference pack of consecutive blocks (see [`BlocksPackFn`](intcodec_bp128_kernels::BlocksPackFn)).
 fn pack_blocks<const L: usize>(
     values: &[u32],
     widths: &mut [u8],
@@ -262,7 +264,7 @@ fn pack_blocks<const L: usize>(
     pack_blocks_with(L, values, widths, out, mode, prev, bits::<L>, pack::<L>)
 }
 
-/// Reference pack of one block (see [`super::PackFn`]).
+/// Reference pack of one block (see [`PackFn`](intcodec_bp128_kernels::PackFn)).
 pub(crate) fn pack<const L: usize>(
     values: &[u32],
     out: &mut [u8],
