@@ -198,78 +198,46 @@ impl From<DeltaMode> for Mode {
 pub(crate) mod scalar;
 mod sorted;
 
-/// The kernel crate's sets as registry entries (each `Fns` with its ISA and
-/// layout).
+/// `NAME = isa, layout, fns;`: a static `Kernels` per line (the kernel
+/// crate's sets as registry entries).
+#[cfg(any(target_arch = "x86_64", target_arch = "x86", target_arch = "aarch64"))]
+macro_rules! kernel_sets {
+    ($($name:ident = $isa:ident, $layout:ident, $fns:expr;)*) => {
+        $(
+            pub(super) static $name: Kernels = Kernels { isa: $isa, layout: $layout, fns: $fns };
+        )*
+    };
+}
+
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 mod x86 {
     use super::{Kernels, Layout::*};
     use crate::isa::Isa::*;
     use intcodec_bp128_kernels::x86::{avx2, avx512, sse41};
 
-    pub(super) static SSE41_4: Kernels = Kernels {
-        isa: Sse41,
-        layout: Lanes4,
-        fns: sse41::KERNELS_4,
-    };
-    pub(super) static SSE41_8: Kernels = Kernels {
-        isa: Sse41,
-        layout: Lanes8,
-        fns: sse41::KERNELS_8,
-    };
-    pub(super) static AVX2_4: Kernels = Kernels {
-        isa: Avx2,
-        layout: Lanes4,
-        fns: avx2::KERNELS_4,
-    };
-    pub(super) static AVX2_8: Kernels = Kernels {
-        isa: Avx2,
-        layout: Lanes8,
-        fns: avx2::KERNELS_8,
-    };
-    pub(super) static AVX2_16: Kernels = Kernels {
-        isa: Avx2,
-        layout: Lanes16,
-        fns: avx2::KERNELS_16,
-    };
-    pub(super) static AVX512_4: Kernels = Kernels {
-        isa: Avx512,
-        layout: Lanes4,
-        fns: avx512::KERNELS_4,
-    };
-    pub(super) static AVX512_8: Kernels = Kernels {
-        isa: Avx512,
-        layout: Lanes8,
-        fns: avx512::KERNELS_8,
-    };
-    pub(super) static AVX512_16: Kernels = Kernels {
-        isa: Avx512,
-        layout: Lanes16,
-        fns: avx512::KERNELS_16,
-    };
+    kernel_sets! {
+        SSE41_4 = Sse41, Lanes4, sse41::KERNELS_4;
+        SSE41_8 = Sse41, Lanes8, sse41::KERNELS_8;
+        AVX2_4 = Avx2, Lanes4, avx2::KERNELS_4;
+        AVX2_8 = Avx2, Lanes8, avx2::KERNELS_8;
+        AVX2_16 = Avx2, Lanes16, avx2::KERNELS_16;
+        AVX512_4 = Avx512, Lanes4, avx512::KERNELS_4;
+        AVX512_8 = Avx512, Lanes8, avx512::KERNELS_8;
+        AVX512_16 = Avx512, Lanes16, avx512::KERNELS_16;
+    }
 }
 
-/// As `x86`, the NEON sets.
 #[cfg(target_arch = "aarch64")]
 mod aarch64 {
     use super::{Kernels, Layout::*};
     use crate::isa::Isa::Neon;
     use intcodec_bp128_kernels::aarch64::neon;
 
-    pub(super) static NEON_4: Kernels = Kernels {
-        isa: Neon,
-        layout: Lanes4,
-        fns: neon::KERNELS_4,
-    };
-    pub(super) static NEON_8: Kernels = Kernels {
-        isa: Neon,
-        layout: Lanes8,
-        fns: neon::KERNELS_8,
-    };
-    pub(super) static NEON_16: Kernels = Kernels {
-        isa: Neon,
-        layout: Lanes16,
-        fns: neon::KERNELS_16,
-    };
+    kernel_sets! {
+        NEON_4 = Neon, Lanes4, neon::KERNELS_4;
+        NEON_8 = Neon, Lanes8, neon::KERNELS_8;
+        NEON_16 = Neon, Lanes16, neon::KERNELS_16;
+    }
 }
 
 pub use sorted::SortedArray;
