@@ -31,6 +31,15 @@ fi
 
 # Build and install the package (cargo reuses crates/intcodec-py/target).
 # Without build isolation: maturin is in the venv, nothing is downloaded.
+# The tests' build splits the release profile's one codegen unit into 16
+# and drops local ThinLTO: LLVM then uses both cores on BP128's kernel
+# bodies (clean build, 2 cores: 245 s wall with one unit, 176 s with 16,
+# 153 s / 274 CPU-s with 16 and no ThinLTO); a user's `pip install` keeps
+# the release profile. INTCODEC_PY_RELEASE=1 builds with it here too (to
+# measure the binding's speed).
+if [ "${INTCODEC_PY_RELEASE:-0}" != 1 ]; then
+    export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_LTO=off
+fi
 "$py" -m pip install -q --no-build-isolation --no-deps --force-reinstall ./crates/intcodec-py
 
 # The stubs import and type-check against a small use of the API.

@@ -164,12 +164,11 @@ step "C library (scripts/test-capi.sh, linked from the test build)" \
     env INTCODEC_CAPI_PROFILE=test bash scripts/test-capi.sh
 # The Python package in a venv under target/: pytest, numcodecs, zarr,
 # mypy on the stubs; byte equality with the CLI binary the test build made.
-# The extension is built with 16 codegen units (the package's release
-# profile says 1, for speed): LLVM then uses both cores, and
-# these tests time nothing.
+# test-py.sh builds the extension with 16 codegen units and no local
+# ThinLTO (the package's release profile says 1 unit, for speed): LLVM then
+# uses both cores, and these tests time nothing.
 step "Python package (scripts/test-py.sh)" \
-    env CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
-    INTCODEC_CLI="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/intcodec" bash scripts/test-py.sh
+    env INTCODEC_CLI="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/intcodec" bash scripts/test-py.sh
 # Side by side, each with its own log (printed when all are done) and its
 # own duration: the AArch64 tests (the core crate's tests under
 # qemu-aarch64, NEON and scalar), Miri over the small-input tests (scalar,

@@ -909,9 +909,11 @@ impl Codec {
     /// returns a new
     /// vector (as a Python call returns a new array; encode: of the largest
     /// size, then shrunk, as `encode` does), else it writes into one reused
-    /// buffer (as `out=`).
+    /// buffer (as `out=`): `out`, a uint32 array, when given (the one the
+    /// Python calls write, so that both sides meet the same memory
+    /// placement), else one of its own.
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (op, bufs, n, delta, alloc, reps=1, rounds=5, chunks=1))]
+    #[pyo3(signature = (op, bufs, n, delta, alloc, reps=1, rounds=5, chunks=1, out=None))]
     fn _time_chunks(
         &self,
         py: Python<'_>,
@@ -923,6 +925,7 @@ impl Codec {
         reps: usize,
         rounds: usize,
         chunks: usize,
+        out: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<f64> {
         self.check_delta(delta)?;
         let (encode, many) = match op {
@@ -953,9 +956,28 @@ impl Codec {
             false => (Vec::new(), srcs.iter().map(|s| s.slice()).collect()),
         };
         let codec = &*self.inner;
-        let mut ints = vec![0u32; n * counts.len()];
+        let mut own = Vec::new();
+        let mut given = out
+            .map(|o| Buffer::typed(o, true, "out", Pin::Yes))
+            .transpose()?;
+        let ints: &mut [u32] = match &mut given {
+            Some(b) if b.elem() != Elem::U32 => {
+                return Err(PyTypeError::new_err("out must hold uint32"))
+            }
+            Some(b) => b.slice_mut(),
+            None => {
+                own.resize(n * counts.len(), 0u32);
+                &mut own
+            }
+        };
+        if ints.len() < n * counts.len() {
+            return Err(PyValueError::new_err(
+                "out holds fewer than n * chunks values",
+            ));
+        }
+        let ints = &mut ints[..n * counts.len()];
         for input in &streams {
-            decode_chunks(codec, input, &counts, delta, 0, &mut ints)
+            decode_chunks(codec, input, &counts, delta, 0, ints)
                 .map_err(|e| decode_error(py, e))?;
         }
         let from = delta.then_some(0);
@@ -993,7 +1015,7 @@ impl Codec {
                             let _ = std::hint::black_box(dec(input, &mut out));
                             std::hint::black_box(out);
                         } else {
-                            let _ = std::hint::black_box(dec(input, &mut ints));
+                            let _ = std::hint::black_box(dec(input, ints));
                         }
                     }
                 }
@@ -1004,6 +1026,7 @@ impl Codec {
         drop(values);
         drop(streams);
         drop(srcs);
+        drop(given);
         Ok(best)
     }
 }

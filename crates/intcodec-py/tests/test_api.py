@@ -520,3 +520,28 @@ def test_decode_many(name):
         c.decode_many(buf, counts, out=np.zeros(len(ids), dtype=np.int64))
     with pytest.raises(ValueError, match="fewer than"):
         c.decode_many(buf, counts, out=np.zeros(len(ids) - 1, dtype=np.uint32))
+
+
+@pytest.mark.parametrize("name", ["streamvbyte", "bp128"])
+def test_time_chunks_writes_the_given_out(name):
+    # The benchmark's Rust loop (`_time_chunks`) decodes into the caller's
+    # array when given one, so that it meets the memory the Python calls
+    # write: the values must land there.
+    c = intcodec.codec(name)
+    ids = sorted_u32(4096 * 3)
+    parts = [ids[i * 4096 : (i + 1) * 4096] for i in range(3)]
+    one = c.encode(parts[0], delta=True)
+    out = np.zeros(4096, dtype=np.uint32)
+    t = c._time_chunks("decode", [one], 4096, True, False, 1, 1, 1, out)
+    assert t > 0 and np.array_equal(out, parts[0])
+    many, prev = bytearray(), 0
+    for p in parts:
+        many += c.encode(p, delta=True, prev=prev).tobytes()
+        prev = int(p[-1])
+    out = np.zeros(len(ids) + 1, dtype=np.uint32)
+    c._time_chunks("decode_many", [many], 4096, True, False, 1, 1, 3, out)
+    assert np.array_equal(out[:-1], ids) and out[-1] == 0
+    with pytest.raises(TypeError, match="uint32"):
+        c._time_chunks("decode", [one], 4096, True, False, 1, 1, 1, np.zeros(4096, np.int64))
+    with pytest.raises(ValueError, match="fewer than"):
+        c._time_chunks("decode", [one], 4096, True, False, 1, 1, 1, np.zeros(4095, np.uint32))

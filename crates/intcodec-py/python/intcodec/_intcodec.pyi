@@ -120,6 +120,7 @@ class Codec:
         reps: int = 1,
         rounds: int = 5,
         chunks: int = 1,
+        out: Optional[_Buffer] = None,
     ) -> float: ...
 
 def codecs() -> List[str]:

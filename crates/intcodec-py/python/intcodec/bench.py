@@ -14,13 +14,14 @@ per int: the cost of not compressing). Reports:
    the same chunks in the same order, in the same process
    (``Codec._time_chunks``), for encode and decode, plain and delta: a new
    array per call against a new ``Vec`` per call, and against one reused
-   buffer (decode ``out=``; for encode, which has no ``out=``, the Rust
-   call's floor); and ``decode_many`` (every chunk in one call, from one
-   buffer into one array, per chunk) against the same loop in Rust (one
-   array: it does not stay in L1 as the reused 4096-int buffer does). Python and Rust passes alternate round by round (a load
-   change hits both) and each side keeps its best. The ratio is the
-   binding's overhead; the floor is what any Python method call costs in
-   the same loop here;
+   buffer (decode ``out=``, the Rust loop writing the very same array; for
+   encode, which has no ``out=``, the Rust call's floor); and
+   ``decode_many`` (every chunk in one call, from one buffer into one
+   array, per chunk) against the same loop in Rust into the same array (it
+   does not stay in L1 as the reused 4096-int buffer does). Python and Rust
+   passes alternate round by round (a load change hits both) and each side
+   keeps its best. The ratio is the binding's overhead; the floor is what
+   any Python method call costs in the same loop here;
 4. the cost of one call on a 1-int array (encode and decode), through a
    lambda for every contender, then for intcodec in a plain loop beside a
    method call that does nothing (the floor of any call here).
@@ -176,10 +177,10 @@ def _ratios(
     }
     rs: Dict[str, Callable[[], float]] = {
         "decode new": lambda: k._time_chunks("decode", enc, n, delta, True, 1, 1),
-        "decode out": lambda: k._time_chunks("decode", enc, n, delta, False, 1, 1),
+        "decode out": lambda: k._time_chunks("decode", enc, n, delta, False, 1, 1, 1, out),
         "encode new": lambda: k._time_chunks("encode", chunks, n, delta, True, 1, 1),
         "encode out": lambda: k._time_chunks("encode", chunks, n, delta, False, 1, 1),
-        "decode_many out": lambda: k._time_chunks("decode_many", [many_buf], n, delta, False, 1, 1, len(chunks)),
+        "decode_many out": lambda: k._time_chunks("decode_many", [many_buf], n, delta, False, 1, 1, len(chunks), many_out),
     }
     best_py = {name: float("inf") for name in py}
     best_rs = {name: float("inf") for name in rs}
