@@ -9,33 +9,51 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# step NAME CMD...: runs CMD, timing it; the table is printed on exit.
+# step NAME CMD...: runs CMD, timing it (wall and CPU seconds); the table
+# is printed on exit.
 step_names=()
 step_secs=()
+step_cpus=()
 step_now=""
 step_start=0
+step_cpu0=0
+times_file=$(mktemp)
+# cpu_now: sets `cpu` to the CPU seconds (user + system) of this shell's
+# finished children so far, whole seconds. Not through `$(...)`: `times`
+# in a subshell counts that subshell's children only (none yet).
+cpu=0
+cpu_now() {
+    times >"$times_file"
+    read -r cpu < <(awk 'NR == 2 { split($1, u, "m"); split($2, s, "m"); printf "%d\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$times_file")
+}
 step() {
     local name=$1; shift
     echo "== $name"
     step_now=$name
     step_start=$SECONDS
+    cpu_now
+    step_cpu0=$cpu
     "$@"
     step_names+=("$name")
     step_secs+=($((SECONDS - step_start)))
+    cpu_now
+    step_cpus+=($((cpu - step_cpu0)))
     step_now=""
 }
 summary() {
     local rc=$?
     echo
-    echo "== step durations"
+    echo "== step durations (wall, CPU: user + system of every process)"
     local i
     for i in "${!step_names[@]}"; do
-        printf '%6ss  %s\n' "${step_secs[$i]}" "${step_names[$i]}"
+        printf '%6ss %6ss  %s\n' "${step_secs[$i]}" "${step_cpus[$i]}" "${step_names[$i]}"
     done
     if [ -n "$step_now" ]; then
-        printf '%6ss  %s  (FAILED)\n' "$((SECONDS - step_start))" "$step_now"
+        printf '%6ss %7s  %s  (FAILED)\n' "$((SECONDS - step_start))" "" "$step_now"
     fi
-    printf '%6ss  total\n' "$SECONDS"
+    cpu_now
+    printf '%6ss %6ss  total\n' "$SECONDS" "$cpu"
+    rm -f "$times_file"
     exit "$rc"
 }
 trap summary EXIT
@@ -189,23 +207,26 @@ fuzz_job() {
         FUZZ_BUILD=dev nice -n 5 bash scripts/fuzz.sh 10
 }
 side_by_side() {
-    local dir i rc secs name failed=0 names=() fns=()
+    local dir i rc secs cpus name failed=0 names=() fns=()
     while [ $# -gt 0 ]; do names+=("$1"); fns+=("$2"); shift 2; done
     dir=$(mktemp -d)
     echo "== side by side: ${names[*]}; their logs follow when all are done"
     for i in "${!fns[@]}"; do
-        ( s=$SECONDS; if "${fns[$i]}" >"$dir/$i.log" 2>&1; then rc=0; else rc=$?; fi
-          echo "$rc $((SECONDS - s))" >"$dir/$i.rc" ) &
+        ( s=$SECONDS; times_file=$dir/$i.times
+          if "${fns[$i]}" >"$dir/$i.log" 2>&1; then rc=0; else rc=$?; fi
+          cpu_now  # this subshell's children: the job's processes
+          echo "$rc $((SECONDS - s)) $cpu" >"$dir/$i.rc" ) &
     done
     wait
     for i in "${!fns[@]}"; do
         echo "== ${names[$i]} (log)"
         cat "$dir/$i.log"
-        read -r rc secs <"$dir/$i.rc" || { rc=1; secs=0; }
+        read -r rc secs cpus <"$dir/$i.rc" || { rc=1; secs=0; cpus=0; }
         name="${names[$i]} (side by side)"
         if [ "$rc" -ne 0 ]; then name="$name  (FAILED)"; failed=1; fi
         step_names+=("$name")
         step_secs+=("$secs")
+        step_cpus+=("$cpus")
     done
     rm -rf "$dir"
     return "$failed"
