@@ -346,6 +346,26 @@ fn decode_chunks(
     Ok(pos)
 }
 
+/// An `out=` buffer's checks beside its dtype: room for `n` values (`what`
+/// names `n` in the message) and no byte shared with an input (a decode
+/// must not write the bytes it reads).
+fn check_out(ob: &Buffer, n: usize, what: &str, inputs: &[&Buffer]) -> PyResult<()> {
+    if ob.len_items() < n {
+        return Err(PyValueError::new_err(format!(
+            "out holds {} values, fewer than {what} = {n}",
+            ob.len_items()
+        )));
+    }
+    let a = ob.range();
+    if inputs.iter().any(|src| {
+        let b = src.range();
+        a.start < b.end && b.start < a.end
+    }) {
+        return Err(PyValueError::new_err("out overlaps buf"));
+    }
+    Ok(())
+}
+
 /// `decode_many`'s `counts`: a list of ints (read item by item), an integer
 /// numpy array (read in place), or any other sequence of ints. The first two
 /// are the common cases and avoid the generic sequence path's cost (about
@@ -477,16 +497,7 @@ impl Codec {
             }
             _ => {}
         }
-        if ob.len_items() < n {
-            return Err(PyValueError::new_err(format!(
-                "out holds {} values, fewer than {what} = {n}",
-                ob.len_items()
-            )));
-        }
-        let (a, b) = (ob.range(), src.range());
-        if a.start < b.end && b.start < a.end {
-            return Err(PyValueError::new_err("out overlaps buf"));
-        }
+        check_out(&ob, n, what, &[&src])?;
         Ok((src, o.clone(), ob))
     }
 
@@ -956,26 +967,28 @@ impl Codec {
             false => (Vec::new(), srcs.iter().map(|s| s.slice()).collect()),
         };
         let codec = &*self.inner;
-        let mut own = Vec::new();
-        let mut given = out
-            .map(|o| Buffer::typed(o, true, "out", Pin::Yes))
-            .transpose()?;
-        let ints: &mut [u32] = match &mut given {
-            Some(b) if b.elem() != Elem::U32 => {
-                return Err(PyTypeError::new_err("out must hold uint32"))
+        let total = n * counts.len();
+        let mut given = match out {
+            Some(_) if encode => {
+                return Err(PyValueError::new_err("out is for decode timings only"))
             }
-            Some(b) => b.slice_mut(),
+            Some(o) => Some(Buffer::typed(o, true, "out", Pin::Yes)?),
+            None => None,
+        };
+        if let Some(ob) = &given {
+            if ob.elem() != Elem::U32 {
+                return Err(PyTypeError::new_err("out must hold uint32"));
+            }
+            check_out(ob, total, "n * chunks", &srcs.iter().collect::<Vec<_>>())?;
+        }
+        let mut own = Vec::new();
+        let ints: &mut [u32] = match &mut given {
+            Some(ob) => &mut ob.slice_mut()[..total],
             None => {
-                own.resize(n * counts.len(), 0u32);
+                own.resize(total, 0u32);
                 &mut own
             }
         };
-        if ints.len() < n * counts.len() {
-            return Err(PyValueError::new_err(
-                "out holds fewer than n * chunks values",
-            ));
-        }
-        let ints = &mut ints[..n * counts.len()];
         for input in &streams {
             decode_chunks(codec, input, &counts, delta, 0, ints)
                 .map_err(|e| decode_error(py, e))?;

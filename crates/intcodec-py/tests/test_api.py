@@ -545,3 +545,10 @@ def test_time_chunks_writes_the_given_out(name):
         c._time_chunks("decode", [one], 4096, True, False, 1, 1, 1, np.zeros(4096, np.int64))
     with pytest.raises(ValueError, match="fewer than"):
         c._time_chunks("decode", [one], 4096, True, False, 1, 1, 1, np.zeros(4095, np.uint32))
+    # an out sharing bytes with an input stream is refused, as decode's
+    shared = np.zeros(4 * 4096 + one.size, dtype=np.uint8)
+    shared[: one.size] = one
+    with pytest.raises(ValueError, match="overlaps"):
+        c._time_chunks("decode", [shared], 4096, True, False, 1, 1, 1, shared[: 4 * 4096].view(np.uint32))
+    with pytest.raises(ValueError, match="decode timings only"):
+        c._time_chunks("encode", [parts[0]], 4096, True, False, 1, 1, 1, np.zeros(4096, np.uint32))
