@@ -286,8 +286,9 @@ macro_rules! kcall {
 }
 pub(crate) use kcall;
 
-/// `k`'s unpack of consecutive blocks ([`BlocksUnpackFn`](intcodec_bp128_kernels::BlocksUnpackFn)), for the safe
-/// array code.
+/// `k`'s unpack of consecutive blocks
+/// ([`BlocksUnpackFn`](intcodec_bp128_kernels::BlocksUnpackFn)), for the
+/// safe array code.
 #[inline]
 pub(crate) fn call_unpack_blocks(
     k: &Kernels,
@@ -300,8 +301,9 @@ pub(crate) fn call_unpack_blocks(
     kcall!(k, unpack_blocks(input, widths, out, mode, prev))
 }
 
-/// `k`'s pack of consecutive blocks ([`BlocksPackFn`](intcodec_bp128_kernels::BlocksPackFn)), for the safe array
-/// code.
+/// `k`'s pack of consecutive blocks
+/// ([`BlocksPackFn`](intcodec_bp128_kernels::BlocksPackFn)), for the safe
+/// array code.
 #[inline]
 pub(crate) fn call_pack_blocks(
     k: &Kernels,

@@ -228,8 +228,8 @@ fn unpack_upto<const L: usize>(
 }
 
 /// Reference unpack of consecutive blocks (see
-/// [`BlocksUnpackFn`](intcodec_bp128_kernels::BlocksUnpackFn)): [`unpack`] per block, `prev` taken from the
-/// block before.
+/// [`BlocksUnpackFn`](intcodec_bp128_kernels::BlocksUnpackFn)): [`unpack`]
+/// per block, `prev` taken from the block before.
 pub(crate) fn unpack_blocks<const L: usize>(
     input: &[u8],
     widths: &[u8],
@@ -253,7 +253,8 @@ pub(crate) fn unpack_blocks<const L: usize>(
     Ok(pos)
 }
 
-/// Reference pack of consecutive blocks (see [`BlocksPackFn`](intcodec_bp128_kernels::BlocksPackFn)).
+/// Reference pack of consecutive blocks (see
+/// [`BlocksPackFn`](intcodec_bp128_kernels::BlocksPackFn)).
 fn pack_blocks<const L: usize>(
     values: &[u32],
     widths: &mut [u8],
