@@ -14,7 +14,7 @@
 //! word from overlapping loads inside the slice, missing bytes set to
 //! `0x80` (continuation, no value bits), so a value that runs off the end
 //! is seen as too long. Every doubtful case (too long, too large, running
-//! off the end) goes to [`reference`], which names the error.
+//! off the end) goes to [`reference`](fn@reference), which names the error.
 #![forbid(unsafe_code)]
 
 use super::{Word, CONT};
