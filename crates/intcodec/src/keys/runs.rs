@@ -55,13 +55,41 @@ pub(crate) fn encoded_len_below(keys: &[u32], limit: usize) -> Option<usize> {
             return None;
         }
     }
-    let mut prev = keys[0];
-    let mut len = 0;
-    each_run(keys, |s, n| {
-        len += len_of(s - prev - 1) + len_of(n - 1);
-        prev = s + (n - 1);
-    });
+    let len = encoded_len(keys);
     (len < limit).then_some(len)
+}
+
+/// The length of the run form of `keys` (at least two keys), in one
+/// branch-free pass the compiler vectorizes (a walk run by run cost a
+/// mispredicted branch a run: a 129-key block of wikileaks 581 -> 171 ns,
+/// census 82 -> 69; 2026-11-30, Zen 3). A run starts at `keys[1]` and
+/// wherever a key is not the one before plus one, and costs the LEB128
+/// lengths of its gap and of its length less one. That second length is
+/// one byte for runs of up to 128 keys: only where 128 keys or more follow
+/// their predecessor does a walk add what longer runs cost.
+fn encoded_len(keys: &[u32]) -> usize {
+    // The LEB128 length of `v`, from four compares.
+    let len_of_v = |v: u32| {
+        1 + u32::from(v >= 1 << 7)
+            + u32::from(v >= 1 << 14)
+            + u32::from(v >= 1 << 21)
+            + u32::from(v >= 1 << 28)
+    };
+    let first = 1 + len_of_v(keys[1].wrapping_sub(keys[0]).wrapping_sub(1));
+    let (starts, next): (u32, u32) = keys[1..]
+        .iter()
+        .zip(&keys[2..])
+        .map(|(&a, &b)| {
+            let d = b.wrapping_sub(a);
+            let start = u32::from(d != 1);
+            (start * (1 + len_of_v(d.wrapping_sub(1))), 1 - start)
+        })
+        .fold((0, 0), |(s, n), (c, m)| (s + c, n + m));
+    let mut len = (first + starts) as usize;
+    if next >= 128 {
+        each_run(keys, |_, n| len += len_of(n - 1) - 1);
+    }
+    len
 }
 
 /// Appends the run form of the block `keys` to `out`.
@@ -307,16 +335,22 @@ mod tests {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                let step = if x.is_multiple_of(3) {
-                    1 + (x >> 40) as u32 % 5000
-                } else {
-                    1
+                // Short runs and gaps of 1-2 bytes; gaps of up to 4 bytes
+                // (the first one 5); runs past 128 keys (2-byte lengths).
+                let step = match round % 3 {
+                    0 if x.is_multiple_of(3) => 1 + (x >> 40) as u32 % 5000,
+                    1 if keys.len() == 1 => (1 << 28) + (x >> 54) as u32,
+                    1 => 1 + (x >> 41) as u32 % (1 << 23),
+                    2 if x.is_multiple_of(200) => 2 + (x >> 40) as u32 % 300,
+                    _ => 1,
                 };
                 keys.push(keys[keys.len() - 1] + step);
             }
             let mut out = Vec::new();
             encode(&keys, &mut out);
-            assert_eq!(encoded_len_below(&keys, usize::MAX), Some(out.len()));
+            assert_eq!(encoded_len(&keys), out.len(), "round {round}");
+            assert_eq!(encoded_len_below(&keys, out.len() + 1), Some(out.len()));
+            assert_eq!(encoded_len_below(&keys, out.len()), None);
             let mut back = vec![keys[0]; n];
             assert_eq!(decode(&out, keys[0], n, &mut back), Ok(out.len()));
             assert_eq!(back, keys);
