@@ -68,7 +68,9 @@ pub(crate) fn encoded_len_below(keys: &[u32], limit: usize) -> Option<usize> {
 /// one byte for runs of up to 128 keys: only where 128 keys or more follow
 /// their predecessor does a walk add what longer runs cost.
 fn encoded_len(keys: &[u32]) -> usize {
-    // The LEB128 length of `v`, from four compares.
+    // The LEB128 length of `v` (`len_of`'s value) from four compares, so
+    // that the pass vectorizes: with `len_of`'s leading-zero count it did
+    // not, and took 379 ns a wikileaks block against 75.
     let len_of_v = |v: u32| {
         1 + u32::from(v >= 1 << 7)
             + u32::from(v >= 1 << 14)
