@@ -76,9 +76,8 @@ part "aarch64 INTCODEC_ISA=scalar: integration tests"
 INTCODEC_ISA=scalar test_ --test '*'
 
 # The C and Python packages for aarch64 (issue 22, item 4): a cross build
-# each, and the produced libraries must be AArch64 ELF. The Python
-# extension is a separate workspace (crates/intcodec-py, its own lock file
-# and target directory); PyO3's abi3 build needs no aarch64 interpreter
+# each, and the produced libraries must be AArch64 ELF. PyO3's abi3 build
+# of the Python extension (crates/intcodec-py) needs no aarch64 interpreter
 # (PYO3_CROSS=1 says "cross-compiling"; PYO3_CROSS_PYTHON_VERSION picks the
 # stable ABI, which a native build takes from its interpreter: here the
 # host's, which PyO3's macros, built for the host, assume too), and
@@ -115,10 +114,11 @@ out=$(qemu-aarch64 -L /usr/aarch64-linux-gnu target/c-aarch64/test_api 2>&1) || 
 }
 tail -n 1 <<<"$out"
 part "aarch64 cross build: Python extension (intcodec-py, abi3)"
-(cd crates/intcodec-py &&
-    PYO3_CROSS=1 PYO3_CROSS_PYTHON_VERSION="$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')" \
-        cargo build -q --target "$TARGET" --features extension-module)
-is_aarch64_elf "crates/intcodec-py/target/$TARGET/debug/libintcodec_py.so"
+# The test profile, as the tests' build above: the core crate and the BP128
+# kernel bodies are reused, only PyO3 and the binding are compiled.
+PYO3_CROSS=1 PYO3_CROSS_PYTHON_VERSION="$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')" \
+    cargo build -q -p intcodec-py --profile test --target "$TARGET" --features extension-module
+is_aarch64_elf "target/$TARGET/debug/libintcodec_py.so"
 
 part "cargo check --target aarch64-apple-darwin -p intcodec"
 cargo check -q -p intcodec --target aarch64-apple-darwin

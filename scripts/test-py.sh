@@ -29,16 +29,22 @@ if ! "$py" -c "import maturin, numpy, numcodecs, zarr, pytest, mypy" >/dev/null 
     "$py" -m pip install -q libstreamvbyte || echo "intcodec: libstreamvbyte not installable; the benchmark leaves it out" >&2
 fi
 
-# Build and install the package (cargo reuses crates/intcodec-py/target).
-# Without build isolation: maturin is in the venv, nothing is downloaded.
-# The tests' build splits the release profile's one codegen unit into 16
-# and drops local ThinLTO: LLVM then uses both cores on BP128's kernel
-# bodies (clean build, 2 cores: 245 s wall with one unit, 176 s with 16,
-# 153 s / 274 CPU-s with 16 and no ThinLTO); a user's `pip install` keeps
-# the release profile. INTCODEC_PY_RELEASE=1 builds with it here too (to
-# measure the binding's speed).
+# Build and install the package. Without build isolation: maturin is in
+# the venv, nothing is downloaded. The crate is a member of the main
+# workspace, so the build goes to its target/; the tests build it with the
+# settings of the workspace's [profile.test] (optimised, debug assertions
+# on), so that the BP128 kernel bodies, most of its compile time, are the
+# ones `cargo test` compiled (test.sh runs that first). maturin cannot name
+# the test profile (`cargo rustc --profile test` builds a test harness), so
+# it builds the dev profile set to the same values here: cargo then finds
+# the same artifacts in target/debug (the profile's name is not part of
+# their hash). Keep these in step with [profile.test] in Cargo.toml. A
+# user's `pip install` builds the release profile; INTCODEC_PY_RELEASE=1
+# builds with it here too (to measure the binding's speed).
 if [ "${INTCODEC_PY_RELEASE:-0}" != 1 ]; then
-    export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_LTO=off
+    export MATURIN_PEP517_ARGS="--profile dev"
+    export CARGO_PROFILE_DEV_OPT_LEVEL=3 CARGO_PROFILE_DEV_DEBUG=line-tables-only \
+        CARGO_PROFILE_DEV_LTO=off CARGO_PROFILE_DEV_INCREMENTAL=false
 fi
 "$py" -m pip install -q --no-build-isolation --no-deps --force-reinstall ./crates/intcodec-py
 

@@ -74,7 +74,6 @@ fi
 fmt() {
     cargo fmt --all -- --check
     (cd fuzz && cargo fmt -- --check)
-    (cd crates/intcodec-py && cargo fmt -- --check)
 }
 step "cargo fmt --check" fmt
 
@@ -85,11 +84,11 @@ clippy() {
     cargo clippy --workspace --all-targets --quiet -- -D warnings
     cargo clippy --workspace --all-targets --all-features --quiet -- -D warnings
     (cd fuzz && cargo clippy --all-targets --quiet -- -D warnings)
-    (cd crates/intcodec-py && cargo clippy --all-targets --quiet -- -D warnings)
     # The NEON kernels are linted too (the target is installed by deps.sh).
     cargo clippy -p intcodec --target aarch64-unknown-linux-gnu --all-targets --all-features \
         --quiet -- -D warnings
 }
+# The Python package's crate is a workspace member: `--workspace` lints it.
 step "cargo clippy (default features, all features, fuzz, Python package, AArch64)" clippy
 
 unset INTCODEC_ISA
