@@ -55,10 +55,6 @@ SCALAR_LIB=(
 # Each part's header says how long the script has run so far.
 part() { echo "== [$((SECONDS))s] $*" >&2; }
 
-# No line tables in the cross build (the native test build keeps them): less
-# to compile and link; a failure under QEMU still names the test and its
-# assertion.
-export CARGO_PROFILE_TEST_DEBUG=false
 
 test_() {
     cargo test -q -p intcodec --target "$TARGET" "$@"

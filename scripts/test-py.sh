@@ -43,7 +43,7 @@ fi
 # builds with it here too (to measure the binding's speed).
 if [ "${INTCODEC_PY_RELEASE:-0}" != 1 ]; then
     export MATURIN_PEP517_ARGS="--profile dev"
-    export CARGO_PROFILE_DEV_OPT_LEVEL=3 CARGO_PROFILE_DEV_DEBUG=line-tables-only \
+    export CARGO_PROFILE_DEV_OPT_LEVEL=3 CARGO_PROFILE_DEV_DEBUG=false \
         CARGO_PROFILE_DEV_LTO=off CARGO_PROFILE_DEV_INCREMENTAL=false
 fi
 "$py" -m pip install -q --no-build-isolation --no-deps --force-reinstall ./crates/intcodec-py
