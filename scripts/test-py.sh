@@ -38,13 +38,28 @@ fi
 # the test profile (`cargo rustc --profile test` builds a test harness), so
 # it builds the dev profile set to the same values here: cargo then finds
 # the same artifacts in target/debug (the profile's name is not part of
-# their hash). Keep these in step with [profile.test] in Cargo.toml. A
+# their hash). The values are read from Cargo.toml, so the two cannot
+# drift apart (without tomllib, Python < 3.11, the build is only slower). A
 # user's `pip install` builds the release profile; INTCODEC_PY_RELEASE=1
 # builds with it here too (to measure the binding's speed).
 if [ "${INTCODEC_PY_RELEASE:-0}" != 1 ]; then
     export MATURIN_PEP517_ARGS="--profile dev"
-    export CARGO_PROFILE_DEV_OPT_LEVEL=3 CARGO_PROFILE_DEV_DEBUG=false \
-        CARGO_PROFILE_DEV_LTO=off CARGO_PROFILE_DEV_INCREMENTAL=false
+    # One `CARGO_PROFILE_DEV_<KEY>=<value>` line per key of [profile.test].
+    while IFS= read -r kv; do
+        export "${kv?}"
+    done < <("$py" - <<'PY' || true
+try:
+    import tomllib
+except ImportError:
+    raise SystemExit(0)
+with open("Cargo.toml", "rb") as f:
+    test = tomllib.load(f)["profile"]["test"]
+for key, value in test.items():
+    if isinstance(value, bool):
+        value = str(value).lower()
+    print("CARGO_PROFILE_DEV_%s=%s" % (key.upper().replace("-", "_"), value))
+PY
+)
 fi
 "$py" -m pip install -q --no-build-isolation --no-deps --force-reinstall ./crates/intcodec-py
 
