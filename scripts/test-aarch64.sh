@@ -55,7 +55,6 @@ SCALAR_LIB=(
 # Each part's header says how long the script has run so far.
 part() { echo "== [$((SECONDS))s] $*" >&2; }
 
-
 test_() {
     cargo test -q -p intcodec --target "$TARGET" "$@"
 }
