@@ -3,6 +3,7 @@
 
 pub(crate) mod conformance;
 pub(crate) mod guard;
+mod kernel_lists;
 mod registry_conformance;
 
 /// The project's one seeded PRNG (SplitMix64, from `intcodec-testkit`).
