@@ -608,6 +608,7 @@ macro_rules! ops_m256 {
 
 /// 16 lanes in one `__m512i` (AVX-512F; the ISA level's features, so that
 /// LLVM may fuse a straddling group's two shifts and OR into `vpshldd`).
+#[cfg(not(intcodec_skip_bp128_avx512))]
 macro_rules! ops_m512 {
     ($f:literal) => {
         #[cfg(target_arch = "x86")]
@@ -1399,5 +1400,6 @@ pub(crate) use bp_kernel_sets;
 pub(crate) use ops_m128;
 pub(crate) use ops_m128x2;
 pub(crate) use ops_m256;
+#[cfg(not(intcodec_skip_bp128_avx512))]
 pub(crate) use ops_m512;
 pub(crate) use ops_pair;

@@ -111,15 +111,16 @@ pub(crate) use kernel_set;
 /// `static $name: Registry<Kernels>`: the scalar set, then the x86 sets and
 /// the AArch64 sets, each compiled only for its architecture; best last.
 macro_rules! kernel_registry {
-    ($name:ident = [$scalar:path; x86: $($x:path),*; aarch64: $($a:path),*]) => {
+    ($name:ident = [$scalar:path; x86: $($(#[$xm:meta])* $x:path),*; aarch64: $($a:path),*]) => {
         static $name: $crate::dispatch::Registry<Kernels> =
-            $crate::codec::kernel_registry!(@new $scalar; x86: $($x),*; aarch64: $($a),*);
+            $crate::codec::kernel_registry!(@new $scalar; x86: $($(#[$xm])* $x),*; aarch64: $($a),*);
     };
-    (@new $scalar:path; x86: $($x:path),*; aarch64: $($a:path),*) => {
+    (@new $scalar:path; x86: $($(#[$xm:meta])* $x:path),*; aarch64: $($a:path),*) => {
         $crate::dispatch::Registry::new(&[
             &$scalar,
             $(
                 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+                $(#[$xm])*
                 &$x,
             )*
             $(
@@ -141,7 +142,7 @@ macro_rules! option_registries {
         $vis:vis fn $f:ident($o:ident: $O:ty) {
             $(
                 $pat:pat => $name:ident = [
-                    $scalar:expr; x86: $($x:path),*; aarch64: $($a:path),*
+                    $scalar:expr; x86: $($(#[$xm:meta])* $x:path),*; aarch64: $($a:path),*
                 ]
             ),+ $(,)?
         }
@@ -149,7 +150,7 @@ macro_rules! option_registries {
         $(
             static $name: $crate::dispatch::Registry<Kernels> = {
                 static SCALAR: Kernels = $scalar;
-                $crate::codec::kernel_registry!(@new SCALAR; x86: $($x),*; aarch64: $($a),*)
+                $crate::codec::kernel_registry!(@new SCALAR; x86: $($(#[$xm])* $x),*; aarch64: $($a),*)
             };
         )+
 
