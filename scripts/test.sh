@@ -101,8 +101,10 @@ has() { for f in "$@"; do [[ " $flags " == *" $f "* ]] || return 1; done; }
 avx512=0
 has ssse3 sse4_1 avx2 bmi1 bmi2 popcnt avx512f avx512bw avx512vl avx512vbmi avx512_vbmi2 && avx512=1
 if [ "$avx512" = 0 ] && [ "$(uname -m)" = x86_64 ]; then
+    # rustdoc (the doctests) reads the crates' sources with the same cfg.
     export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }--cfg intcodec_skip_bp128_avx512"
-    echo "== no AVX-512 here: RUSTFLAGS=$RUSTFLAGS (BP128's AVX-512 kernels not built)"
+    export RUSTDOCFLAGS="${RUSTDOCFLAGS:+$RUSTDOCFLAGS }--cfg intcodec_skip_bp128_avx512"
+    echo "== no AVX-512 here: --cfg intcodec_skip_bp128_avx512 (BP128's AVX-512 kernels not built)"
 fi
 
 unset INTCODEC_ISA
