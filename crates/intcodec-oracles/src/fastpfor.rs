@@ -106,6 +106,9 @@ impl PyFastPFor {
         }
         std::fs::write(&src, &bytes).expect("write oracle input");
         let out = Command::new(&self.python)
+            // numpy's OpenBLAS would start a thread per core at import, a
+            // tenth of the driver's time for nothing (no linear algebra).
+            .env("OPENBLAS_NUM_THREADS", "1")
             .arg(SCRIPT)
             .args([mode.arg(), codec])
             .arg(&src)
