@@ -98,8 +98,10 @@ step "cargo clippy (default features, all features, fuzz, Python package, AArch6
 # has checked them; with AVX-512 they are compiled and run as every kernel.
 flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null || true)
 has() { for f in "$@"; do [[ " $flags " == *" $f "* ]] || return 1; done; }
+# The crate's AVX-512 level (src/isa.rs): F, BW, VL, VBMI, VBMI2, VNNI.
 avx512=0
-has ssse3 sse4_1 avx2 bmi1 bmi2 popcnt avx512f avx512bw avx512vl avx512vbmi avx512_vbmi2 && avx512=1
+has ssse3 sse4_1 avx2 bmi1 bmi2 popcnt avx512f avx512bw avx512vl avx512vbmi avx512_vbmi2 avx512_vnni &&
+    avx512=1
 if [ "$avx512" = 0 ] && [ "$(uname -m)" = x86_64 ]; then
     # rustdoc (the doctests) reads the crates' sources with the same cfg.
     export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }--cfg intcodec_skip_bp128_avx512"
