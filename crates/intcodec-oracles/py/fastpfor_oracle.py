@@ -28,8 +28,11 @@ def main():
     # through views: per-array allocations took most of the time on
     # collections of 200,000 short lists.
     # Generous room: FastPFor's G8IU encoder stops silently when full;
-    # a decoder writes at most one value per byte, plus SIMD slack.
-    per_value, slack = (3, 64) if encode else (4, 64)
+    # a decoder writes at most one value per byte, plus SIMD slack. Each
+    # result takes 1 + count <= per_value * (1 + n) words, so an array's
+    # view of cap words always fits below the end: no slice is cut short.
+    per_value = 3 if encode else 4
+    slack = 64
     out = np.zeros(per_value * len(data) + slack + 1, dtype=np.uint32)
     pos = 0
     at = 0
