@@ -433,7 +433,7 @@ pub(crate) fn usage(topic: Topic) -> String {
         Topic::Info => "usage: intcodec info\n\
              \n\
              Prints the CPU features found, the INTCODEC_ISA cap if set, the CPU\n\
-             tuning (INTCODEC_TUNE=default|zen overrides it) and the kernel\n\
+             tuning (INTCODEC_TUNE=default|zen|zen4 overrides it) and the kernel\n\
              (instruction set) each codec uses on this machine.\n"
             .to_owned(),
         Topic::Bench => "usage: intcodec bench [ARGS...]\n\

@@ -929,7 +929,7 @@ fn bad_isa_override_is_a_clean_error() {
 
 #[test]
 fn tuning_override_shows_and_bad_one_is_a_clean_error() {
-    for tune in ["default", "zen"] {
+    for tune in ["default", "zen", "zen4"] {
         let r = run_env(&args!["info"], b"", &[("INTCODEC_TUNE", tune)]);
         let text = String::from_utf8(success(&r).to_vec()).unwrap();
         let want = format!("tuning:       {tune} (set by INTCODEC_TUNE)");

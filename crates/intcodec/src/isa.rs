@@ -5,7 +5,7 @@
 //! `INTCODEC_ISA=scalar|ssse3|sse41|avx2|avx512|neon` caps the level every
 //! codec may pick (a testing and debugging hook); an unknown value, or one the
 //! CPU does not support, panics with a message saying so.
-//! `INTCODEC_TUNE=default|zen` overrides the detected [`Tuning`] the same
+//! `INTCODEC_TUNE=default|zen|zen4` overrides the detected [`Tuning`] the same
 //! way (the tests use it to run both loops of a tuned kernel on any CPU).
 
 crate::named_enum! {
@@ -84,8 +84,8 @@ crate::named_enum! {
     pub enum Tuning {
         /// Every CPU not listed below: the loops as measured on Intel.
         Default => "default",
-        /// AMD Zen (every AMD CPU with the `Avx512` level is Zen 4 or
-        /// later). Measured on Zen 5: VByte's AVX-512 kernel makes its
+        /// AMD Zen 5 and later (every AMD CPU with the `Avx512` level is
+        /// Zen 4 or later). Measured on Zen 5: VByte's AVX-512 kernel makes its
         /// continuation bits three refills ahead (a mask moved to a general
         /// register arrives late there), and hands delta decodes of 128
         /// values and more to its AVX2 loop (its sixteen-lane prefix sum
@@ -94,6 +94,13 @@ crate::named_enum! {
         /// totals in registers (a narrow load of a wide store waits for
         /// the store there unless the output is 32-byte aligned).
         Zen => "zen",
+        /// AMD Zen 4 (family 0x19 with the `Avx512` level; its 512-bit
+        /// operations are two 256-bit halves): everything `Zen` does
+        /// (measured there too: the same or faster), and VarInt-GB's
+        /// AVX-512 decoder takes its windows only for streams that start
+        /// with mostly one-byte blocks (its permute chain is slower than
+        /// the AVX2 loop on mixed widths there; see that kernel's header).
+        Zen4 => "zen4",
     }
     /// The lower-case name used by `INTCODEC_TUNE` and in reports.
     fn name;
@@ -101,7 +108,13 @@ crate::named_enum! {
 
 impl Tuning {
     /// Every tuning, in order.
-    pub const ALL: [Tuning; 2] = [Tuning::Default, Tuning::Zen];
+    pub const ALL: [Tuning; 3] = [Tuning::Default, Tuning::Zen, Tuning::Zen4];
+
+    /// Whether this is an AMD Zen tuning (`Zen` or `Zen4`): the loops
+    /// measured on Zen 5, which Zen 4 shares.
+    pub fn is_zen(self) -> bool {
+        matches!(self, Tuning::Zen | Tuning::Zen4)
+    }
 
     /// Parses a name as printed by [`Tuning::name`] (case-insensitive).
     pub fn from_name(name: &str) -> Option<Tuning> {
@@ -147,7 +160,9 @@ pub fn check_tuning() -> Result<Option<Tuning>, String> {
     })
 }
 
-/// The tuning of this CPU: `Zen` when CPUID's vendor is AMD's.
+/// The tuning of this CPU: `Zen4` when CPUID's vendor is AMD's and its
+/// family is 0x19 (Zen 3 and Zen 4: only Zen 4 has the `Avx512` level,
+/// the one tuned loops are in), `Zen` for any other AMD family.
 pub fn detected_tuning() -> Tuning {
     #[cfg(any(
         target_arch = "x86_64",
@@ -162,7 +177,20 @@ pub fn detected_tuning() -> Tuning {
         let id = __cpuid(0);
         let amd = [id.ebx, id.edx, id.ecx] == [0x6874_7541, 0x6974_6E65, 0x444D_4163];
         if amd {
-            return Tuning::Zen;
+            // Leaf 1, EAX: base family in bits 8..12; when it is 0xF, the
+            // extended family (bits 20..28) is added.
+            let eax = __cpuid(1).eax;
+            let base = (eax >> 8) & 0xF;
+            let family = if base == 0xF {
+                base + ((eax >> 20) & 0xFF)
+            } else {
+                base
+            };
+            return if family == 0x19 {
+                Tuning::Zen4
+            } else {
+                Tuning::Zen
+            };
         }
     }
     Tuning::Default

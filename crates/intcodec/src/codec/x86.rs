@@ -155,7 +155,7 @@ pub(crate) use intcodec_bp128_kernels::x86::prefix16;
 ///   decode, postings of 2^10..2^16 ints on a Xeon: 1.21x -> 1.28x of
 ///   lemire/streamvbyte). The read is volatile so that the compiler keeps
 ///   the load.
-/// - `IN_REGS = true` (`Tuning::Zen`, outputs not 32-byte aligned): a
+/// - `IN_REGS = true` (a Zen tuning, outputs not 32-byte aligned): a
 ///   `vpermd`. On Zen 5 the 4-byte reload waits for the 64-byte store
 ///   unless `dst` is 32-byte aligned (4096 deltas, Stream VByte: 8.4 G
 ///   ints/s aligned, 3.2 otherwise, 7.2 with `vpermd`), and the wait is on
@@ -171,11 +171,11 @@ pub(crate) fn running16<const IN_REGS: bool>(
 }
 
 /// Whether a delta decoder writing sixteen-value totals at `dst` carries
-/// them in registers (`running16::<true>`): under `Tuning::Zen`, when
+/// them in registers (`running16::<true>`): under a Zen tuning, when
 /// `dst` is not 32-byte aligned (see [`running16`]).
 #[inline]
 pub(crate) fn totals_in_regs(dst: *const u32) -> bool {
-    crate::isa::tuning() == crate::isa::Tuning::Zen && !dst.addr().is_multiple_of(32)
+    crate::isa::tuning().is_zen() && !dst.addr().is_multiple_of(32)
 }
 
 /// [`running16`] of sixteen prefix sums already made (`local`: lane `k`

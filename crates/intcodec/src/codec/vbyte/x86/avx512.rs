@@ -27,7 +27,7 @@
 //! (making them from the bytes at the step's offset put a load on it:
 //! 3-byte values 0.43 -> 1.86 G ints/s).
 //!
-//! **AMD Zen** ([`Tuning::Zen`](crate::isa::Tuning)), measured on a Zen 5
+//! **AMD Zen** ([`Tuning::Zen`](crate::isa::Tuning) and `Zen4`), measured on a Zen 5
 //! EPYC. Made one refill ahead, the continuation bits are still on the step
 //! chain there: every step ran about 40 cycles whatever the value lengths
 //! (1.73 G ints/s for 2-byte, 3-byte and mixed values alike, where the AVX2
@@ -85,9 +85,8 @@ super::seek::masked_vbyte_seek!(
 );
 
 use crate::codec::x86::{load64, running16, IOTA64};
-use crate::isa::Tuning;
 
-/// With [`Tuning::Zen`], a decode of this many values or more is long:
+/// With a Zen tuning ([`Tuning::is_zen`](crate::isa::Tuning::is_zen)), a decode of this many values or more is long:
 /// its continuation bits are made three refills ahead (a shorter one keeps
 /// one, as on Intel: the masks made ahead cost 32- and 64-int lists 18 ->
 /// 24 and 36 -> 39 ns), and a long delta decode runs the shared (AVX2) bulk
@@ -261,7 +260,7 @@ fn decode_short512<const DELTA: bool>(
 
 /// The bulk of a long u32 decode on AVX-512, in place of the shared
 /// `decode_bulk` (same contract: returns `(pos, i, acc)` where it
-/// stopped, for the shared main loop to continue). With [`Tuning::Zen`],
+/// stopped, for the shared main loop to continue). With a Zen tuning,
 /// a long decode ([`ZEN_LONG`]) makes the continuation bits three refills
 /// ahead instead of one, or if delta-coded goes to `decode_bulk` (module
 /// docs).
@@ -272,7 +271,7 @@ fn decode_bulk512<'a, S: Source<'a>, const DELTA: bool, const CHECKED: bool>(
     out: &mut [u32],
     acc: __m128i,
 ) -> (usize, usize, __m128i) {
-    if crate::isa::tuning() == Tuning::Zen && out.len() >= ZEN_LONG {
+    if crate::isa::tuning().is_zen() && out.len() >= ZEN_LONG {
         if DELTA {
             return decode_bulk::<S, DELTA, CHECKED>(src, out, acc);
         }
