@@ -233,11 +233,17 @@ fn decoders_read_only_the_input() {
         let scalar = scalar_kernel(layout);
         let kernels = VarIntGb::new().with_layout(layout).all_kernels();
         for n in counts {
-            for width in 0..=6u32 {
+            for width in 0..=8u32 {
                 let mut acc = 0u32;
                 let vals: Vec<u32> = (0..n)
-                    .map(|_| match width {
+                    .map(|i| match width {
                         0 => rng.next_u32() >> (8 * rng.below(4)),
+                        // A dense start and mixed widths after it, and the
+                        // other way round: with `Tuning::Zen4` the first
+                        // blocks decide whether the windows are taken.
+                        7 if i < 300 => rng.below(256) as u32,
+                        8 if i >= 300 => rng.below(256) as u32,
+                        7 | 8 => rng.next_u32() >> (8 * rng.below(4)),
                         // One-byte values with a wider one now and then:
                         // windows whose blocks are all 5 bytes but one.
                         6 if rng.below(29) == 0 => rng.next_u32() >> (8 * rng.below(3)),
@@ -266,7 +272,11 @@ fn decoders_read_only_the_input() {
                         let at = format!("{layout:?} {:?} n={n} w={width} unchecked", k.isa());
                         assert_eq!((used, &out), (enc.len(), &vals), "{at}");
                     }
-                    for cut in [0, 1, 17, 79, 80, 81, 200] {
+                    // Cuts from the end, and streams of only their first
+                    // 100, 165 (inside Zen 4's probe of 32 blocks) and 400
+                    // bytes.
+                    let firsts = [100, 165, 400].map(|keep| enc.len().saturating_sub(keep));
+                    for cut in [0, 1, 17, 79, 80, 81, 200].into_iter().chain(firsts) {
                         let Some(len) = enc.len().checked_sub(cut) else {
                             continue;
                         };
