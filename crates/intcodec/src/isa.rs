@@ -160,9 +160,9 @@ pub fn check_tuning() -> Result<Option<Tuning>, String> {
     })
 }
 
-/// The tuning of this CPU: `Zen4` when CPUID's vendor is AMD's and its
-/// family is 0x19 (Zen 3 and Zen 4: only Zen 4 has the `Avx512` level,
-/// the one tuned loops are in), `Zen` for any other AMD family.
+/// The tuning of this CPU: `Zen4` when CPUID's vendor is AMD's, its
+/// family is 0x19 and it has the `Avx512` level (Zen 4; Zen 3 is the same
+/// family without it), `Zen` for any other AMD CPU.
 pub fn detected_tuning() -> Tuning {
     #[cfg(any(
         target_arch = "x86_64",
@@ -186,7 +186,7 @@ pub fn detected_tuning() -> Tuning {
             } else {
                 base
             };
-            return if family == 0x19 {
+            return if family == 0x19 && Isa::Avx512.is_detected() {
                 Tuning::Zen4
             } else {
                 Tuning::Zen

@@ -72,7 +72,7 @@
 //! (delta 0.71x), of 2^15..2^17 1.07-1.34x. So with that tuning a long
 //! decode first runs `PROBE_BLOCKS` blocks in the AVX2 loop and goes on
 //! with the windows only if they took at most 7 bytes a block on average
-//! (`DENSE_EIGHTHS`): then mixed widths 1.0x, one byte 2.6x, postings of
+//! (`DENSE_BLOCK_BYTES`): then mixed widths 1.0x, one byte 2.6x, postings of
 //! 2^9..2^11 1.0x, of 2^15..2^17 1.1-1.3x (`decode_loop`).
 //!
 //! Lists of fewer than `MIN_VALUES` go straight to the AVX2 loop, as does
@@ -440,10 +440,10 @@ const _: () = assert!(MIN_VALUES >= 4 * MAX_BLOCKS);
 /// AVX2 loop, to measure the stream's density (see [`decode_loop`]).
 const PROBE_BLOCKS: usize = 32;
 /// With [`Tuning::Zen4`], the windows are taken after the probe only if
-/// its blocks took at most this many bytes each on average, in eighths
-/// of a byte (an all-one-byte block takes 5 bytes).
-const DENSE_EIGHTHS: usize = 56;
-const _: () = assert!(4 * PROBE_BLOCKS + MIN_VALUES <= 2 * MIN_VALUES);
+/// its blocks took at most this many bytes each on average (an
+/// all-one-byte block takes 5 bytes).
+const DENSE_BLOCK_BYTES: usize = 7;
+const _: () = assert!(4 * PROBE_BLOCKS <= MIN_VALUES);
 
 /// Turns the deltas `v` (a multiple of four) into running values from
 /// `prev`; returns the last (`prev` if `v` is empty), broadcast. A pass of
@@ -523,7 +523,7 @@ unsafe fn decode_loop<F: Format, const DELTA: bool, const CHECKED: bool>(
         if DELTA {
             prev_v = _mm_set1_epi32(out[probe - 1] as i32);
         }
-        let dense = 8 * pos <= DENSE_EIGHTHS * PROBE_BLOCKS;
+        let dense = pos <= DENSE_BLOCK_BYTES * PROBE_BLOCKS;
         if !dense || !long(&input[pos..], &out[probe..]) {
             // SAFETY: `pos` is where the probe's groups end, inside
             // `input`; group `done` starts there; trusted input as given.

@@ -86,10 +86,10 @@ super::seek::masked_vbyte_seek!(
 
 use crate::codec::x86::{load64, running16, IOTA64};
 
-/// With a Zen tuning ([`Tuning::is_zen`](crate::isa::Tuning::is_zen)), a decode of this many values or more is long:
-/// its continuation bits are made three refills ahead (a shorter one keeps
-/// one, as on Intel: the masks made ahead cost 32- and 64-int lists 18 ->
-/// 24 and 36 -> 39 ns), and a long delta decode runs the shared (AVX2) bulk
+/// With a Zen tuning ([`Tuning::is_zen`](crate::isa::Tuning::is_zen)), a
+/// decode of this many values or more is long: its continuation bits are
+/// made three refills ahead (a shorter one keeps one, as on Intel: the
+/// masks made ahead cost 32- and 64-int lists 18 -> 24 and 36 -> 39 ns), and a long delta decode runs the shared (AVX2) bulk
 /// loop instead of [`decode_bulk512`]'s (module docs).
 const ZEN_LONG: usize = 128;
 
