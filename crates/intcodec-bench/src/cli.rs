@@ -3,7 +3,7 @@
 use crate::data::{synth, Model, Source};
 use crate::progress::Bar;
 use crate::report;
-use crate::suites::{self as suite, Config};
+use crate::suites::{self as suite, Config, Timing};
 use crate::sysinfo;
 use std::io::Write;
 use std::path::PathBuf;
@@ -146,17 +146,21 @@ struct Args {
 }
 
 impl Args {
-    /// Timed repetitions (`--reps`, at least 1, else `reps`) and the minimum
-    /// time of one (`--min-time-ms`, else `min_time`).
-    fn timing(&self, reps: usize, min_time: Duration) -> Result<(usize, Duration), String> {
-        let reps = self.reps.unwrap_or(reps);
+    /// A suite's timing: timed repetitions (`--reps`, at least 1, else the
+    /// suite's), the minimum time of one (`--min-time-ms`, else the
+    /// suite's) and `--seed`.
+    fn timing(&self, suite: Timing) -> Result<Timing, String> {
+        let reps = self.reps.unwrap_or(suite.reps);
         if reps == 0 {
             return Err("intcodec bench: --reps must be at least 1".to_string());
         }
-        Ok((
+        Ok(Timing {
             reps,
-            self.min_time_ms.map_or(min_time, Duration::from_millis),
-        ))
+            min_time: self
+                .min_time_ms
+                .map_or(suite.min_time, Duration::from_millis),
+            seed: self.seed,
+        })
     }
 }
 
@@ -326,7 +330,7 @@ fn config(a: &Args) -> Result<Config, String> {
             "intcodec bench: bad bucket range --kmin {kmin} --kmax {kmax} (need kmin <= kmax <= 31)"
         ));
     }
-    let (reps, min_time) = a.timing(reps, Duration::from_millis(ms))?;
+    let Timing { reps, min_time, .. } = a.timing(Timing::new(reps, ms))?;
     let source = match &a.data {
         Some(p) => Source::File(p.clone()),
         None => Source::Synthetic {
@@ -542,12 +546,9 @@ fn seek_config(a: &Args) -> Result<crate::suites::seek::Config, String> {
             "intcodec bench: --suite seek: bad bit range --kmin {lo} --kmax {hi} (need 1 <= kmin <= kmax <= 24)"
         ));
     }
-    let (reps, min_time) = a.timing(reps, Duration::from_millis(ms))?;
     Ok(crate::suites::seek::Config {
         bits: (lo..=hi).collect(),
-        reps,
-        min_time,
-        seed: a.seed,
+        timing: a.timing(Timing::new(reps, ms))?,
         families: a.families.clone(),
     })
 }
@@ -575,8 +576,7 @@ fn run_short(a: &Args, out: &mut dyn Write, bar: &mut Bar) -> SuiteRun {
     )];
     header.extend(machine_header());
     let mut cfg = short::Config::new(a.quick);
-    (cfg.reps, cfg.min_time) = a.timing(cfg.reps, cfg.min_time)?;
-    cfg.seed = a.seed;
+    cfg.timing = a.timing(cfg.timing)?;
     let rows = bar.run(|p| short::run(&cfg, p))?;
     if a.format == Format::Table {
         short::table(&rows, &header, out)?;
@@ -588,8 +588,7 @@ fn run_short(a: &Args, out: &mut dyn Write, bar: &mut Bar) -> SuiteRun {
 fn run_varint(a: &Args, out: &mut dyn Write, bar: &mut Bar) -> SuiteRun {
     use crate::suites::varint;
     let mut cfg = varint::Config::new(a.quick);
-    (cfg.reps, cfg.min_time) = a.timing(cfg.reps, cfg.min_time)?;
-    cfg.seed = a.seed;
+    cfg.timing = a.timing(cfg.timing)?;
     cfg.mixed = a.values == "mixed";
     let mut header = vec![format!(
         "intcodec bench: suite varint (varint-simd's benchmark: {}, sequences of {}){}",
@@ -638,7 +637,7 @@ fn run_varint(a: &Args, out: &mut dyn Write, bar: &mut Bar) -> SuiteRun {
             seconds: 1.0 / r.mvs,
             seconds_min: 1.0 / r.best,
             seconds_max: 1.0 / r.mvs,
-            reps: cfg.reps,
+            reps: cfg.timing.reps,
         })
         .collect();
     Ok((rows, format!("varint {dataset}")))
@@ -671,14 +670,13 @@ fn run_keyset(a: &Args, out: &mut dyn Write, bar: &mut Bar) -> SuiteRun {
 /// `--suite keys`.
 fn run_keys(a: &Args, out: &mut dyn Write, bar: &mut Bar) -> SuiteRun {
     let mut cfg = crate::suites::keys::Config::new(a.quick);
-    (cfg.reps, cfg.min_time) = a.timing(cfg.reps, cfg.min_time)?;
-    cfg.seed = a.seed;
+    cfg.timing = a.timing(cfg.timing)?;
     let mut header = vec![format!(
         "intcodec bench: suite keys ({} arrays of {} ints per width, {} queries, {} reps)",
         cfg.arrays,
         crate::suites::keys::ARRAY,
         cfg.queries,
-        cfg.reps
+        cfg.timing.reps
     )];
     header.extend(machine_header());
     let rows = bar.run(|p| crate::suites::keys::run(&cfg, p))?;
@@ -715,7 +713,7 @@ fn run_keys(a: &Args, out: &mut dyn Write, bar: &mut Bar) -> SuiteRun {
                 seconds: 1.0 / mis,
                 seconds_min: 1.0 / mis,
                 seconds_max: 1.0 / mis,
-                reps: cfg.reps,
+                reps: cfg.timing.reps,
             });
         }
     }

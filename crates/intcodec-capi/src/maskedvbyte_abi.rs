@@ -365,17 +365,6 @@ mod tests {
 
     use intcodec_testkit::SplitMix64 as Rng;
 
-    /// A value of exactly `len` bytes (1-5).
-    fn value_of_len(rng: &mut Rng, len: u32) -> u32 {
-        let lo = if len == 1 { 0 } else { 1u32 << (7 * (len - 1)) };
-        let hi = if len == 5 {
-            u32::MAX
-        } else {
-            (1u32 << (7 * len)) - 1
-        };
-        lo + (rng.next_u64() % (u64::from(hi - lo) + 1)) as u32
-    }
-
     /// The length pass's windows (`rem` bytes after the last value end
     /// found) against the core's `skip`: values all `L` bytes long put a
     /// value end exactly on a window's last byte (`n % L == 0`; `L == 1`:
@@ -388,16 +377,7 @@ mod tests {
         let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
         for n in (9..=300usize).chain([1000, 4095, 4096, 4097]) {
             for len in 0..=5u32 {
-                let vals: Vec<u32> = (0..n)
-                    .map(|_| {
-                        let l = if len == 0 {
-                            1 + (rng.next_u64() % 5) as u32
-                        } else {
-                            len
-                        };
-                        value_of_len(&mut rng, l)
-                    })
-                    .collect();
+                let vals: Vec<u32> = (0..n).map(|_| rng.of_vbyte_len(len)).collect();
                 let enc = c.encode_to_vec(&vals);
                 let mut k = 1;
                 while k <= n {

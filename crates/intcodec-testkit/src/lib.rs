@@ -32,3 +32,16 @@ pub fn running_sums(start: u32, gaps: &[u32]) -> Vec<u32> {
         })
         .collect()
 }
+
+/// The keys a `lower_bound` test probes in the sorted `values`: every
+/// `step`-th value and its two neighbours (wrapping), then 0 and
+/// `u32::MAX`.
+pub fn probe_keys(values: &[u32], step: usize) -> Vec<u32> {
+    let mut keys: Vec<u32> = values
+        .iter()
+        .step_by(step)
+        .flat_map(|&v| [v, v.wrapping_add(1), v.wrapping_sub(1)])
+        .collect();
+    keys.extend([0, u32::MAX]);
+    keys
+}

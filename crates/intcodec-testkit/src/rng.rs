@@ -56,6 +56,24 @@ impl SplitMix64 {
         }
     }
 
+    /// A value whose VByte (LEB128) encoding takes exactly `len` bytes
+    /// (`1..=5`); `len == 0`: a random length of 1 to 5 for this value.
+    pub fn of_vbyte_len(&mut self, len: u32) -> u32 {
+        let len = if len == 0 {
+            1 + self.below(5) as u32
+        } else {
+            len
+        };
+        debug_assert!((1..=5).contains(&len));
+        let lo = if len == 1 { 0 } else { 1u32 << (7 * (len - 1)) };
+        let hi = if len == 5 {
+            u32::MAX
+        } else {
+            (1u32 << (7 * len)) - 1
+        };
+        lo + self.below(u64::from(hi - lo) + 1) as u32
+    }
+
     /// A value in `0..bound` (`bound > 0`), by the multiply-high method; the
     /// bias is below `bound / 2^64`, irrelevant here.
     pub fn below(&mut self, bound: u64) -> u64 {

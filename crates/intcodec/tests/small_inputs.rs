@@ -44,21 +44,16 @@ fn lengths() -> impl Iterator<Item = usize> {
     all.iter().copied()
 }
 
-/// xorshift32, seeded.
-fn rng(seed: u32) -> impl FnMut() -> u32 {
-    let mut s = seed.max(1);
-    move || {
-        s ^= s << 13;
-        s ^= s >> 17;
-        s ^= s << 5;
-        s
-    }
+/// The tests' seeded PRNG: `next()` gives 32 random bits.
+fn rng(seed: u64) -> impl FnMut() -> u32 {
+    let mut r = intcodec_testkit::SplitMix64::new(seed);
+    move || r.next_u32()
 }
 
 /// Zeros, all-MAX, one-byte values, and values of random byte widths.
 /// (Indices 0 to 3: `miri_runs` names them.)
 fn families(n: usize) -> Vec<Vec<u32>> {
-    let mut r = rng(n as u32 + 1);
+    let mut r = rng(n as u64 + 1);
     let mut widths = |_| {
         let v = r();
         match v % 5 {

@@ -27,15 +27,10 @@ fn lengths() -> impl Iterator<Item = usize> {
     (0..=9).chain([15, 17, 33, 50, 70])
 }
 
-/// xorshift64, seeded.
+/// The tests' seeded PRNG: `next()` gives 64 random bits.
 fn rng(seed: u64) -> impl FnMut() -> u64 {
-    let mut s = seed.max(1);
-    move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    }
+    let mut r = intcodec_testkit::SplitMix64::new(seed);
+    move || r.next_u64()
 }
 
 /// Values of random byte widths (the widths the decoders branch on).

@@ -18,13 +18,8 @@ use intcodec::{IntCodec, KernelChoice, SortedCodec};
 
 /// Sorted lists: one-byte gaps (zero blocks), mixed widths, wide gaps.
 fn lists(n: usize) -> Vec<Vec<u32>> {
-    let mut s = (n as u32).wrapping_mul(2654435761) | 1;
-    let mut r = move || {
-        s ^= s << 13;
-        s ^= s >> 17;
-        s ^= s << 5;
-        s
-    };
+    let mut rng = intcodec_testkit::SplitMix64::new(n as u64);
+    let mut r = move || rng.next_u32();
     let mut out = Vec::new();
     for shift in [28u32, 14, 4] {
         let mut acc = 0u32;

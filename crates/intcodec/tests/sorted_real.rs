@@ -82,13 +82,7 @@ fn probes(list: &[u32]) -> (Vec<usize>, Vec<u32>) {
         .step_by(step)
         .chain([list.len() - 1, list.len()])
         .collect();
-    let mut t: Vec<u32> = list
-        .iter()
-        .step_by(step)
-        .flat_map(|&v| [v, v.wrapping_add(1), v.wrapping_sub(1)])
-        .collect();
-    t.extend([0, u32::MAX]);
-    (idx, t)
+    (idx, intcodec_testkit::probe_keys(list, step))
 }
 
 fn lower_bound(list: &[u32], t: u32) -> Option<(usize, u32)> {

@@ -127,108 +127,91 @@ impl<L: Lib> Codec for Peer<L> {
     }
 }
 
-/// `prost::encoding::{decode_varint, encode_varint}` (u64; a u32 field
-/// keeps the low 32 bits, as prost's own `uint32` decoding does).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ProstLib;
-impl Lib for ProstLib {
-    const NAME: &'static str = "peer:prost";
-    const KERNEL: &'static str = "rust";
-    #[inline(always)]
-    fn get(input: &[u8]) -> Result<(u32, usize), String> {
+/// Declares each peer library: a unit struct implementing [`Lib`] (codec and
+/// kernel columns, the `get` and `put` bodies, inlined into the loops
+/// above) and its benchmark codec, `Peer<Lib>`.
+macro_rules! libs {
+    ($(
+        $(#[$doc:meta])*
+        $lib:ident as $codec:ident ($name:literal, $kernel:literal)
+        get($input:ident) $get:block
+        put($v:ident, $out:ident) $put:block
+    )*) => {$(
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $lib;
+        impl Lib for $lib {
+            const NAME: &'static str = $name;
+            const KERNEL: &'static str = $kernel;
+            #[inline(always)]
+            fn get($input: &[u8]) -> Result<(u32, usize), String> $get
+            #[inline(always)]
+            fn put($v: u32, $out: &mut [u8]) -> usize $put
+        }
+        #[doc = concat!("[`", stringify!($lib), "`] as a benchmark codec.")]
+        pub type $codec = Peer<$lib>;
+    )*};
+}
+
+libs! {
+    /// `prost::encoding::{decode_varint, encode_varint}` (u64; a u32 field
+    /// keeps the low 32 bits, as prost's own `uint32` decoding does).
+    ProstLib as Prost ("peer:prost", "rust")
+    get(input) {
         read_counted(input, |buf| {
             let v = prost::encoding::decode_varint(buf).map_err(|e| format!("prost: {e}"))?;
             Ok(v as u32)
         })
     }
-    #[inline(always)]
-    fn put(v: u32, out: &mut [u8]) -> usize {
+    put(v, out) {
         write_counted(out, |buf| prost::encoding::encode_varint(u64::from(v), buf))
     }
-}
 
-/// `integer_encoding::VarInt::{decode_var, encode_var}`.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct IntegerEncodingLib;
-impl Lib for IntegerEncodingLib {
-    const NAME: &'static str = "peer:integer-encoding";
-    const KERNEL: &'static str = "rust";
-    #[inline(always)]
-    fn get(input: &[u8]) -> Result<(u32, usize), String> {
+    /// `integer_encoding::VarInt::{decode_var, encode_var}`.
+    IntegerEncodingLib as IntegerEncoding ("peer:integer-encoding", "rust")
+    get(input) {
         use integer_encoding::VarInt;
         u32::decode_var(input).ok_or_else(|| "integer-encoding: bad varint".to_string())
     }
-    #[inline(always)]
-    fn put(v: u32, out: &mut [u8]) -> usize {
+    put(v, out) {
         use integer_encoding::VarInt;
         v.encode_var(out)
     }
-}
 
-/// `leb128::{read, write}::unsigned` (u64, through `std::io`).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Leb128Lib;
-impl Lib for Leb128Lib {
-    const NAME: &'static str = "peer:leb128";
-    const KERNEL: &'static str = "rust";
-    #[inline(always)]
-    fn get(input: &[u8]) -> Result<(u32, usize), String> {
+    /// `leb128::{read, write}::unsigned` (u64, through `std::io`).
+    Leb128Lib as Leb128 ("peer:leb128", "rust")
+    get(input) {
         read_counted(input, |buf| {
             let v = leb128::read::unsigned(buf).map_err(|e| format!("leb128: {e}"))?;
             u32::try_from(v).map_err(|_| "leb128: value exceeds u32".to_string())
         })
     }
-    #[inline(always)]
-    fn put(v: u32, mut out: &mut [u8]) -> usize {
+    put(v, out) {
+        let mut out = out;
         leb128::write::unsigned(&mut out, u64::from(v)).expect("room checked")
     }
-}
 
-/// `varint_simd::{decode, encode_to_slice}` (single values; see the
-/// module docs on SSSE3).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct VarintSimdLib;
-impl Lib for VarintSimdLib {
-    const NAME: &'static str = "peer:varint-simd";
-    const KERNEL: &'static str = "rust-sse2";
-    #[inline(always)]
-    fn get(input: &[u8]) -> Result<(u32, usize), String> {
+    /// `varint_simd::{decode, encode_to_slice}` (single values; see the
+    /// module docs on SSSE3).
+    VarintSimdLib as VarintSimd ("peer:varint-simd", "rust-sse2")
+    get(input) {
         varint_simd::decode::<u32>(input).map_err(|e| format!("varint-simd: {e:?}"))
     }
-    #[inline(always)]
-    fn put(v: u32, out: &mut [u8]) -> usize {
+    put(v, out) {
         usize::from(varint_simd::encode_to_slice::<u32>(v, out))
     }
-}
 
-/// `unsigned_varint::{decode, encode}::u32`.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct UnsignedVarintLib;
-impl Lib for UnsignedVarintLib {
-    const NAME: &'static str = "peer:unsigned-varint";
-    const KERNEL: &'static str = "rust";
-    #[inline(always)]
-    fn get(input: &[u8]) -> Result<(u32, usize), String> {
+    /// `unsigned_varint::{decode, encode}::u32`.
+    UnsignedVarintLib as UnsignedVarint ("peer:unsigned-varint", "rust")
+    get(input) {
         let (v, rest) =
             unsigned_varint::decode::u32(input).map_err(|e| format!("unsigned-varint: {e}"))?;
         Ok((v, input.len() - rest.len()))
     }
-    #[inline(always)]
-    fn put(v: u32, out: &mut [u8]) -> usize {
+    put(v, out) {
         let mut tmp = unsigned_varint::encode::u32_buffer();
         let bytes = unsigned_varint::encode::u32(v, &mut tmp);
         out[..bytes.len()].copy_from_slice(bytes);
         bytes.len()
     }
 }
-
-/// prost as a benchmark codec.
-pub type Prost = Peer<ProstLib>;
-/// integer-encoding as a benchmark codec.
-pub type IntegerEncoding = Peer<IntegerEncodingLib>;
-/// leb128 as a benchmark codec.
-pub type Leb128 = Peer<Leb128Lib>;
-/// varint-simd as a benchmark codec.
-pub type VarintSimd = Peer<VarintSimdLib>;
-/// unsigned-varint as a benchmark codec.
-pub type UnsignedVarint = Peer<UnsignedVarintLib>;

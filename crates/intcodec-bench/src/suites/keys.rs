@@ -26,7 +26,7 @@ use intcodec::{IntCodec, KernelChoice, SortedSet};
 use intcodec_testkit::SplitMix64;
 use std::hint::black_box;
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Values per array (the blog's 256).
 pub const ARRAY: usize = 256;
@@ -42,12 +42,8 @@ pub struct Config {
     pub arrays: usize,
     /// Random queries per select / lower_bound pass.
     pub queries: usize,
-    /// Timed repetitions (median reported).
-    pub reps: usize,
-    /// Minimum duration of one repetition.
-    pub min_time: Duration,
-    /// Seed of the data and queries.
-    pub seed: u64,
+    /// Repetitions (the median is reported), their least duration, the seed.
+    pub timing: super::Timing,
 }
 
 impl Config {
@@ -58,9 +54,11 @@ impl Config {
             bmax: 24,
             arrays: if quick { 64 } else { 512 },
             queries: if quick { 512 } else { 2048 },
-            reps: if quick { 3 } else { 5 },
-            min_time: Duration::from_millis(if quick { 1 } else { 8 }),
-            seed: 1,
+            timing: if quick {
+                super::Timing::new(3, 1)
+            } else {
+                super::Timing::new(5, 8)
+            },
         }
     }
 }
@@ -436,8 +434,8 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Vec<Row>
         let nb = (cfg.bmax - cfg.bmin + 1) as usize;
         let at = |f: f64| crate::progress::share((b - cfg.bmin) as usize, nb, f);
         progress(at(0.0), &format!("keys b={b}: preparing"));
-        let data = arrays(b, cfg.arrays.max(1), cfg.seed);
-        let q = queries(&data, cfg.queries.max(1), cfg.seed ^ u64::from(b));
+        let data = arrays(b, cfg.arrays.max(1), cfg.timing.seed);
+        let q = queries(&data, cfg.queries.max(1), cfg.timing.seed ^ u64::from(b));
         let want = data.iter().fold(0u64, |h, a| sum(h, a));
         let mut kinds = Vec::new();
         let mut bits = Vec::new();
@@ -486,9 +484,9 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Vec<Row>
         }
         for job in &mut jobs {
             let one = run_job(job, 1, &kinds, &q, &mut buf)?;
-            job.iters = super::iterations(cfg.min_time, one, 1 << 20);
+            job.iters = super::iterations(cfg.timing.min_time, one, 1 << 20);
         }
-        let (reps, n) = (cfg.reps.max(1), jobs.len());
+        let (reps, n) = (cfg.timing.reps.max(1), jobs.len());
         super::rotate(reps, n, &format!("keys b={b}"), at, progress, |j| {
             let t = run_job(&jobs[j], jobs[j].iters, &kinds, &q, &mut buf)?;
             jobs[j].times.push(t);
@@ -637,9 +635,7 @@ mod tests {
             bmax: 3,
             arrays: 4,
             queries: 16,
-            reps: 1,
-            min_time: Duration::ZERO,
-            seed: 2,
+            timing: crate::suites::Timing::once(2),
         };
         let rows = run(&cfg, &mut |_, _| {}).unwrap();
         assert_eq!(rows.len(), 3 * KINDS.len());

@@ -41,6 +41,40 @@ pub fn contenders() -> Vec<Box<dyn Codec>> {
     all
 }
 
+/// How a suite times its jobs and seeds its data: timed repetitions (each
+/// suite says whether it reports the median or the fastest), the least
+/// duration of one repetition, and the seed of the generated data. The
+/// command line's `--reps`, `--min-time-ms` and `--seed` set it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timing {
+    /// Timed repetitions, at least 1.
+    pub reps: usize,
+    /// Each repetition repeats its pass until it lasts this long.
+    pub min_time: Duration,
+    /// Seed of the data (and queries).
+    pub seed: u64,
+}
+
+impl Timing {
+    /// `reps` repetitions of at least `ms` milliseconds, seed 1.
+    pub fn new(reps: usize, ms: u64) -> Timing {
+        Timing {
+            reps,
+            min_time: Duration::from_millis(ms),
+            seed: 1,
+        }
+    }
+
+    /// One repetition of one pass: the suites' own tests.
+    pub fn once(seed: u64) -> Timing {
+        Timing {
+            reps: 1,
+            min_time: Duration::ZERO,
+            seed,
+        }
+    }
+}
+
 /// Writes a suite's finished report `text` to `out`.
 pub(crate) fn write_report(out: &mut dyn std::io::Write, text: &str) -> Result<(), String> {
     out.write_all(text.as_bytes())

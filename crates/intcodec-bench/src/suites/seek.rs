@@ -30,7 +30,7 @@ use intcodec::{IntCodec, KernelChoice, SortedCodec};
 use intcodec_testkit::SplitMix64;
 use std::fmt::Write as _;
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Values per array (paper: 256).
 pub const LEN: usize = 256;
@@ -44,12 +44,9 @@ pub const OPS: usize = 4096;
 pub struct Config {
     /// Bit widths of the deltas.
     pub bits: Vec<u32>,
-    /// Timed repetitions per job.
-    pub reps: usize,
-    /// Each repetition lasts at least this long.
-    pub min_time: Duration,
-    /// Seed of the arrays and queries.
-    pub seed: u64,
+    /// Repetitions per job, their least duration, the seed of the arrays and
+    /// queries.
+    pub timing: super::Timing,
     /// Only these families (`streamvbyte`, `vbyte`, `varint-gb`); empty = all.
     pub families: Vec<String>,
 }
@@ -206,7 +203,7 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Outcome,
     if cs.is_empty() {
         return Err("intcodec bench --suite seek: no codec of the chosen families".to_string());
     }
-    let reps = cfg.reps.max(1);
+    let reps = cfg.timing.reps.max(1);
     let mut rows = Vec::new();
     for (bi, &b) in cfg.bits.iter().enumerate() {
         if !(1..=24).contains(&b) {
@@ -219,7 +216,7 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Outcome,
             at(0.0),
             &format!("b = {b} ({}/{}): preparing", bi + 1, cfg.bits.len()),
         );
-        let d = data(b, cfg.seed);
+        let d = data(b, cfg.timing.seed);
         let (want_seek, want_select) = expected(&d);
         let encoded: Vec<Vec<Vec<u8>>> = cs
             .iter()
@@ -250,7 +247,7 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Outcome,
                         op.name()
                     ));
                 }
-                let iters = super::iterations(cfg.min_time, one, 1 << 16);
+                let iters = super::iterations(cfg.timing.min_time, one, 1 << 16);
                 jobs.push(Job {
                     c,
                     op,
@@ -430,9 +427,7 @@ mod tests {
     fn tiny_run_measures_every_kernel_and_checks() {
         let cfg = Config {
             bits: vec![1, 8, 24],
-            reps: 1,
-            min_time: Duration::ZERO,
-            seed: 3,
+            timing: crate::suites::Timing::once(3),
             families: Vec::new(),
         };
         let o = run(&cfg, &mut |_, _| {}).unwrap();

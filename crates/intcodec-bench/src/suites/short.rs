@@ -20,7 +20,7 @@ use crate::measure::{Codec, Encoded, Op, CHUNK};
 use intcodec_testkit::synth::Model;
 use intcodec_testkit::SplitMix64;
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The list lengths measured.
 pub const LENGTHS: [usize; 7] = [1, 2, 4, 8, 16, 32, 64];
@@ -32,21 +32,20 @@ pub const OP: &str = "short_decode";
 /// What to run.
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
-    /// Timed repetitions (the table reports the fastest).
-    pub reps: usize,
-    /// Each repetition repeats the pass until it lasts this long.
-    pub min_time: Duration,
-    /// Seed of the lists.
-    pub seed: u64,
+    /// Repetitions (the table reports the fastest), their least duration,
+    /// the seed.
+    pub timing: super::Timing,
 }
 
 impl Config {
     /// The default (`quick`: fewer and shorter repetitions).
     pub fn new(quick: bool) -> Config {
         Config {
-            reps: if quick { 5 } else { 9 },
-            min_time: Duration::from_millis(if quick { 2 } else { 5 }),
-            seed: 1,
+            timing: if quick {
+                super::Timing::new(5, 2)
+            } else {
+                super::Timing::new(9, 5)
+            },
         }
     }
 }
@@ -122,7 +121,7 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Vec<Row>
     let mut buf = vec![0u32; CHUNK];
     for (li, &len) in LENGTHS.iter().enumerate() {
         progress(li as f64 / LENGTHS.len() as f64, &format!("lists of {len}"));
-        let lists = lists(cfg.seed, len);
+        let lists = lists(cfg.timing.seed, len);
         for c in &all {
             let (enc, sum) = encode(&**c, &lists)?;
             let mut check = |reps: usize| -> Result<(), String> {
@@ -142,12 +141,12 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Vec<Row>
             loop {
                 let t = Instant::now();
                 check(reps)?;
-                if t.elapsed() >= cfg.min_time || reps >= 1 << 20 {
+                if t.elapsed() >= cfg.timing.min_time || reps >= 1 << 20 {
                     break;
                 }
                 reps *= 2;
             }
-            let mut times: Vec<f64> = (0..cfg.reps)
+            let mut times: Vec<f64> = (0..cfg.timing.reps)
                 .map(|_| {
                     let t = Instant::now();
                     check(reps).map(|()| t.elapsed().as_secs_f64() / reps as f64)
@@ -170,7 +169,7 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Vec<Row>
                 seconds: times[times.len() / 2],
                 seconds_min: times[0],
                 seconds_max: times[times.len() - 1],
-                reps: cfg.reps,
+                reps: cfg.timing.reps,
             });
         }
     }
@@ -241,9 +240,10 @@ mod tests {
     #[test]
     fn tiny_run_measures_ours_and_checks_every_pass() {
         let cfg = Config {
-            reps: 1,
-            min_time: Duration::from_micros(10),
-            seed: 1,
+            timing: crate::suites::Timing {
+                min_time: std::time::Duration::from_micros(10),
+                ..crate::suites::Timing::once(1)
+            },
         };
         let rows = run(&cfg, &mut |_, _| {}).unwrap();
         for len in LENGTHS {

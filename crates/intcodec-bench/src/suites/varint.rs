@@ -43,7 +43,7 @@
 
 use intcodec::varint::{self, Kernel, Varint, Word};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Values per sequence (varint-simd's `SEQUENCE_LEN`).
 pub const SEQ: usize = 256;
@@ -55,12 +55,8 @@ const SLACK: usize = 16;
 pub struct Config {
     /// Sequences per type.
     pub sequences: usize,
-    /// Timed repetitions (median reported).
-    pub reps: usize,
-    /// Each repetition lasts at least this long.
-    pub min_time: Duration,
-    /// Seed of the random values.
-    pub seed: u64,
+    /// Repetitions (the median is reported), their least duration, the seed.
+    pub timing: super::Timing,
     /// Each value of a random bit width (lengths vary value to value)
     /// instead of uniform over the type.
     pub mixed: bool,
@@ -75,17 +71,13 @@ impl Config {
         if quick {
             Config {
                 sequences: 128,
-                reps: 9,
-                min_time: Duration::from_millis(1),
-                seed: 1,
+                timing: super::Timing::new(9, 1),
                 mixed: false,
             }
         } else {
             Config {
                 sequences: 512,
-                reps: 31,
-                min_time: Duration::from_millis(2),
-                seed: 1,
+                timing: super::Timing::new(31, 2),
                 mixed: false,
             }
         }
@@ -140,7 +132,7 @@ fn xorshift(s: &mut u64) -> u64 {
 }
 
 fn data<T: Word>(cfg: &Config) -> Data<T> {
-    let mut s = cfg.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut s = cfg.timing.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let n = cfg.sequences * SEQ;
     let bits = 8 * std::mem::size_of::<T>() as u64;
     let values: Vec<T> = (0..n)
@@ -735,17 +727,22 @@ fn run_type<T: PeerWord>(
             for _ in 0..iters[i] {
                 pass(c, &d, &mut out, &mut enc);
             }
-            if t.elapsed() >= cfg.min_time || iters[i] > 1 << 24 {
+            if t.elapsed() >= cfg.timing.min_time || iters[i] > 1 << 24 {
                 break;
             }
             iters[i] *= 2;
         }
     }
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); cs.len()];
-    for rep in 0..cfg.reps {
+    for rep in 0..cfg.timing.reps {
         progress(
-            rep as f64 / cfg.reps.max(1) as f64,
-            &format!("varint {}: repetition {}/{}", T::NAME, rep + 1, cfg.reps),
+            rep as f64 / cfg.timing.reps.max(1) as f64,
+            &format!(
+                "varint {}: repetition {}/{}",
+                T::NAME,
+                rep + 1,
+                cfg.timing.reps
+            ),
         );
         for j in 0..cs.len() {
             let i = (j + rep * 7) % cs.len();
@@ -968,9 +965,7 @@ mod tests {
     fn tiny_run_checks_every_contender() {
         let cfg = Config {
             sequences: 2,
-            reps: 1,
-            min_time: Duration::ZERO,
-            seed: 3,
+            timing: crate::suites::Timing::once(3),
             mixed: true,
         };
         let o = run(&cfg, &mut |_, _| {}).unwrap();

@@ -132,12 +132,7 @@ fn check_blocked<C: SortedCodec + KernelChoice>(list: &Blocked<C>, vals: &[u32],
     {
         assert_eq!(list.select(i), vals.get(i).copied(), "select({i})");
     }
-    let mut targets: Vec<u32> = vals
-        .iter()
-        .step_by(step)
-        .flat_map(|&v| [v, v.wrapping_add(1), v.wrapping_sub(1)])
-        .collect();
-    targets.extend([0, u32::MAX]);
+    let mut targets = intcodec_testkit::probe_keys(vals, step);
     targets.extend((0..100).map(|_| rng.next_u32()));
     for t in targets {
         let want = vals.partition_point(|&v| v < t);
