@@ -21,6 +21,13 @@ impl Vector {
     fn get(&self, k: &str) -> &str {
         self.0.get(k).map(String::as_str).unwrap_or("")
     }
+    /// Which of two words field `k` holds (`[false, true]`); panics on
+    /// another.
+    fn flag(&self, k: &str, words: [&[&str]; 2]) -> bool {
+        let w = self.get(k);
+        let at = words.iter().position(|ws| ws.contains(&w));
+        at.unwrap_or_else(|| panic!("unknown {k} {w}")) == 1
+    }
     fn values(&self) -> Vec<u32> {
         let v = self.get("values").split_whitespace();
         v.map(|x| x.parse().expect("decimal u32")).collect()
@@ -88,11 +95,7 @@ impl Seeds {
 fn streamvbyte(root: &Path, s: &mut Seeds) {
     for v in load(root, "streamvbyte.txt") {
         let name = v.get("name");
-        let variant_bit = match v.get("variant") {
-            "1234" => false,
-            "0124" => true,
-            other => panic!("unknown variant {other}"),
-        };
+        let variant_bit = v.flag("variant", [&["1234"], &["0124"]]);
         let (values, bytes, delta) = (v.values(), v.bytes(), v.delta());
         let n = u16::try_from(values.len()).expect("short vector");
         let prev = delta.unwrap_or(0);
@@ -157,11 +160,7 @@ fn decoder_seeds(
 fn vbyte(root: &Path, s: &mut Seeds) {
     for v in load(root, "vbyte.txt") {
         let name = v.get("name");
-        let wide = match v.get("type") {
-            "u32" => false,
-            "u64" => true,
-            other => panic!("unknown type {other}"),
-        };
+        let wide = v.flag("type", [&["u32"], &["u64"]]);
         let bytes = v.bytes();
         let delta = v.delta_u64();
         let values = v.values_u64();
@@ -195,11 +194,7 @@ fn vbyte(root: &Path, s: &mut Seeds) {
 fn group_varint(root: &Path, s: &mut Seeds, file: &str, prefix: &str) {
     for v in load(root, file) {
         let name = v.get("name");
-        let variant_bit = match v.get("layout") {
-            "" | "low-first" => false,
-            "lucene" => true,
-            other => panic!("unknown layout {other}"),
-        };
+        let variant_bit = v.flag("layout", [&["", "low-first"], &["lucene"]]);
         let (values, bytes, delta) = (v.values(), v.bytes(), v.delta());
         let n = u16::try_from(values.len()).expect("short vector");
         let prev = delta.unwrap_or(0);

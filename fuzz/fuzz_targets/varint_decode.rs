@@ -18,19 +18,17 @@ fn expect<T: Word>(input: &[u8]) -> Result<(T, usize), DecodeErrorKind> {
     reference::<T>(input).map(|(v, len)| (T::from_u64(v), len))
 }
 
+/// `n` values read one by one with the reference, and their bytes; the
+/// first failure's kind at its offset and index.
 fn many<T: Word>(input: &[u8], n: usize) -> Result<(Vec<T>, usize), DecodeError> {
     let mut pos = 0;
-    let mut out = Vec::new();
-    for i in 0..n {
-        match expect::<T>(&input[pos..]) {
-            Ok((v, len)) => {
-                out.push(v);
-                pos += len;
-            }
-            Err(kind) => return Err(DecodeError::new(kind, pos, Some(i))),
-        }
-    }
-    Ok((out, pos))
+    let one = |i| {
+        let (v, len) = expect::<T>(&input[pos..]).map_err(|k| DecodeError::new(k, pos, Some(i)))?;
+        pos += len;
+        Ok(v)
+    };
+    let values = (0..n).map(one).collect::<Result<Vec<T>, DecodeError>>()?;
+    Ok((values, pos))
 }
 
 fn check<T: Word, S: Signed<Unsigned = T>>(input: &[u8]) {

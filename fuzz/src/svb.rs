@@ -9,11 +9,7 @@ pub const DENSITY: usize = 4;
 
 /// The variant flag bit 0 of a [`crate::DecodeCase`] selects.
 pub fn variant(bit: bool) -> Variant {
-    if bit {
-        Variant::V0124
-    } else {
-        Variant::V1234
-    }
+    [Variant::V1234, Variant::V0124][usize::from(bit)]
 }
 
 /// Every Stream VByte kernel this CPU and the `INTCODEC_ISA` cap allow, for

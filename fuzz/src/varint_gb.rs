@@ -11,11 +11,7 @@ pub const DENSITY: usize = 1;
 
 /// The layout flag bit 0 of a [`crate::DecodeCase`] selects.
 pub fn layout(bit: bool) -> Layout {
-    if bit {
-        Layout::Lucene
-    } else {
-        Layout::LowFirst
-    }
+    [Layout::LowFirst, Layout::Lucene][usize::from(bit)]
 }
 
 /// Every VarInt-GB kernel this CPU and the `INTCODEC_ISA` cap allow, for

@@ -1,4 +1,5 @@
-/* Shared helpers of the C tests: CHECK counters and guard-page buffers. */
+/* Shared helpers of the C tests: CHECK counters, guard-page buffers and
+ * the seeded generator (rnd.h). */
 #ifndef INTCODEC_CTEST_CHECK_H
 #define INTCODEC_CTEST_CHECK_H
 
@@ -8,6 +9,8 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#include "rnd.h"
 
 static unsigned long checks_passed, checks_failed;
 
@@ -67,14 +70,6 @@ static guard_buf guard_copy(const uint8_t *src, size_t len) {
 
 static void guard_free(guard_buf *g) { munmap(g->map, g->map_len); }
 
-/* xorshift64*: a seeded generator, so failures replay. */
-static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static uint32_t rnd(void) {
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return (uint32_t)((rng_state * 0x2545F4914F6CDD1Dull) >> 32);
-}
 
 /* A value of 1..32 random bits (every byte width shows up). */
 static uint32_t rnd_width(void) {

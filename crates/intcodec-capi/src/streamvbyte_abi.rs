@@ -294,30 +294,42 @@ pub unsafe extern "C" fn streamvbyte_validate_stream(
     codec(Variant::V1234).encoded_len(stream, out_len as usize) == Ok(in_len)
 }
 
-/// Runs `f` over `n` i32s at `input` and `n` u32s at `out`, which may be the
-/// same array (in place) but must not otherwise overlap.
+/// Runs `f` over `n` values at `input` and `n` at `out`, which may be the
+/// same array (in place) but must not otherwise overlap. `f` sees the
+/// input and the output as slices that never overlap, in order: all at
+/// once, or, in place, block by block with each input block copied out
+/// first (so `f` may carry state, such as the previous value, from one
+/// call to the next).
 ///
 /// # Safety
 /// `input` valid for `n` reads, `out` for `n` writes.
-unsafe fn zigzag_io<A: Copy, B: Copy>(
+unsafe fn zigzag_io<A: Copy + Default, B>(
     input: *const A,
     out: *mut B,
     n: usize,
-    f: impl FnOnce(&[A], &mut [B]),
-    in_place: impl FnOnce(&mut [B]),
+    mut f: impl FnMut(&[A], &mut [B]),
 ) {
+    const BLOCK: usize = 256;
     if n == 0 || input.is_null() || out.is_null() || n > isize::MAX as usize / 4 {
         return;
     }
-    if input.cast::<u8>() == out.cast::<u8>() {
-        // SAFETY: one array, valid for `n` reads and writes (contract).
-        in_place(unsafe { values_mut(out, n) });
-    } else {
+    if input.cast::<u8>() != out.cast::<u8>() {
         // SAFETY: distinct arrays (no overlap, contract), `input` readable.
         let a = unsafe { values(input, n) };
         // SAFETY: `out` writable for `n` values (contract).
         let b = unsafe { values_mut(out, n) };
-        f(a, b);
+        return f(a, b);
+    }
+    let mut copy = [A::default(); BLOCK];
+    for at in (0..n).step_by(BLOCK) {
+        let len = BLOCK.min(n - at);
+        // SAFETY: `input + at` is `len` readable values of the one array
+        // (contract), copied to the stack before anything writes them; no
+        // reference to that memory is alive.
+        unsafe { core::ptr::copy_nonoverlapping(input.add(at), copy.as_mut_ptr(), len) };
+        // SAFETY: the same `len` values, writable (contract); the only
+        // reference to them until `f` returns.
+        f(&copy[..len], unsafe { values_mut(out.add(at), len) });
     }
 }
 
@@ -328,12 +340,7 @@ unsafe fn zigzag_io<A: Copy, B: Copy>(
 #[no_mangle]
 pub unsafe extern "C" fn zigzag_encode(input: *const i32, out: *mut u32, n: usize) {
     // SAFETY: forwarded contract.
-    unsafe {
-        zigzag_io(input, out, n, zigzag::encode_slice_i32, |b| {
-            b.iter_mut()
-                .for_each(|v| *v = zigzag::encode_i32(*v as i32))
-        })
-    }
+    unsafe { zigzag_io(input, out, n, zigzag::encode_slice_i32) }
 }
 
 /// `zigzag_delta_encode`: `out[i] = zigzag(in[i] - in[i-1])`, `in[-1] = prev`.
@@ -345,19 +352,14 @@ pub unsafe extern "C" fn zigzag_delta_encode(
     input: *const i32,
     out: *mut u32,
     n: usize,
-    prev: i32,
+    mut prev: i32,
 ) {
-    let f = |a: &[i32], b: &mut [u32]| zigzag::delta_encode_slice_i32(a, b, prev);
-    let g = |b: &mut [u32]| {
-        let mut p = prev;
-        for v in b {
-            let x = *v as i32;
-            *v = zigzag::encode_i32(x.wrapping_sub(p));
-            p = x;
-        }
+    let f = |a: &[i32], b: &mut [u32]| {
+        zigzag::delta_encode_slice_i32(a, b, prev);
+        prev = a[a.len() - 1];
     };
     // SAFETY: forwarded contract.
-    unsafe { zigzag_io(input, out, n, f, g) }
+    unsafe { zigzag_io(input, out, n, f) }
 }
 
 /// `zigzag_decode`: `out[i] = unzigzag(in[i])`.
@@ -367,12 +369,7 @@ pub unsafe extern "C" fn zigzag_delta_encode(
 #[no_mangle]
 pub unsafe extern "C" fn zigzag_decode(input: *const u32, out: *mut i32, n: usize) {
     // SAFETY: forwarded contract.
-    unsafe {
-        zigzag_io(input, out, n, zigzag::decode_slice_i32, |b| {
-            b.iter_mut()
-                .for_each(|v| *v = zigzag::decode_i32(*v as u32))
-        })
-    }
+    unsafe { zigzag_io(input, out, n, zigzag::decode_slice_i32) }
 }
 
 /// `zigzag_delta_decode`: prefix sums of `unzigzag(in[i])` from `prev`.
@@ -384,16 +381,48 @@ pub unsafe extern "C" fn zigzag_delta_decode(
     input: *const u32,
     out: *mut i32,
     n: usize,
-    prev: i32,
+    mut prev: i32,
 ) {
-    let f = |a: &[u32], b: &mut [i32]| zigzag::delta_decode_slice_i32(a, b, prev);
-    let g = |b: &mut [i32]| {
-        let mut p = prev;
-        for v in b {
-            p = p.wrapping_add(zigzag::decode_i32(*v as u32));
-            *v = p;
-        }
+    let f = |a: &[u32], b: &mut [i32]| {
+        zigzag::delta_decode_slice_i32(a, b, prev);
+        prev = b[b.len() - 1];
     };
     // SAFETY: forwarded contract.
-    unsafe { zigzag_io(input, out, n, f, g) }
+    unsafe { zigzag_io(input, out, n, f) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// In place (several of `zigzag_io`'s blocks, and a partial one) gives
+    /// what two arrays give, for each of the four functions.
+    #[test]
+    fn zigzag_in_place_matches_two_arrays() {
+        let mut rng = intcodec_testkit::SplitMix64::new(0x7A6);
+        for n in [1, 255, 256, 257, 1000] {
+            let s: Vec<i32> = (0..n).map(|_| rng.next_u32() as i32 >> (n % 29)).collect();
+            let mut u = vec![0u32; n];
+            let mut back = vec![0i32; n];
+            let mut inplace = s.clone();
+            let p = inplace.as_mut_ptr();
+            // SAFETY: each call gets two arrays of `n` values, or one (in
+            // place).
+            unsafe {
+                zigzag_encode(s.as_ptr(), u.as_mut_ptr(), n);
+                zigzag_encode(p, p.cast(), n);
+                assert_eq!(inplace, u.iter().map(|&v| v as i32).collect::<Vec<_>>());
+                zigzag_decode(u.as_ptr(), back.as_mut_ptr(), n);
+                zigzag_decode(p.cast(), p, n);
+                assert_eq!((&back, &inplace), (&s, &s), "n={n}");
+
+                zigzag_delta_encode(s.as_ptr(), u.as_mut_ptr(), n, -3);
+                zigzag_delta_encode(p, p.cast(), n, -3);
+                assert_eq!(inplace, u.iter().map(|&v| v as i32).collect::<Vec<_>>());
+                zigzag_delta_decode(u.as_ptr(), back.as_mut_ptr(), n, -3);
+                zigzag_delta_decode(p.cast(), p, n, -3);
+                assert_eq!((&back, &inplace), (&s, &s), "delta n={n}");
+            }
+        }
+    }
 }

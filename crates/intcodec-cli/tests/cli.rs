@@ -1217,12 +1217,24 @@ fn mkfifo(path: &Path) -> bool {
         .is_ok_and(|st| st.success())
 }
 
-/// `intcodec decode c path` into a special file at `path` that `reader`
-/// (a thread) reads from: it receives `bin`, and no temporary is left.
-fn decoded_through(s: &Scratch, c: &Path, path: &Path, bin: &[u8], reader: JoinHandle<Vec<u8>>) {
+/// `intcodec decode` of a sample of `n` values into the special file
+/// `name` of a scratch directory, which `open` makes and starts reading in
+/// a thread: the thread receives the values, no temporary is left, and the
+/// file is still what `kind` says.
+fn decoded_through(
+    name: &str,
+    n: usize,
+    open: impl FnOnce(&Path) -> JoinHandle<Vec<u8>>,
+    kind: fn(&fs::FileType) -> bool,
+) {
+    let s = Scratch::new(name);
+    let (c, bin) = sample(&s, n);
+    let path = s.path(name);
+    let reader = open(&path);
     success(&run(&args!["decode", c, path], b""));
     assert_eq!(reader.join().unwrap(), bin);
-    assert!(temporaries(s).is_empty());
+    assert!(temporaries(&s).is_empty());
+    assert!(kind(&fs::symlink_metadata(&path).unwrap().file_type()));
 }
 
 /// The tool started with `args`, no stdin, its stdout and stderr piped.
@@ -1238,33 +1250,27 @@ fn spawn(args: &[OsString]) -> std::process::Child {
 
 #[test]
 fn fifo_output_is_written_directly() {
-    let s = Scratch::new("fifo");
-    let (c, bin) = sample(&s, 50_000);
-    let fifo = s.path("fifo");
-    assert!(mkfifo(&fifo), "mkfifo");
-    let reader = {
-        let fifo = fifo.clone();
+    let open = |fifo: &Path| {
+        assert!(mkfifo(fifo), "mkfifo");
+        let fifo = fifo.to_path_buf();
         std::thread::spawn(move || fs::read(fifo).unwrap())
     };
-    decoded_through(&s, &c, &fifo, &bin, reader);
-    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    decoded_through("fifo", 50_000, open, |t| t.is_fifo());
 }
 
 #[test]
 fn socket_output_is_written_directly() {
     use std::io::Read;
-    let s = Scratch::new("socket");
-    let (c, bin) = sample(&s, 5000);
-    let sock = s.path("sock");
-    let listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
-    let reader = std::thread::spawn(move || {
-        let (mut conn, _) = listener.accept().unwrap();
-        let mut got = Vec::new();
-        conn.read_to_end(&mut got).unwrap();
-        got
-    });
-    decoded_through(&s, &c, &sock, &bin, reader);
-    assert!(fs::symlink_metadata(&sock).unwrap().file_type().is_socket());
+    let open = |sock: &Path| {
+        let listener = std::os::unix::net::UnixListener::bind(sock).unwrap();
+        std::thread::spawn(move || {
+            let (mut conn, _) = listener.accept().unwrap();
+            let mut got = Vec::new();
+            conn.read_to_end(&mut got).unwrap();
+            got
+        })
+    };
+    decoded_through("sock", 5000, open, |t| t.is_socket());
 }
 
 #[test]

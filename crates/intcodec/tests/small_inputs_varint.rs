@@ -88,10 +88,13 @@ fn one_type<T: Word>(ks: &[Varint]) {
 #[test]
 fn every_type_every_kernel_small() {
     let ks = kernels();
-    one_type::<u8>(&ks);
-    one_type::<u16>(&ks);
-    one_type::<u32>(&ks);
-    one_type::<u64>(&ks);
+    let each_type: [fn(&[Varint]); 4] = [
+        one_type::<u8>,
+        one_type::<u16>,
+        one_type::<u32>,
+        one_type::<u64>,
+    ];
+    each_type.iter().for_each(|one_type| one_type(&ks));
 }
 
 #[test]

@@ -286,15 +286,10 @@ pub fn ratios(rows: &[Row]) -> Vec<Ratio> {
 pub fn kernel_ratios(rows: &[Row]) -> Vec<Ratio> {
     let mut out = Vec::new();
     for (family, pcodec, pkernel) in peers(rows) {
-        let mut kernels: Vec<&str> = Vec::new();
-        for r in rows
+        let ours = rows
             .iter()
-            .filter(|r| r.family == family && !r.peer && r.kernel != "scalar")
-        {
-            if !kernels.contains(&r.kernel.as_str()) {
-                kernels.push(r.kernel.as_str());
-            }
-        }
+            .filter(|r| r.family == family && !r.peer && r.kernel != "scalar");
+        let kernels = crate::suites::first_seen(ours.map(|r| r.kernel.as_str()));
         for k in kernels {
             out.extend(compare(rows, family, Some(k), pcodec, pkernel));
         }
@@ -522,17 +517,10 @@ fn ratio_line(s: &mut String, r: &Ratio) {
 /// Writes the terminal report: header, one table per format family (a row
 /// per bucket), and the ours/peer summary.
 pub fn table(o: &Outcome, header: &[String], out: &mut dyn Write) -> Result<(), String> {
-    let mut s = String::new();
-    for h in header {
-        let _ = writeln!(s, "{h}");
-    }
+    let mut s = crate::suites::report_text(header);
     let rows = &o.rows;
-    let mut families: Vec<&str> = Vec::new();
-    for r in rows.iter().filter(|r| r.op != Op::Copy) {
-        if !families.contains(&r.family.as_str()) {
-            families.push(&r.family);
-        }
-    }
+    let measured = rows.iter().filter(|r| r.op != Op::Copy);
+    let families = crate::suites::first_seen(measured.map(|r| r.family.as_str()));
     for family in &families {
         let fam_rows: Vec<Row> = rows
             .iter()

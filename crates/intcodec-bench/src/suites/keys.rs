@@ -541,17 +541,8 @@ pub fn csv(rows: &[Row], out: &mut dyn Write) -> Result<(), String> {
 /// The terminal report: one table per measure (rows b, columns codecs), then
 /// BP128 against `bitpacking` per b.
 pub fn table(rows: &[Row], header: &[String], out: &mut dyn Write) -> Result<(), String> {
-    let mut s = String::new();
-    for h in header {
-        s.push_str(h);
-        s.push('\n');
-    }
-    let mut codecs: Vec<&str> = Vec::new();
-    for r in rows {
-        if !codecs.contains(&r.codec.as_str()) {
-            codecs.push(&r.codec);
-        }
-    }
+    let mut s = super::report_text(header);
+    let codecs = super::first_seen(rows.iter().map(|r| r.codec.as_str()));
     let mut bs: Vec<u32> = rows.iter().map(|r| r.b).collect();
     bs.dedup();
     let get = |b: u32, c: &str| rows.iter().find(|r| r.b == b && r.codec == c);

@@ -756,19 +756,11 @@ pub fn table(
     out: &mut dyn Write,
 ) -> Result<(), String> {
     use std::fmt::Write as _;
-    let mut s = String::new();
-    for h in header {
-        let _ = writeln!(s, "{h}");
-    }
+    let mut s = super::report_text(header);
     for n in notes.iter().filter(|n| !n.starts_with("sparse:")) {
         let _ = writeln!(s, "{n}");
     }
-    let mut datasets: Vec<&str> = Vec::new();
-    for r in rows {
-        if !datasets.contains(&r.dataset.as_str()) {
-            datasets.push(&r.dataset);
-        }
-    }
+    let datasets = super::first_seen(rows.iter().map(|r| r.dataset.as_str()));
     for ds in &datasets {
         let first = rows.iter().find(|r| r.dataset == *ds).expect("listed");
         let keys = first.ints_total(rows);
@@ -778,12 +770,8 @@ pub fn table(
             let _ = write!(s, "{:>8}", &op[..op.len().min(7)]);
         }
         let _ = writeln!(s);
-        let mut codecs: Vec<&str> = Vec::new();
-        for r in rows.iter().filter(|r| r.dataset == *ds) {
-            if !codecs.contains(&r.codec.as_str()) {
-                codecs.push(&r.codec);
-            }
-        }
+        let in_ds = rows.iter().filter(|r| r.dataset == *ds);
+        let codecs = super::first_seen(in_ds.map(|r| r.codec.as_str()));
         for c in &codecs {
             let b = find(rows, ds, c, "build").expect("build row");
             let _ = write!(s, "{:<19}{:>6.2}{:>6.1}", c, b.bits, b.mem_bits);

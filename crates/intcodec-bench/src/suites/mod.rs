@@ -75,6 +75,23 @@ impl Timing {
     }
 }
 
+/// A report's start: the header lines, each ending in a newline.
+pub(crate) fn report_text(header: &[String]) -> String {
+    header.iter().map(|h| format!("{h}\n")).collect()
+}
+
+/// The distinct `keys`, in the order they first appear (a report's
+/// columns or sections, in the order the rows were measured).
+pub(crate) fn first_seen<'a>(keys: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut seen: Vec<&str> = Vec::new();
+    for k in keys {
+        if !seen.contains(&k) {
+            seen.push(k);
+        }
+    }
+    seen
+}
+
 /// Writes a suite's finished report `text` to `out`.
 pub(crate) fn write_report(out: &mut dyn std::io::Write, text: &str) -> Result<(), String> {
     out.write_all(text.as_bytes())

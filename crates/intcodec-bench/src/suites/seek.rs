@@ -339,10 +339,7 @@ fn mops(rows: &[Row], b: u32, family: &str, kernel: Option<&str>, op: Op) -> Opt
 /// default kernel and scalar VByte (the paper's "VByte"), and the ratios
 /// Stream VByte / VByte and Stream VByte / Masked VByte.
 pub fn table(o: &Outcome, header: &[String], out: &mut dyn std::io::Write) -> Result<(), String> {
-    let mut s = String::new();
-    for h in header {
-        let _ = writeln!(s, "{h}");
-    }
+    let mut s = super::report_text(header);
     let mut bits: Vec<u32> = o.rows.iter().map(|r| r.bucket).collect();
     bits.dedup();
     let f = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.1}"));
@@ -424,6 +421,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn expected_sums_come_from_binary_search() {
+        let d = data(4, 1);
+        let (a, t, i) = d.queries[0];
+        let arr = &d.arrays[a];
+        assert!(arr.windows(2).all(|w| w[0] <= w[1]));
+        assert!(t >= arr[0] && t <= arr[LEN - 1] && i < LEN);
+    }
+
+    #[test]
     fn tiny_run_measures_every_kernel_and_checks() {
         let cfg = Config {
             bits: vec![1, 8, 24],
@@ -458,14 +464,5 @@ mod tests {
             &mut |_, _| {}
         )
         .is_err());
-    }
-
-    #[test]
-    fn expected_sums_come_from_binary_search() {
-        let d = data(4, 1);
-        let (a, t, i) = d.queries[0];
-        let arr = &d.arrays[a];
-        assert!(arr.windows(2).all(|w| w[0] <= w[1]));
-        assert!(t >= arr[0] && t <= arr[LEN - 1] && i < LEN);
     }
 }

@@ -180,17 +180,8 @@ pub fn run(cfg: &Config, progress: &mut dyn FnMut(f64, &str)) -> Result<Vec<Row>
 /// The table: per family, a line per length with ns per call of ours and
 /// of each reference, and reference / ours (> 1: ours faster).
 pub fn table(rows: &[Row], header: &[String], out: &mut dyn Write) -> Result<(), String> {
-    let mut s = String::new();
-    for h in header {
-        s.push_str(h);
-        s.push('\n');
-    }
-    let mut families: Vec<&str> = Vec::new();
-    for r in rows {
-        if !families.contains(&r.family.as_str()) {
-            families.push(&r.family);
-        }
-    }
+    let mut s = super::report_text(header);
+    let families = super::first_seen(rows.iter().map(|r| r.family.as_str()));
     for f in families {
         let fam: Vec<&Row> = rows.iter().filter(|r| r.family == f).collect();
         let Some(ours) = fam.iter().find(|r| !r.peer) else {
@@ -239,11 +230,10 @@ mod tests {
 
     #[test]
     fn tiny_run_measures_ours_and_checks_every_pass() {
-        let cfg = Config {
-            timing: crate::suites::Timing {
-                min_time: std::time::Duration::from_micros(10),
-                ..crate::suites::Timing::once(1)
-            },
+        let mut cfg = Config::new(true);
+        cfg.timing = crate::suites::Timing {
+            min_time: std::time::Duration::from_micros(10),
+            ..crate::suites::Timing::once(1)
         };
         let rows = run(&cfg, &mut |_, _| {}).unwrap();
         for len in LENGTHS {

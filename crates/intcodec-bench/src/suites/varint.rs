@@ -955,10 +955,8 @@ mod tests {
         }
         let mut s = 7u64;
         vals.extend((0..5000).map(|i| xorshift(&mut s) >> (i % 64)));
-        go::<u8>(&vals);
-        go::<u16>(&vals);
-        go::<u32>(&vals);
-        go::<u64>(&vals);
+        let each_type: [fn(&[u64]); 4] = [go::<u8>, go::<u16>, go::<u32>, go::<u64>];
+        each_type.iter().for_each(|go| go(&vals));
     }
 
     #[test]

@@ -86,6 +86,14 @@ enum Mode {
 }
 
 impl Mode {
+    /// The `prev` of the `*_opt` coders: `None` for plain.
+    fn prev(self) -> Option<u32> {
+        match self {
+            Mode::Plain => None,
+            Mode::Delta(p) => Some(p),
+        }
+    }
+
     /// Delta-coded from `prev` if `delta`, else plain.
     fn of(delta: bool, prev: u32) -> Mode {
         if delta {
@@ -285,38 +293,6 @@ fn compressed_len(k: &dyn IntCodec, v: &[u32], mode: Mode) -> usize {
     }
 }
 
-fn encode(k: &dyn IntCodec, v: &[u32], mode: Mode, out: &mut [u8]) -> Result<usize, EncodeError> {
-    match mode {
-        Mode::Plain => k.encode(v, out),
-        Mode::Delta(p) => k.encode_delta(v, p, out),
-    }
-}
-
-fn decode(
-    k: &dyn IntCodec,
-    input: &[u8],
-    n: usize,
-    mode: Mode,
-    out: &mut [u32],
-) -> Result<usize, DecodeError> {
-    match mode {
-        Mode::Plain => k.decode(input, n, out),
-        Mode::Delta(p) => k.decode_delta(input, n, p, out),
-    }
-}
-
-fn decode_to_vec(
-    k: &dyn IntCodec,
-    input: &[u8],
-    n: usize,
-    mode: Mode,
-) -> Result<Vec<u32>, DecodeError> {
-    match mode {
-        Mode::Plain => k.decode_to_vec(input, n),
-        Mode::Delta(p) => k.decode_delta_to_vec(input, n, p),
-    }
-}
-
 /// The unchecked decoder on `stream` followed by [`PAD`] bytes, into an
 /// exact-size buffer: (bytes consumed, values).
 ///
@@ -333,13 +309,9 @@ unsafe fn decode_unchecked(
     padded.extend_from_slice(stream);
     padded.extend((0..PAD).map(|i| if i % 3 == 0 { 0x00 } else { 0xFF }));
     let mut out = vec![SENTINEL; n];
-    let used = match mode {
-        // SAFETY: a stream the encoder wrote for `n` values (caller), PAD
-        // (>= every codec's padding) bytes after it, `out.len() == n`.
-        Mode::Plain => unsafe { k.decode_unchecked(&padded, n, &mut out) },
-        // SAFETY: as above, for a delta-coded stream.
-        Mode::Delta(p) => unsafe { k.decode_delta_unchecked(&padded, n, p, &mut out) },
-    };
+    // SAFETY: a stream the encoder wrote for `n` values in `mode` (caller),
+    // PAD (>= every codec's padding) bytes after it, `out.len() == n`.
+    let used = unsafe { k.decode_opt_unchecked(&padded, n, mode.prev(), &mut out) };
     (used, out)
 }
 
@@ -361,7 +333,7 @@ fn check_valid(ks: &[Box<dyn IntCodec>], values: &[u32], at: At<'_>) -> Vec<u8> 
     );
     let mut want = vec![0u8; len];
     assert_eq!(
-        encode(s, values, mode, &mut want),
+        s.encode_opt(values, mode.prev(), &mut want),
         Ok(len),
         "{at}: encode into a buffer of compressed_len bytes"
     );
@@ -375,7 +347,7 @@ fn check_valid(ks: &[Box<dyn IntCodec>], values: &[u32], at: At<'_>) -> Vec<u8> 
     padded_in[len..].copy_from_slice(&TRAILING);
     let want_short = (n > 0).then(|| {
         let mut out = vec![SENTINEL; n - 1];
-        decode(s, &want, n, mode, &mut out)
+        s.decode_opt(&want, n, mode.prev(), &mut out)
     });
 
     for k in ks {
@@ -392,7 +364,7 @@ fn check_valid(ks: &[Box<dyn IntCodec>], values: &[u32], at: At<'_>) -> Vec<u8> 
         // Encoding: exact size, larger, one byte short.
         let mut out = vec![0u8; len];
         assert_eq!(
-            encode(k, values, mode, &mut out),
+            k.encode_opt(values, mode.prev(), &mut out),
             Ok(len),
             "{at}: encode (exact-size buffer)"
         );
@@ -403,7 +375,7 @@ fn check_valid(ks: &[Box<dyn IntCodec>], values: &[u32], at: At<'_>) -> Vec<u8> 
         );
         let mut big = vec![0xEEu8; max + 16];
         assert_eq!(
-            encode(k, values, mode, &mut big),
+            k.encode_opt(values, mode.prev(), &mut big),
             Ok(len),
             "{at}: encode (larger buffer)"
         );
@@ -414,7 +386,7 @@ fn check_valid(ks: &[Box<dyn IntCodec>], values: &[u32], at: At<'_>) -> Vec<u8> 
         if len > 0 {
             let mut short = vec![0u8; len - 1];
             assert_eq!(
-                encode(k, values, mode, &mut short),
+                k.encode_opt(values, mode.prev(), &mut short),
                 Err(EncodeError::OutputTooSmall {
                     needed: len,
                     available: len - 1
@@ -428,7 +400,7 @@ fn check_valid(ks: &[Box<dyn IntCodec>], values: &[u32], at: At<'_>) -> Vec<u8> 
         let check_decode = |input: &[u8], extra: usize, what: &str| {
             let mut got = vec![SENTINEL; n + extra];
             assert_eq!(
-                decode(k, input, n, mode, &mut got),
+                k.decode_opt(input, n, mode.prev(), &mut got),
                 Ok(len),
                 "{at}: decode ({what})"
             );
@@ -452,7 +424,7 @@ fn check_valid(ks: &[Box<dyn IntCodec>], values: &[u32], at: At<'_>) -> Vec<u8> 
             "{at}: encoded_len with trailing bytes"
         );
         assert_eq!(
-            decode_to_vec(k, &want, n, mode).as_deref(),
+            k.decode_opt_to_vec(&want, n, mode.prev()).as_deref(),
             Ok(values),
             "{at}: decode_to_vec"
         );
@@ -461,7 +433,7 @@ fn check_valid(ks: &[Box<dyn IntCodec>], values: &[u32], at: At<'_>) -> Vec<u8> 
             let mut shifted = vec![0xEEu8; off + len];
             shifted[off..].copy_from_slice(&want);
             let mut got = vec![SENTINEL; off + n + 1];
-            let r = decode(k, &shifted[off..], n, mode, &mut got[off..off + n]);
+            let r = k.decode_opt(&shifted[off..], n, mode.prev(), &mut got[off..off + n]);
             assert_eq!(r, Ok(len), "{at}: decode at input offset {off}");
             assert!(
                 got[off..off + n] == *values,
@@ -478,7 +450,7 @@ fn check_valid(ks: &[Box<dyn IntCodec>], values: &[u32], at: At<'_>) -> Vec<u8> 
         // Too small an output buffer.
         if let Some(want_short) = want_short {
             let mut short = vec![SENTINEL; n - 1];
-            let r = decode(k, &want, n, mode, &mut short);
+            let r = k.decode_opt(&want, n, mode.prev(), &mut short);
             assert_eq!(
                 r, want_short,
                 "{at}: decode into n - 1 slots (scalar's result)"
@@ -504,7 +476,7 @@ fn check_valid(ks: &[Box<dyn IntCodec>], values: &[u32], at: At<'_>) -> Vec<u8> 
             (max_values < usize::MAX).then_some(usize::MAX),
         ] {
             let Some(bad) = bad else { continue };
-            let r = decode_to_vec(k, &want, bad, mode);
+            let r = k.decode_opt_to_vec(&want, bad, mode.prev());
             assert!(
                 r.is_err(),
                 "{at}: decode_to_vec of {bad} values (max_values({len}) = {max_values}) must fail: {:?}",
@@ -532,7 +504,7 @@ fn agree(
 ) -> (Result<usize, DecodeError>, Vec<u32>) {
     let mode = at.mode;
     let mut want = vec![SENTINEL; n + 3];
-    let want_r = decode(&*ks[0], input, n, mode, &mut want);
+    let want_r = ks[0].decode_opt(input, n, mode.prev(), &mut want);
     let want_len = ks[0].encoded_len(input, n);
     let valid = match want_r {
         Ok(_) => n,
@@ -542,7 +514,7 @@ fn agree(
         let at = at.on(k.isa());
         let k = &**k;
         let mut got = vec![SENTINEL; n + 3];
-        let r = decode(k, input, n, mode, &mut got);
+        let r = k.decode_opt(input, n, mode.prev(), &mut got);
         assert_eq!(
             r, want_r,
             "{at}, {what}: decode result differs from scalar's"
@@ -576,7 +548,7 @@ fn agree(
             );
             check_encoded_len(len, r, input.len(), at, what);
         }
-        let v = decode_to_vec(k, input, n, mode);
+        let v = k.decode_opt_to_vec(input, n, mode.prev());
         if n <= k.max_values(input.len()) {
             let expect = r.map(|_| got[..n].to_vec());
             assert_eq!(v, expect, "{at}, {what}: decode_to_vec differs from decode");
