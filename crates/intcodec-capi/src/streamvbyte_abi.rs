@@ -343,6 +343,28 @@ pub unsafe extern "C" fn zigzag_encode(input: *const i32, out: *mut u32, n: usiz
     unsafe { zigzag_io(input, out, n, zigzag::encode_slice_i32) }
 }
 
+/// [`zigzag_io`] for a delta coder: `code` from `prev`, then from the
+/// running value of each block, which `last` reads off the block (the last
+/// input of an encoder, the last output of a decoder).
+///
+/// # Safety
+/// As [`zigzag_io`].
+unsafe fn zigzag_delta<A: Copy + Default, B>(
+    input: *const A,
+    out: *mut B,
+    n: usize,
+    mut prev: i32,
+    code: fn(&[A], &mut [B], i32),
+    last: fn(&[A], &[B]) -> i32,
+) {
+    let f = |a: &[A], b: &mut [B]| {
+        code(a, b, prev);
+        prev = last(a, b);
+    };
+    // SAFETY: forwarded contract.
+    unsafe { zigzag_io(input, out, n, f) }
+}
+
 /// `zigzag_delta_encode`: `out[i] = zigzag(in[i] - in[i-1])`, `in[-1] = prev`.
 ///
 /// # Safety
@@ -352,14 +374,11 @@ pub unsafe extern "C" fn zigzag_delta_encode(
     input: *const i32,
     out: *mut u32,
     n: usize,
-    mut prev: i32,
+    prev: i32,
 ) {
-    let f = |a: &[i32], b: &mut [u32]| {
-        zigzag::delta_encode_slice_i32(a, b, prev);
-        prev = a[a.len() - 1];
-    };
+    let code = zigzag::delta_encode_slice_i32;
     // SAFETY: forwarded contract.
-    unsafe { zigzag_io(input, out, n, f) }
+    unsafe { zigzag_delta(input, out, n, prev, code, |a, _| a[a.len() - 1]) }
 }
 
 /// `zigzag_decode`: `out[i] = unzigzag(in[i])`.
@@ -381,14 +400,11 @@ pub unsafe extern "C" fn zigzag_delta_decode(
     input: *const u32,
     out: *mut i32,
     n: usize,
-    mut prev: i32,
+    prev: i32,
 ) {
-    let f = |a: &[u32], b: &mut [i32]| {
-        zigzag::delta_decode_slice_i32(a, b, prev);
-        prev = b[b.len() - 1];
-    };
+    let code = zigzag::delta_decode_slice_i32;
     // SAFETY: forwarded contract.
-    unsafe { zigzag_io(input, out, n, f) }
+    unsafe { zigzag_delta(input, out, n, prev, code, |_, b| b[b.len() - 1]) }
 }
 
 #[cfg(test)]

@@ -810,17 +810,20 @@ fn raw_decode_errors() {
     );
 }
 
+/// `intcodec encode --codec codec` of a two-value file `in` of `s` fails
+/// cleanly, saying `words`; returns the file.
+fn encode_refused(s: &Scratch, codec: &str, words: &[&str]) -> PathBuf {
+    let input = s.put("in", &to_le(&[1, 2]));
+    let cmd = args!["encode", "--codec", codec, &input];
+    fails_cleanly(s, &cmd, b"", words, None);
+    input
+}
+
 #[test]
 fn unknown_codec_name() {
     let s = Scratch::new("codec-name");
-    let input = s.put("in", &to_le(&[1, 2]));
-    fails_cleanly(
-        &s,
-        &args!["encode", "--codec", "lz4", input],
-        b"",
-        &["unknown codec 'lz4'", "streamvbyte", "streamvbyte-0124"],
-        None,
-    );
+    let words = ["unknown codec 'lz4'", "streamvbyte", "streamvbyte-0124"];
+    let input = encode_refused(&s, "lz4", &words);
     fails_cleanly(
         &s,
         &args!["decode", "--raw", "--codec=zstd", "--count", "2", input],
@@ -984,18 +987,12 @@ fn g8iu_malformed_descriptor_is_a_one_line_error() {
 #[test]
 fn g8iu_needs_its_feature() {
     let s = Scratch::new("g8iu-off");
-    let input = s.put("in", &to_le(&[1, 2]));
-    fails_cleanly(
-        &s,
-        &args!["encode", "--codec", "varint-g8iu", input],
-        b"",
-        &[
-            "codec 'varint-g8iu' is not available",
-            "feature `g8iu`",
-            "9,195,675",
-        ],
-        None,
-    );
+    let words = [
+        "codec 'varint-g8iu' is not available",
+        "feature `g8iu`",
+        "9,195,675",
+    ];
+    encode_refused(&s, "varint-g8iu", &words);
     // A container written by a build with the feature: id 0x05.
     let mut file = container(&s, &[1, 2, 3]);
     file[9] = 0x05;
