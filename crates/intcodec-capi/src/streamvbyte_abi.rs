@@ -370,15 +370,10 @@ unsafe fn zigzag_delta<A: Copy + Default, B>(
 /// # Safety
 /// As [`zigzag_encode`].
 #[no_mangle]
-pub unsafe extern "C" fn zigzag_delta_encode(
-    input: *const i32,
-    out: *mut u32,
-    n: usize,
-    prev: i32,
-) {
+pub unsafe extern "C" fn zigzag_delta_encode(src: *const i32, out: *mut u32, n: usize, prev: i32) {
     let code = zigzag::delta_encode_slice_i32;
     // SAFETY: forwarded contract.
-    unsafe { zigzag_delta(input, out, n, prev, code, |a, _| a[a.len() - 1]) }
+    unsafe { zigzag_delta(src, out, n, prev, code, |a, _| a[a.len() - 1]) }
 }
 
 /// `zigzag_decode`: `out[i] = unzigzag(in[i])`.
@@ -396,15 +391,10 @@ pub unsafe extern "C" fn zigzag_decode(input: *const u32, out: *mut i32, n: usiz
 /// # Safety
 /// As [`zigzag_encode`].
 #[no_mangle]
-pub unsafe extern "C" fn zigzag_delta_decode(
-    input: *const u32,
-    out: *mut i32,
-    n: usize,
-    prev: i32,
-) {
+pub unsafe extern "C" fn zigzag_delta_decode(src: *const u32, out: *mut i32, n: usize, prev: i32) {
     let code = zigzag::delta_decode_slice_i32;
     // SAFETY: forwarded contract.
-    unsafe { zigzag_delta(input, out, n, prev, code, |_, b| b[b.len() - 1]) }
+    unsafe { zigzag_delta(src, out, n, prev, code, |_, b| b[b.len() - 1]) }
 }
 
 #[cfg(test)]

@@ -117,6 +117,14 @@ macro_rules! args {
     };
 }
 
+/// `args`, then `--delta` if `delta`.
+fn with_delta(mut args: Vec<OsString>, delta: bool) -> Vec<OsString> {
+    if delta {
+        args.push("--delta".into());
+    }
+    args
+}
+
 /// `decode --raw --codec CODEC --count COUNT INPUT`.
 fn raw_decode(codec: &str, count: impl AsRef<OsStr>, input: impl AsRef<OsStr>) -> Vec<OsString> {
     let mut a = args!["decode", "--raw", "--codec", codec, "--count", count];
@@ -333,10 +341,7 @@ fn binary_round_trip_every_codec_size_and_delta() {
         let input = s.put("in.u32", &to_le(&vals));
         let enc = s.path("enc.icdc");
         let dec = s.path("dec.u32");
-        let mut a = args!["encode", "--codec", name, input, enc];
-        if delta {
-            a.insert(1, "--delta".into());
-        }
+        let a = with_delta(args!["encode", "--codec", name, input, enc], delta);
         success(&run(&a, b""));
         let file = fs::read(&enc).unwrap();
         // The container wraps exactly the library's stream.
@@ -360,10 +365,10 @@ fn text_round_trip_every_codec_size_and_delta() {
         let input = s.put("in.txt", to_text(&vals).as_bytes());
         let enc = s.path("enc");
         let dec = s.path("dec.txt");
-        let mut a = args!["encode", "--text", "--codec", name, input, enc];
-        if delta {
-            a.push("--delta".into());
-        }
+        let a = with_delta(
+            args!["encode", "--text", "--codec", name, input, enc],
+            delta,
+        );
         success(&run(&a, b""));
         success(&run(&args!["decode", "--text", enc, dec], b""));
         assert_eq!(
@@ -397,10 +402,7 @@ fn raw_output_is_the_library_stream() {
     for (name, delta, n, vals) in cases(1000) {
         let input = s.put("in.u32", &to_le(&vals));
         let raw = s.path("out.raw");
-        let mut a = args!["encode", "--raw", "--codec", name, input, raw];
-        if delta {
-            a.push("--delta".into());
-        }
+        let a = with_delta(args!["encode", "--raw", "--codec", name, input, raw], delta);
         success(&run(&a, b""));
         let expect = library(name, &vals, delta);
         assert_eq!(
@@ -411,10 +413,10 @@ fn raw_output_is_the_library_stream() {
 
         // And back, with --count (and --delta).
         let count = n.to_string();
-        let mut a = args!["decode", "--raw", "--codec", name, "--count", count, raw, "-"];
-        if delta {
-            a.push("--delta".into());
-        }
+        let a = with_delta(
+            args!["decode", "--raw", "--codec", name, "--count", count, raw, "-"],
+            delta,
+        );
         assert_eq!(
             success(&run(&a, b"")),
             to_le(&vals),
@@ -459,20 +461,14 @@ fn every_registry_codec_works_by_its_registry_name() {
                 };
                 let input = s.put("in.u32", &to_le(&vals));
                 let (raw, enc, dec) = (s.path("out.raw"), s.path("enc"), s.path("dec"));
-                let mut a = args!["encode", "--raw", "--codec", name, input, raw];
-                if delta {
-                    a.push("--delta".into());
-                }
+                let a = with_delta(args!["encode", "--raw", "--codec", name, input, raw], delta);
                 success(&run(&a, b""));
                 assert_eq!(
                     fs::read(&raw).unwrap(),
                     expect,
                     "{name} delta={delta} n={n}"
                 );
-                let mut a = args!["encode", "--codec", name, input, enc];
-                if delta {
-                    a.push("--delta".into());
-                }
+                let a = with_delta(args!["encode", "--codec", name, input, enc], delta);
                 success(&run(&a, b""));
                 success(&run(&args!["decode", enc, dec], b""));
                 assert_eq!(
@@ -1055,10 +1051,7 @@ fn output_symlink_is_written_through() {
     let link = s.path("link");
     std::os::unix::fs::symlink("target", &link).unwrap();
     success(&run(&args!["decode", c, link], b""));
-    assert!(fs::symlink_metadata(&link)
-        .unwrap()
-        .file_type()
-        .is_symlink());
+    assert!(is_symlink(&link), "link is still a link");
     assert_eq!(fs::read_link(&link).unwrap(), Path::new("target"));
     assert_eq!(fs::read(&target).unwrap(), bin);
     let mode = fs::metadata(&target).unwrap().permissions().mode();
@@ -1073,10 +1066,7 @@ fn output_symlink_is_written_through() {
     let dangling = s.path("dangling");
     std::os::unix::fs::symlink("created-by-link", &dangling).unwrap();
     success(&run(&args!["decode", c, dangling], b""));
-    assert!(fs::symlink_metadata(&dangling)
-        .unwrap()
-        .file_type()
-        .is_symlink());
+    assert!(is_symlink(&dangling), "dangling is still a link");
     assert_eq!(fs::read(s.path("created-by-link")).unwrap(), bin);
     assert!(temporaries(&s).is_empty());
 }
@@ -1199,11 +1189,13 @@ fn char_device_output_is_written_directly() {
     std::os::unix::fs::symlink(&node, &link).unwrap();
     success(&run(&args!["decode", c, link], b""));
     assert!(fs::metadata(&node).unwrap().file_type().is_char_device());
-    assert!(fs::symlink_metadata(&link)
-        .unwrap()
-        .file_type()
-        .is_symlink());
+    assert!(is_symlink(&link), "link is still a link");
     assert!(temporaries(&s).is_empty());
+}
+
+/// Whether `path` is a symbolic link (not followed).
+fn is_symlink(path: &Path) -> bool {
+    fs::symlink_metadata(path).unwrap().file_type().is_symlink()
 }
 
 /// Makes a FIFO at `path` with mkfifo(1); false if that fails.
