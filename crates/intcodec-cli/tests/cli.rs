@@ -60,6 +60,13 @@ impl Scratch {
         p
     }
 
+    /// [`Scratch::put`], then the file's permission bits set to `mode`.
+    fn put_mode(&self, name: &str, bytes: &[u8], mode: u32) -> PathBuf {
+        let p = self.put(name, bytes);
+        fs::set_permissions(&p, fs::Permissions::from_mode(mode)).unwrap();
+        p
+    }
+
     /// Every name in the directory, hidden temporaries included.
     fn names(&self) -> BTreeSet<String> {
         fs::read_dir(&self.dir)
@@ -361,10 +368,9 @@ fn binary_round_trip_every_codec_size_and_delta() {
 #[test]
 fn text_round_trip_every_codec_size_and_delta() {
     let s = Scratch::new("rt-text");
+    let (enc, dec) = (s.path("enc"), s.path("dec.txt"));
     for (name, delta, n, vals) in cases(77) {
         let input = s.put("in.txt", to_text(&vals).as_bytes());
-        let enc = s.path("enc");
-        let dec = s.path("dec.txt");
         let a = with_delta(
             args!["encode", "--text", "--codec", name, input, enc],
             delta,
@@ -399,9 +405,9 @@ fn text_input_tolerates_whitespace_blank_lines_and_crlf() {
 #[test]
 fn raw_output_is_the_library_stream() {
     let s = Scratch::new("raw");
+    let raw = s.path("out.raw");
     for (name, delta, n, vals) in cases(1000) {
         let input = s.put("in.u32", &to_le(&vals));
-        let raw = s.path("out.raw");
         let a = with_delta(args!["encode", "--raw", "--codec", name, input, raw], delta);
         success(&run(&a, b""));
         let expect = library(name, &vals, delta);
@@ -1046,8 +1052,7 @@ fn run_sh(script: &str, extra: &[OsString]) -> Run {
 fn output_symlink_is_written_through() {
     let s = Scratch::new("symlink");
     let (c, bin) = sample(&s, 1000);
-    let target = s.put("target", b"old");
-    fs::set_permissions(&target, fs::Permissions::from_mode(0o640)).unwrap();
+    let target = s.put_mode("target", b"old", 0o640);
     let link = s.path("link");
     std::os::unix::fs::symlink("target", &link).unwrap();
     success(&run(&args!["decode", c, link], b""));
@@ -1076,8 +1081,7 @@ fn output_keeps_permission_bits() {
     let s = Scratch::new("mode");
     let (c, bin) = sample(&s, 100);
     for mode in [0o600, 0o640, 0o604, 0o755] {
-        let out = s.put("out", b"old");
-        fs::set_permissions(&out, fs::Permissions::from_mode(mode)).unwrap();
+        let out = s.put_mode("out", b"old", mode);
         let ino = fs::metadata(&out).unwrap().ino();
         success(&run(&args!["decode", c, out], b""));
         let meta = fs::metadata(&out).unwrap();
@@ -1130,8 +1134,7 @@ fn output_that_is_the_input_is_refused() {
 fn read_only_output_is_refused() {
     let s = Scratch::new("readonly");
     let (c, _) = sample(&s, 100);
-    let out = s.put("ro", b"keep me");
-    fs::set_permissions(&out, fs::Permissions::from_mode(0o444)).unwrap();
+    let out = s.put_mode("ro", b"keep me", 0o444);
     let before = s.names();
     let r = run(&args!["decode", c, out], b"");
     assert_error(
