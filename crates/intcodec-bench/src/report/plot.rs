@@ -45,12 +45,24 @@ struct Panel {
     series: Vec<Series>,
 }
 
+/// A panel's width and height, pixels.
 const PANEL_W: f64 = 560.0;
 const PANEL_H: f64 = 380.0;
-const MARGIN_L: f64 = 70.0;
-const MARGIN_R: f64 = 170.0;
-const MARGIN_T: f64 = 40.0;
-const MARGIN_B: f64 = 50.0;
+/// The plot area's margins in a panel: left, right (the legend), top,
+/// bottom, pixels.
+const MARGIN: Margins = Margins {
+    left: 70.0,
+    right: 170.0,
+    top: 40.0,
+    bottom: 50.0,
+};
+
+struct Margins {
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+}
 /// Colours of our lines (strong, colour-blind-safe), in order.
 const OURS: [&str; 8] = [
     "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#332288", "#117733", "#882255",
@@ -240,7 +252,7 @@ fn legend_spacing(series: &[Series]) -> (f64, f64) {
     groups.dedup();
     let want = series.len() as f64 * 13.0 + groups.len() as f64 * 16.0;
     // From 4 points under the frame's top to 6 above the panel's bottom.
-    let room = PANEL_H - MARGIN_T - 10.0;
+    let room = PANEL_H - MARGIN.top - 10.0;
     let k = (room / want).min(1.0);
     (13.0 * k, 12.0 * k)
 }
@@ -282,8 +294,11 @@ fn draw(svg: &mut String, p: &Panel, ox: f64, oy: f64) {
     let (xs, ys) = (tick_step(x1 - x0, 6.0), tick_step(y1 - y0, 6.0));
     let (x0, x1) = ((x0 / xs).floor() * xs, (x1 / xs).ceil() * xs);
     let (y0, y1) = ((y0 / ys).floor() * ys, (y1 / ys).ceil() * ys);
-    let (w, h) = (PANEL_W - MARGIN_L - MARGIN_R, PANEL_H - MARGIN_T - MARGIN_B);
-    let (left, top) = (ox + MARGIN_L, oy + MARGIN_T);
+    let (w, h) = (
+        PANEL_W - MARGIN.left - MARGIN.right,
+        PANEL_H - MARGIN.top - MARGIN.bottom,
+    );
+    let (left, top) = (ox + MARGIN.left, oy + MARGIN.top);
     let px = |x: f64| left + (x - x0) / (x1 - x0) * w;
     let py = |y: f64| top + h - (y - y0) / (y1 - y0) * h;
     let _ = writeln!(

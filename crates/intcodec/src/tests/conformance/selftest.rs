@@ -8,6 +8,9 @@ use super::*;
 use std::panic;
 use std::sync::Mutex;
 
+/// What the toy's decoders return: the bytes consumed, or the error.
+type Decoded = Result<usize, DecodeError>;
+
 const NAME: &str = "toy-varint";
 
 /// The length at which [`Fault::EncodeFlip`] corrupts the stream.
@@ -79,19 +82,14 @@ impl Toy {
         Self::codes(values, prev).map(varint_len).sum()
     }
 
-    fn write(
-        &self,
-        values: &[u32],
-        prev: Option<u32>,
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        let len = Self::len_of(values, prev);
+    fn write(&self, vals: &[u32], prev: Option<u32>, out: &mut [u8]) -> Result<usize, EncodeError> {
+        let len = Self::len_of(vals, prev);
         crate::codec::check_room(out.len(), None, || len)?;
         let mut pos = 0;
-        for x in Self::codes(values, prev) {
+        for x in Self::codes(vals, prev) {
             pos = crate::codec::vbyte::scalar::put_bytewise(x, out, pos);
         }
-        if self.faulty(Fault::EncodeFlip) && values.len() == FAULTY_N {
+        if self.faulty(Fault::EncodeFlip) && vals.len() == FAULTY_N {
             out[0] ^= 1;
         }
         Ok(pos)
@@ -146,15 +144,9 @@ impl Toy {
         Ok(pos)
     }
 
-    fn read(
-        &self,
-        input: &[u8],
-        n: usize,
-        prev: Option<u32>,
-        out: &mut [u32],
-    ) -> Result<usize, DecodeError> {
+    fn read(&self, bytes: &[u8], n: usize, prev: Option<u32>, out: &mut [u32]) -> Decoded {
         crate::codec::check_out(n, out.len())?;
-        let r = self.parse(input, n, prev, |i, v| {
+        let r = self.parse(bytes, n, prev, |i, v| {
             out[i] = v;
             true
         });
