@@ -37,18 +37,12 @@ pub unsafe extern "C" fn intcodec_bench_rust_pass(
     out: *mut u32,
     out_cap: usize,
 ) -> u64 {
-    // SAFETY: the caller's contract above, for each of the slices below.
-    let buf = unsafe { bytes(buf, buf_len) };
+    // SAFETY: the caller's contract above, for each of these slices.
+    let (buf, out) = unsafe { (bytes(buf, buf_len), values_mut(out, out_cap)) };
+    // SAFETY: as above: `count` entries each.
+    let (off, len) = unsafe { (values(off, count), values(len, count)) };
     // SAFETY: as above.
-    let off = unsafe { values(off, count) };
-    // SAFETY: as above.
-    let len = unsafe { values(len, count) };
-    // SAFETY: as above.
-    let n = unsafe { values(n, count) };
-    // SAFETY: as above.
-    let prev = unsafe { values(prev, count) };
-    // SAFETY: as above.
-    let out = unsafe { values_mut(out, out_cap) };
+    let (n, prev) = unsafe { (values(n, count), values(prev, count)) };
     let svb = StreamVByte::new();
     let vb = VByte::new();
     let mut sum = 0u64;
