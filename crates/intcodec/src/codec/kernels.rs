@@ -13,6 +13,14 @@ pub(crate) struct At {
     pub(crate) acc: u32,
 }
 
+impl At {
+    /// At the first value, whose data begins at byte `pos`, with `acc`
+    /// the value before it (delta: the stream's `prev`).
+    pub(crate) const fn start(pos: usize, acc: u32) -> Self {
+        At { i: 0, pos, acc }
+    }
+}
+
 /// A kernel set's decode loop and its checked `decode` and
 /// `decode_unchecked` entry points, generic over `<$g: $bound, ..>` and
 /// `DELTA` and enabled for `$features`: the signature written once, each

@@ -36,6 +36,7 @@ use core::arch::aarch64::*;
 
 use super::super::{control_len, scalar, Format, Kernels, Variant, F0124, F1234};
 use crate::codec::aarch64::prefix_sum;
+use crate::codec::kernels::At;
 use crate::isa::Isa;
 
 pub(crate) static KERNELS_1234: Kernels = kernels::<F1234>();
@@ -118,7 +119,7 @@ crate::codec::kernels::decode_entry_points!(
             g += run;
         }
         let prev = vgetq_lane_u32::<0>(prev_v);
-        scalar::decode_from::<F, DELTA>(input, out, 4 * g, pos, prev)
+        scalar::decode_from::<F, DELTA>(input, out, At { i: 4 * g, pos, acc: prev })
     }
 );
 

@@ -120,14 +120,14 @@ pub(crate) fn decode_range<const DELTA: bool>(
 super::seek_kernels! {
     /// [`select_from`] from the start, with the kernel-set signature.
     select: |p, i| {
-        select_from(F::BYTES, p, i, At { i: 0, pos: 0, acc: 0 })
+        select_from(F::BYTES, p, i, At::start(0, 0))
     }
     /// [`select_delta_from`] from the start, with the kernel-set signature.
     select_delta: |p, prev, i| {
-        select_delta_from(F::BYTES, p, i, At { i: 0, pos: 0, acc: prev })
+        select_delta_from(F::BYTES, p, i, At::start(0, prev))
     }
     /// [`seek_delta_from`] from the start, with the kernel-set signature.
     seek_delta: |p, n, prev, target| {
-        seek_delta_from(F::BYTES, p, n, target, At { i: 0, pos: 0, acc: prev })
+        seek_delta_from(F::BYTES, p, n, target, At::start(0, prev))
     }
 }

@@ -86,6 +86,7 @@ use core::arch::x86_64::*;
 
 use super::super::{control_len, scalar, Format, Kernels, Variant, F0124, F1234};
 use super::avx2;
+use crate::codec::kernels::At;
 use crate::codec::x86::{prefix16, prefix16_dwords, running16, running_from, totals_in_regs};
 use crate::isa::Isa;
 
@@ -389,7 +390,7 @@ crate::codec::kernels::decode_entry_points!(
         // SAFETY: `input` is `input.len()` readable bytes, at least the
         // control bytes; the rest is forwarded from the caller.
         let r = unsafe { decode_blocks::<F, DELTA, CHECKED>(input.as_ptr(), input.len(), out, prev) };
-        r.or_else(|(i, pos, acc)| scalar::decode_from::<F, DELTA>(input, out, i, pos, acc))
+        r.or_else(|(i, pos, acc)| scalar::decode_from::<F, DELTA>(input, out, At { i, pos, acc }))
     }
 );
 

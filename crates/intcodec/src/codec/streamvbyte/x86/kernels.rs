@@ -116,6 +116,7 @@ macro_rules! stream_vbyte_kernels {
         use core::arch::x86_64::*;
 
         use super::super::{control_len, scalar, Format, Kernels, Variant, F0124, F1234};
+        use crate::codec::kernels::At;
         use crate::codec::x86::{group_deltas, prefix_sum};
         use crate::error::DecodeError;
         use crate::isa::Isa;
@@ -533,7 +534,7 @@ macro_rules! stream_vbyte_kernels {
                     unsafe { _mm_loadu_si128(input.as_ptr().add(pos).cast()) }
                 } else if glen > len - pos {
                     let prev = _mm_cvtsi128_si32(prev_v) as u32;
-                    return scalar::decode_from::<F, DELTA>(input, out, g * 4, pos, prev);
+                    return scalar::decode_from::<F, DELTA>(input, out, At { i: g * 4, pos, acc: prev });
                 } else if len >= 16 {
                     // The last 16 bytes of `input`; the group's data starts
                     // `k` bytes into them. Moving the indices up by `k`

@@ -28,6 +28,7 @@ macro_rules! varint_g8iu_kernels {
         use core::arch::x86_64::*;
 
         use super::super::{scalar, Kernels, BLOCK};
+        use crate::codec::kernels::At;
         use crate::codec::x86::prefix4;
         use crate::isa::Isa;
         use crate::tables::varint_g8iu::TABLES;
@@ -84,7 +85,7 @@ macro_rules! varint_g8iu_kernels {
                     pos += BLOCK;
                 }
                 let prev = _mm_cvtsi128_si32(prev_v) as u32;
-                scalar::decode_from::<DELTA>(input, out, i, pos, prev)
+                scalar::decode_from::<DELTA>(input, out, At { i, pos, acc: prev })
             }
         );
 

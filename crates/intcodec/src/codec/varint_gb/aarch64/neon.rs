@@ -20,6 +20,7 @@ use core::arch::aarch64::*;
 
 use super::super::{scalar, Format, Kernels, LowFirst, Lucene};
 use crate::codec::aarch64::prefix_sum;
+use crate::codec::kernels::At;
 use crate::isa::Isa;
 
 pub(crate) static KERNELS_LOW_FIRST: Kernels = kernels::<LowFirst>();
@@ -75,6 +76,6 @@ crate::codec::kernels::decode_entry_points!(
             done += 1;
         }
         let prev = vgetq_lane_u32::<0>(prev_v);
-        scalar::decode_from::<F, DELTA>(input, out, done * 4, pos, prev)
+        scalar::decode_from::<F, DELTA>(input, out, At { i: done * 4, pos, acc: prev })
     }
 );

@@ -94,10 +94,10 @@ pub(crate) fn seek_delta_from<F: Format>(
 super::seek_kernels! {
     /// [`select_delta_from`] from the start, with the kernel-set signature.
     select_delta: |input, n, prev, i| {
-        select_delta_from::<F>(input, n, i, At { i: 0, pos: 0, acc: prev })
+        select_delta_from::<F>(input, n, i, At::start(0, prev))
     }
     /// [`seek_delta_from`] from the start, with the kernel-set signature.
     seek_delta: |input, n, prev, target| {
-        seek_delta_from::<F>(input, n, target, At { i: 0, pos: 0, acc: prev })
+        seek_delta_from::<F>(input, n, target, At::start(0, prev))
     }
 }

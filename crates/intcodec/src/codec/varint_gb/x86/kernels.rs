@@ -79,6 +79,7 @@ macro_rules! varint_gb_kernels {
         use core::arch::x86_64::*;
 
         use super::super::{scalar, Format, Kernels, LowFirst, Lucene};
+        use crate::codec::kernels::At;
         use crate::codec::x86::{group_deltas, prefix_sum};
         use crate::error::DecodeError;
         use crate::isa::Isa;
@@ -290,7 +291,7 @@ macro_rules! varint_gb_kernels {
                 return Ok(pos + 1 + lens[key] as usize - (4 - r));
             }
             let prev = _mm_cvtsi128_si32(prev_v) as u32;
-            scalar::decode_from::<F, DELTA>(input, out, done * 4, pos, prev)
+            scalar::decode_from::<F, DELTA>(input, out, At { i: done * 4, pos, acc: prev })
         }
 
     };
