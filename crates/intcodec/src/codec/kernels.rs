@@ -1,11 +1,11 @@
 //! Glue shared by the kernels of several byte-oriented families (Stream
-//! VByte, VarInt-GB, VarInt-G8IU) on every ISA, written once: the checked and unchecked
-//! decode entry points and the signature of a kernel set's decode loop, and the position
-//! of a select / seek scan.
+//! VByte, VarInt-GB, VarInt-G8IU) on every ISA, written once: the decode
+//! loop's signature and the checked and unchecked decode entry points
+//! around it, and the position of a decode, select or seek scan.
 
 /// Where a scan over a stream stands: the next value `i`, the byte offset
 /// `pos` of its data, and the running value `acc` (delta: the value before
-/// `i`; plain select: unused).
+/// `i`; plain decode or select: unused).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct At {
     pub(crate) i: usize,
