@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 use super::{control_len, Format, Kernels};
+use crate::codec::kernels::At;
 use crate::codec::read_le;
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::tables::streamvbyte::{BYTES_0124, BYTES_1234};
@@ -29,22 +30,25 @@ pub(crate) fn decode<F: Format, const DELTA: bool>(
     out: &mut [u32],
     prev: u32,
 ) -> Result<usize, DecodeError> {
-    let start = control_len(out.len());
-    decode_from::<F, DELTA>(input, out, 0, start, prev)
+    decode_from::<F, DELTA>(input, out, At::start(control_len(out.len()), prev))
 }
 
-/// Decodes values `start..out.len()`, whose data begins at absolute byte
-/// offset `pos` of `input`; `prev` is the value before `start` (delta only).
-/// `start` must be a multiple of 4 or the index of the next value of a group
-/// already partly decoded. Returns the offset just past the last data byte.
+/// Decodes values `from.i..out.len()`, whose data begins at absolute byte
+/// offset `from.pos` of `input`; `from.acc` is the value before `from.i`
+/// (delta only). `from.i` must be a multiple of 4 or the index of the next
+/// value of a group already partly decoded. Returns the offset just past
+/// the last data byte.
 pub(crate) fn decode_from<F: Format, const DELTA: bool>(
     input: &[u8],
     out: &mut [u32],
-    start: usize,
-    mut pos: usize,
-    mut prev: u32,
+    from: At,
 ) -> Result<usize, DecodeError> {
     let ctrl = &input[..control_len(out.len())];
+    let At {
+        i: start,
+        mut pos,
+        acc: mut prev,
+    } = from;
     for (i, slot) in out.iter_mut().enumerate().skip(start) {
         let code = (ctrl[i / 4] >> (2 * (i % 4))) & 3;
         let len = F::BYTES[code as usize] as usize;

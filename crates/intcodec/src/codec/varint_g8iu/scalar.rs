@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 use super::{bytes_of, Kernels, BLOCK};
+use crate::codec::kernels::At;
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::tables::varint_g8iu::TABLES;
 
@@ -45,21 +46,23 @@ pub(crate) fn decode<const DELTA: bool>(
     out: &mut [u32],
     prev: u32,
 ) -> Result<usize, DecodeError> {
-    decode_from::<DELTA>(input, out, 0, 0, prev)
+    decode_from::<DELTA>(input, out, At::start(0, prev))
 }
 
-/// Decodes values `start..out.len()` from the blocks starting at byte `pos`;
-/// `prev` is the value before `start` (delta). Returns the offset just past
-/// the last block used.
+/// Decodes values `from.i..out.len()` from the blocks starting at byte
+/// `from.pos`; `from.acc` is the value before `from.i` (delta). Returns the
+/// offset just past the last block used.
 pub(crate) fn decode_from<const DELTA: bool>(
     input: &[u8],
     out: &mut [u32],
-    start: usize,
-    mut pos: usize,
-    mut prev: u32,
+    from: At,
 ) -> Result<usize, DecodeError> {
     let n = out.len();
-    let mut i = start;
+    let At {
+        mut i,
+        mut pos,
+        acc: mut prev,
+    } = from;
     while i < n {
         let block = block_at(input, pos, i)?;
         let desc = block[0];

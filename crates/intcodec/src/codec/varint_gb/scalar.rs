@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 use super::{code_of, Format, Kernels};
+use crate::codec::kernels::At;
 use crate::error::{DecodeError, DecodeErrorKind};
 
 pub(super) const fn kernels<F: Format>() -> Kernels {
@@ -77,20 +78,23 @@ pub(crate) fn decode<F: Format, const DELTA: bool>(
     out: &mut [u32],
     prev: u32,
 ) -> Result<usize, DecodeError> {
-    decode_from::<F, DELTA>(input, out, 0, 0, prev)
+    decode_from::<F, DELTA>(input, out, At::start(0, prev))
 }
 
-/// Decodes values `start..out.len()` (`start` a multiple of 4) whose first
-/// block begins at byte `pos`; `prev` is the value before `start` (delta).
-/// Returns the offset just past the stream.
+/// Decodes values `from.i..out.len()` (`from.i` a multiple of 4) whose
+/// first block begins at byte `from.pos`; `from.acc` is the value before
+/// `from.i` (delta). Returns the offset just past the stream.
 pub(crate) fn decode_from<F: Format, const DELTA: bool>(
     input: &[u8],
     out: &mut [u32],
-    start: usize,
-    mut pos: usize,
-    mut prev: u32,
+    from: At,
 ) -> Result<usize, DecodeError> {
-    debug_assert_eq!(start % 4, 0);
+    debug_assert_eq!(from.i % 4, 0);
+    let At {
+        i: start,
+        mut pos,
+        acc: mut prev,
+    } = from;
     let mut emit = |slot: &mut u32, v: u32| {
         if DELTA {
             prev = prev.wrapping_add(v);

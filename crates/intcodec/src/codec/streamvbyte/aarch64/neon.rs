@@ -36,7 +36,7 @@ use core::arch::aarch64::*;
 
 use super::super::{control_len, scalar, Format, Kernels, Variant, F0124, F1234};
 use crate::codec::aarch64::prefix_sum;
-use crate::error::DecodeError;
+use crate::codec::kernels::At;
 use crate::isa::Isa;
 
 pub(crate) static KERNELS_1234: Kernels = kernels::<F1234>();
@@ -81,52 +81,47 @@ unsafe fn group<F: Format, const DELTA: bool>(
     t.len[key as usize] as usize
 }
 
-/// The decode loop shared by the checked and unchecked entry points.
-///
-/// # Safety
-/// If `CHECKED` is false, `input` must hold a valid stream of `out.len()`
-/// values followed by `PADDING` bytes. `input.len() >= control_len(out.len())`.
-#[target_feature(enable = "neon")]
-#[inline]
-unsafe fn decode_loop<F: Format, const DELTA: bool, const CHECKED: bool>(
-    input: &[u8],
-    out: &mut [u32],
-    prev: u32,
-) -> Result<usize, DecodeError> {
-    let n = out.len();
-    let ctrl = &input[..control_len(n)];
-    let base = input.as_ptr();
-    let len = input.len();
-    let mut pos = ctrl.len();
-    let mut prev_v = vdupq_n_u32(prev);
-    let (groups, _) = out.as_chunks_mut::<4>();
-    let full = groups.len();
-    let mut g = 0;
-    while g < full {
-        // Each group loads 16 bytes at `pos` and advances `pos` by at most
-        // 16: `(len - pos) / 16` groups stay inside `input`.
-        let run = if CHECKED {
-            match (len - pos) / 16 {
-                0 => break,
-                r => r.min(full - g),
+crate::codec::kernels::decode_entry_points!(
+    "neon",
+    <F: Format>,
+    short: |input, out, prev| scalar::decode_short::<DELTA>(F::BYTES, input, out, prev),
+    /// The decode loop shared by the checked and unchecked entry points.
+    ///
+    /// # Safety
+    /// If `CHECKED` is false, `input` must hold a valid stream of `out.len()`
+    /// values followed by `PADDING` bytes. `input.len() >= control_len(out.len())`.
+    decode_loop: |input, out, prev| {
+        let n = out.len();
+        let ctrl = &input[..control_len(n)];
+        let base = input.as_ptr();
+        let len = input.len();
+        let mut pos = ctrl.len();
+        let mut prev_v = vdupq_n_u32(prev);
+        let (groups, _) = out.as_chunks_mut::<4>();
+        let full = groups.len();
+        let mut g = 0;
+        while g < full {
+            // Each group loads 16 bytes at `pos` and advances `pos` by at most
+            // 16: `(len - pos) / 16` groups stay inside `input`.
+            let run = if CHECKED {
+                match (len - pos) / 16 {
+                    0 => break,
+                    r => r.min(full - g),
+                }
+            } else {
+                full - g
+            };
+            for (dst, k) in groups[g..g + run].iter_mut().zip(&ctrl[g..g + run]) {
+                // SAFETY: 16 bytes are readable at `pos` (the room computed
+                // above, or the padding of trusted input).
+                pos += unsafe { group::<F, DELTA>(base.wrapping_add(pos), *k, dst, &mut prev_v) };
             }
-        } else {
-            full - g
-        };
-        for (dst, k) in groups[g..g + run].iter_mut().zip(&ctrl[g..g + run]) {
-            // SAFETY: 16 bytes are readable at `pos` (the room computed
-            // above, or the padding of trusted input).
-            pos += unsafe { group::<F, DELTA>(base.wrapping_add(pos), *k, dst, &mut prev_v) };
+            g += run;
         }
-        g += run;
+        let prev = vgetq_lane_u32::<0>(prev_v);
+        scalar::decode_from::<F, DELTA>(input, out, At { i: 4 * g, pos, acc: prev })
     }
-    let prev = vgetq_lane_u32::<0>(prev_v);
-    scalar::decode_from::<F, DELTA>(input, out, 4 * g, pos, prev)
-}
-
-crate::codec::kernels::decode_entry_points!("neon", <F: Format>, short: |input, out, prev| {
-    scalar::decode_short::<DELTA>(F::BYTES, input, out, prev)
-});
+);
 
 /// The control byte of the group `v`.
 #[target_feature(enable = "neon")]

@@ -26,7 +26,6 @@ use super::scalar::{self, At};
 use super::Parts;
 use crate::codec::aarch64::{load16, prefix_sum};
 use crate::codec::streamvbyte::Format;
-use crate::error::DecodeError;
 
 /// The four values (stored words) of the group with control byte `key`
 /// whose data starts at `src`.
@@ -37,89 +36,84 @@ fn group<F: Format>(src: &[u8; 16], key: u8) -> uint32x4_t {
     vreinterpretq_u32_u8(vqtbl1q_u8(load16(src), shuf))
 }
 
-/// Plain select of value `i < n`.
+/// Group `g`, whose data starts at offset `pos`, if the 16 bytes from `pos`
+/// are inside `p.data`: its four values (stored words) and data length.
 #[target_feature(enable = "neon")]
-pub(crate) fn select<F: Format>(p: Parts<'_>, i: usize) -> Result<u32, DecodeError> {
-    // Byte count of the two codes of each nibble.
-    let nibble: [u8; 16] = core::array::from_fn(|x| F::BYTES[x & 3] + F::BYTES[x >> 2]);
-    let nib = load16(&nibble);
-    let (chunks, _) = p.ctrl[..(i / 4).min(p.ctrl.len())].as_chunks::<16>();
-    let mut pos = 0usize;
-    for c in chunks {
-        let c = load16(c);
-        let lo = vqtbl1q_u8(nib, vandq_u8(c, vdupq_n_u8(0x0F)));
-        let hi = vqtbl1q_u8(nib, vshrq_n_u8::<4>(c));
-        // At most 16 * 16 bytes: the sum fits the u16 of `uaddlv`.
-        pos += usize::from(vaddlvq_u8(lo)) + usize::from(vaddlvq_u8(hi));
-    }
-    let at = At {
-        i: 64 * chunks.len(),
-        pos,
-        acc: 0,
-    };
-    scalar::select_from(F::BYTES, p, i, at)
+#[inline]
+fn group_at<F: Format>(p: Parts<'_>, g: usize, pos: usize) -> Option<(uint32x4_t, usize)> {
+    let src = p.data.get(pos..)?.first_chunk::<16>()?;
+    let key = p.ctrl[g];
+    Some((group::<F>(src, key), F::tables().len[key as usize] as usize))
 }
 
-/// Delta select of value `i < n` from `prev`.
-#[target_feature(enable = "neon")]
-pub(crate) fn select_delta<F: Format>(
-    p: Parts<'_>,
-    prev: u32,
-    i: usize,
-) -> Result<u32, DecodeError> {
-    let lens = &F::tables().len;
-    let mut sum = vdupq_n_u32(0);
-    let mut pos = 0usize;
-    let mut g = 0usize;
-    // Groups wholly before `i`'s.
-    while g < i / 4 {
-        let Some(src) = p.data.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
-            break;
-        };
-        let key = p.ctrl[g];
-        sum = vaddq_u32(sum, group::<F>(src, key));
-        pos += lens[key as usize] as usize;
-        g += 1;
-    }
-    let at = At {
-        i: 4 * g,
-        pos,
-        acc: prev.wrapping_add(vaddvq_u32(sum)),
-    };
-    scalar::select_delta_from(F::BYTES, p, i, at)
-}
-
-/// Delta seek: the first of `n` values (from `prev`) at or above `target`.
-#[target_feature(enable = "neon")]
-pub(crate) fn seek_delta<F: Format>(
-    p: Parts<'_>,
-    n: usize,
-    prev: u32,
-    target: u32,
-) -> Result<Option<(usize, u32)>, DecodeError> {
-    let lens = &F::tables().len;
-    let t = vdupq_n_u32(target);
-    let mut acc = vdupq_n_u32(prev);
-    let mut pos = 0usize;
-    let mut g = 0usize;
-    while g < n / 4 {
-        let Some(src) = p.data.get(pos..).and_then(<[u8]>::first_chunk::<16>) else {
-            break;
-        };
-        let key = p.ctrl[g];
-        let (v, next) = prefix_sum(group::<F>(src, key), acc);
-        if vmaxvq_u32(vcgeq_u32(v, t)) != 0 {
-            // A lane of this group is the answer: the scalar scan finds it.
-            break;
+super::seek_kernels! {
+    /// Plain select of value `i < n`.
+    #[target_feature(enable = "neon")]
+    select: |p, i| {
+        // Byte count of the two codes of each nibble.
+        let nibble: [u8; 16] = core::array::from_fn(|x| F::BYTES[x & 3] + F::BYTES[x >> 2]);
+        let nib = load16(&nibble);
+        let (chunks, _) = p.ctrl[..(i / 4).min(p.ctrl.len())].as_chunks::<16>();
+        let mut pos = 0usize;
+        for c in chunks {
+            let c = load16(c);
+            let lo = vqtbl1q_u8(nib, vandq_u8(c, vdupq_n_u8(0x0F)));
+            let hi = vqtbl1q_u8(nib, vshrq_n_u8::<4>(c));
+            // At most 16 * 16 bytes: the sum fits the u16 of `uaddlv`.
+            pos += usize::from(vaddlvq_u8(lo)) + usize::from(vaddlvq_u8(hi));
         }
-        acc = next;
-        pos += lens[key as usize] as usize;
-        g += 1;
+        let at = At {
+            i: 64 * chunks.len(),
+            pos,
+            acc: 0,
+        };
+        scalar::select_from(F::BYTES, p, i, at)
     }
-    let at = At {
-        i: 4 * g,
-        pos,
-        acc: vgetq_lane_u32::<0>(acc),
-    };
-    scalar::seek_delta_from(F::BYTES, p, n, target, at)
+    /// Delta select of value `i < n` from `prev`.
+    #[target_feature(enable = "neon")]
+    select_delta: |p, prev, i| {
+        let mut sum = vdupq_n_u32(0);
+        let (mut g, mut pos) = (0usize, 0usize);
+        // Groups wholly before `i`'s.
+        while g < i / 4 {
+            let Some((v, len)) = group_at::<F>(p, g, pos) else {
+                break;
+            };
+            sum = vaddq_u32(sum, v);
+            pos += len;
+            g += 1;
+        }
+        let at = At {
+            i: 4 * g,
+            pos,
+            acc: prev.wrapping_add(vaddvq_u32(sum)),
+        };
+        scalar::select_delta_from(F::BYTES, p, i, at)
+    }
+    /// Delta seek: the first of `n` values (from `prev`) at or above `target`.
+    #[target_feature(enable = "neon")]
+    seek_delta: |p, n, prev, target| {
+        let t = vdupq_n_u32(target);
+        let mut acc = vdupq_n_u32(prev);
+        let (mut g, mut pos) = (0usize, 0usize);
+        while g < n / 4 {
+            let Some((v, len)) = group_at::<F>(p, g, pos) else {
+                break;
+            };
+            let (v, next) = prefix_sum(v, acc);
+            if vmaxvq_u32(vcgeq_u32(v, t)) != 0 {
+                // A lane of this group is the answer: the scalar scan finds it.
+                break;
+            }
+            acc = next;
+            pos += len;
+            g += 1;
+        }
+        let at = At {
+            i: 4 * g,
+            pos,
+            acc: vgetq_lane_u32::<0>(acc),
+        };
+        scalar::seek_delta_from(F::BYTES, p, n, target, at)
+    }
 }

@@ -29,6 +29,42 @@ use crate::error::{DecodeError, DecodeErrorKind};
 use crate::traits::{IntCodec, SortedCodec};
 use alloc::vec::Vec;
 
+/// A kernel set's `select`, `select_delta` and `seek_delta` (the
+/// kernel-set signatures `SelectFn`, `SelectDeltaFn` and `SeekFn`, written
+/// once for the scalar, x86 and NEON sets): `pub(crate)`, generic over the
+/// variant `F: Format`, each with the attributes given before it (its docs,
+/// the ISA's `#[target_feature]`) and its body, which names the arguments
+/// (`|p, i|`, `|p, prev, i|`, `|p, n, prev, target|`; `p` the stream's
+/// [`Parts`]).
+macro_rules! seek_kernels {
+    (
+        $(#[$pattr:meta])*
+        select: |$p:ident, $i:ident| $select:block
+        $(#[$sattr:meta])*
+        select_delta: |$p2:ident, $prev2:ident, $i2:ident| $select_delta:block
+        $(#[$kattr:meta])*
+        seek_delta: |$p3:ident, $n3:ident, $prev3:ident, $target:ident| $seek:block
+    ) => {
+        $crate::codec::streamvbyte::seek::seek_kernels!(@fn $(#[$pattr])* select(
+            $p, $i: usize
+        ) -> u32 $select);
+        $crate::codec::streamvbyte::seek::seek_kernels!(@fn $(#[$sattr])* select_delta(
+            $p2, $prev2: u32, $i2: usize
+        ) -> u32 $select_delta);
+        $crate::codec::streamvbyte::seek::seek_kernels!(@fn $(#[$kattr])* seek_delta(
+            $p3, $n3: usize, $prev3: u32, $target: u32
+        ) -> Option<(usize, u32)> $seek);
+    };
+    (@fn $(#[$attr:meta])* $name:ident($p:ident, $($arg:ident: $t:ty),*) -> $ok:ty $body:block) => {
+        $(#[$attr])*
+        pub(crate) fn $name<F: $crate::codec::streamvbyte::Format>(
+            $p: $crate::codec::streamvbyte::seek::Parts<'_>,
+            $($arg: $t),*
+        ) -> Result<$ok, $crate::error::DecodeError> $body
+    };
+}
+pub(crate) use seek_kernels;
+
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64;
 pub(crate) mod scalar;

@@ -117,44 +117,17 @@ pub(crate) fn decode_range<const DELTA: bool>(
     Ok(at)
 }
 
-/// [`select_from`] from the start, with the kernel-set signature.
-pub(crate) fn select<F: crate::codec::streamvbyte::Format>(
-    p: Parts<'_>,
-    i: usize,
-) -> Result<u32, DecodeError> {
-    let at = At {
-        i: 0,
-        pos: 0,
-        acc: 0,
-    };
-    select_from(F::BYTES, p, i, at)
-}
-
-/// [`select_delta_from`] from the start, with the kernel-set signature.
-pub(crate) fn select_delta<F: crate::codec::streamvbyte::Format>(
-    p: Parts<'_>,
-    prev: u32,
-    i: usize,
-) -> Result<u32, DecodeError> {
-    let at = At {
-        i: 0,
-        pos: 0,
-        acc: prev,
-    };
-    select_delta_from(F::BYTES, p, i, at)
-}
-
-/// [`seek_delta_from`] from the start, with the kernel-set signature.
-pub(crate) fn seek_delta<F: crate::codec::streamvbyte::Format>(
-    p: Parts<'_>,
-    n: usize,
-    prev: u32,
-    target: u32,
-) -> Result<Option<(usize, u32)>, DecodeError> {
-    let at = At {
-        i: 0,
-        pos: 0,
-        acc: prev,
-    };
-    seek_delta_from(F::BYTES, p, n, target, at)
+super::seek_kernels! {
+    /// [`select_from`] from the start, with the kernel-set signature.
+    select: |p, i| {
+        select_from(F::BYTES, p, i, At::start(0, 0))
+    }
+    /// [`select_delta_from`] from the start, with the kernel-set signature.
+    select_delta: |p, prev, i| {
+        select_delta_from(F::BYTES, p, i, At::start(0, prev))
+    }
+    /// [`seek_delta_from`] from the start, with the kernel-set signature.
+    seek_delta: |p, n, prev, target| {
+        seek_delta_from(F::BYTES, p, n, target, At::start(0, prev))
+    }
 }

@@ -86,8 +86,8 @@ use core::arch::x86_64::*;
 
 use super::super::{control_len, scalar, Format, Kernels, Variant, F0124, F1234};
 use super::avx2;
+use crate::codec::kernels::At;
 use crate::codec::x86::{prefix16, prefix16_dwords, running16, running_from, totals_in_regs};
-use crate::error::DecodeError;
 use crate::isa::Isa;
 
 pub(crate) static KERNELS_1234: Kernels = kernels::<F1234>(&avx2::KERNELS_1234);
@@ -374,33 +374,24 @@ unsafe fn blocks_loop<
     Ok(pos)
 }
 
-/// The checked (`CHECKED`) or trusted decode of a stream in `input`:
-/// the blocks, and on a block that runs past `input` the scalar kernel
-/// from that block on, which reports the exact offset.
-///
-/// # Safety
-/// `input.len() >= control_len(out.len())`; if not `CHECKED`, `input`
-/// holds a valid stream of `out.len()` values (no padding needed: every
-/// read is one of the stream's bytes).
-#[target_feature(
-    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vnni,avx2,bmi1,bmi2,popcnt"
-)]
-#[inline]
-unsafe fn decode_loop<F: Format, const DELTA: bool, const CHECKED: bool>(
-    input: &[u8],
-    out: &mut [u32],
-    prev: u32,
-) -> Result<usize, DecodeError> {
-    // SAFETY: `input` is `input.len()` readable bytes, at least the
-    // control bytes; the rest is forwarded from the caller.
-    let r = unsafe { decode_blocks::<F, DELTA, CHECKED>(input.as_ptr(), input.len(), out, prev) };
-    r.or_else(|(i, pos, acc)| scalar::decode_from::<F, DELTA>(input, out, i, pos, acc))
-}
-
 crate::codec::kernels::decode_entry_points!(
     "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vnni,avx2,bmi1,bmi2,popcnt",
     <F: Format>,
-    short: |input, out, prev| scalar::decode_short::<DELTA>(F::BYTES, input, out, prev)
+    short: |input, out, prev| scalar::decode_short::<DELTA>(F::BYTES, input, out, prev),
+    /// The checked (`CHECKED`) or trusted decode of a stream in `input`:
+    /// the blocks, and on a block that runs past `input` the scalar kernel
+    /// from that block on, which reports the exact offset.
+    ///
+    /// # Safety
+    /// `input.len() >= control_len(out.len())`; if not `CHECKED`, `input`
+    /// holds a valid stream of `out.len()` values (no padding needed: every
+    /// read is one of the stream's bytes).
+    decode_loop: |input, out, prev| {
+        // SAFETY: `input` is `input.len()` readable bytes, at least the
+        // control bytes; the rest is forwarded from the caller.
+        let r = unsafe { decode_blocks::<F, DELTA, CHECKED>(input.as_ptr(), input.len(), out, prev) };
+        r.or_else(|(i, pos, acc)| scalar::decode_from::<F, DELTA>(input, out, At { i, pos, acc }))
+    }
 );
 
 /// Trusted-count decode (`counted.rs`): the same blocks, which read only

@@ -116,6 +116,7 @@ macro_rules! stream_vbyte_kernels {
         use core::arch::x86_64::*;
 
         use super::super::{control_len, scalar, Format, Kernels, Variant, F0124, F1234};
+        use crate::codec::kernels::At;
         use crate::codec::x86::{group_deltas, prefix_sum};
         use crate::error::DecodeError;
         use crate::isa::Isa;
@@ -275,37 +276,36 @@ macro_rules! stream_vbyte_kernels {
             src
         }
 
-        /// The decode loop shared by the checked and unchecked entry points.
-        ///
-        /// # Safety
-        /// If `CHECKED` is false, `input` must hold a valid stream of `out.len()`
-        /// values followed by `PADDING` bytes. `input.len() >= control_len(out.len())`.
-        #[target_feature(enable = $features)]
-        #[inline]
-        unsafe fn decode_loop<F: Format, const DELTA: bool, const CHECKED: bool>(
-            input: &[u8],
-            out: &mut [u32],
-            prev: u32,
-        ) -> Result<usize, DecodeError> {
-            let ctrl = &input[..control_len(out.len())];
-            // SAFETY: `input` is `input.len()` readable bytes; the rest is
-            // forwarded from the caller.
-            let (g, pos, prev_v) = unsafe {
-                decode_groups::<F, DELTA, CHECKED, false>(
-                    input.as_ptr(),
-                    ctrl,
-                    input.len(),
-                    out,
-                    prev,
-                )
-            };
-            if 4 * g >= out.len() {
-                return Ok(pos);
+        crate::codec::kernels::decode_entry_points!(
+            $features,
+            <F: Format>,
+            short: |input, out, prev| scalar::decode_short::<DELTA>(F::BYTES, input, out, prev),
+            /// The decode loop shared by the checked and unchecked entry points.
+            ///
+            /// # Safety
+            /// If `CHECKED` is false, `input` must hold a valid stream of `out.len()`
+            /// values followed by `PADDING` bytes. `input.len() >= control_len(out.len())`.
+            decode_loop: |input, out, prev| {
+                let ctrl = &input[..control_len(out.len())];
+                // SAFETY: `input` is `input.len()` readable bytes; the rest is
+                // forwarded from the caller.
+                let (g, pos, prev_v) = unsafe {
+                    decode_groups::<F, DELTA, CHECKED, false>(
+                        input.as_ptr(),
+                        ctrl,
+                        input.len(),
+                        out,
+                        prev,
+                    )
+                };
+                if 4 * g >= out.len() {
+                    return Ok(pos);
+                }
+                // SAFETY: forwarded from the caller; `pos <= len` (checked, or
+                // inside the trusted stream).
+                unsafe { decode_tail::<F, DELTA, CHECKED>(input, out, g, pos, prev_v) }
             }
-            // SAFETY: forwarded from the caller; `pos <= len` (checked, or
-            // inside the trusted stream).
-            unsafe { decode_tail::<F, DELTA, CHECKED>(input, out, g, pos, prev_v) }
-        }
+        );
 
         /// Trusted-count decode of a "1234" stream (`counted.rs`): the
         /// block and group loops with the values still to come as the room
@@ -534,7 +534,7 @@ macro_rules! stream_vbyte_kernels {
                     unsafe { _mm_loadu_si128(input.as_ptr().add(pos).cast()) }
                 } else if glen > len - pos {
                     let prev = _mm_cvtsi128_si32(prev_v) as u32;
-                    return scalar::decode_from::<F, DELTA>(input, out, g * 4, pos, prev);
+                    return scalar::decode_from::<F, DELTA>(input, out, At { i: g * 4, pos, acc: prev });
                 } else if len >= 16 {
                     // The last 16 bytes of `input`; the group's data starts
                     // `k` bytes into them. Moving the indices up by `k`
@@ -580,9 +580,6 @@ macro_rules! stream_vbyte_kernels {
             Ok(pos)
         }
 
-        crate::codec::kernels::decode_entry_points!($features, <F: Format>, short: |input, out, prev| {
-            scalar::decode_short::<DELTA>(F::BYTES, input, out, prev)
-        });
 
         /// The twelve zero flags of the group `v` that decide its control
         /// byte, times 16 (the byte offset of its entry in 16-byte tables).

@@ -28,8 +28,8 @@ macro_rules! varint_g8iu_kernels {
         use core::arch::x86_64::*;
 
         use super::super::{scalar, Kernels, BLOCK};
+        use crate::codec::kernels::At;
         use crate::codec::x86::prefix4;
-        use crate::error::DecodeError;
         use crate::isa::Isa;
         use crate::tables::varint_g8iu::TABLES;
 
@@ -37,61 +37,58 @@ macro_rules! varint_g8iu_kernels {
             $isa, decode<>, decode_unchecked<>, scalar::encode<>;
         );
 
-        /// The decode loop shared by the checked and unchecked entry points.
-        ///
-        /// # Safety
-        /// If `CHECKED` is false, `input` must hold a valid stream of at least
-        /// `out.len()` values.
-        #[target_feature(enable = $features)]
-        #[inline]
-        unsafe fn decode_loop<const DELTA: bool, const CHECKED: bool>(
-            input: &[u8],
-            out: &mut [u32],
-            prev: u32,
-        ) -> Result<usize, DecodeError> {
-            let masks = &super::kernels::MASKS;
-            let n = out.len();
-            let base = input.as_ptr();
-            let len = input.len();
-            let dst = out.as_mut_ptr();
-            let mut pos = 0;
-            let mut i = 0;
-            let mut prev_v = _mm_set1_epi32(prev as i32);
-            // Eight output slots must remain: both vectors are stored.
-            while n - i >= 8 {
-                // Invariant: pos <= len.
-                if CHECKED && len - pos < BLOCK {
-                    break;
+        crate::codec::kernels::decode_entry_points!(
+            $features,
+            <>,
+            /// The decode loop shared by the checked and unchecked entry points.
+            ///
+            /// # Safety
+            /// If `CHECKED` is false, `input` must hold a valid stream of at least
+            /// `out.len()` values.
+            decode_loop: |input, out, prev| {
+                let masks = &super::kernels::MASKS;
+                let n = out.len();
+                let base = input.as_ptr();
+                let len = input.len();
+                let dst = out.as_mut_ptr();
+                let mut pos = 0;
+                let mut i = 0;
+                let mut prev_v = _mm_set1_epi32(prev as i32);
+                // Eight output slots must remain: both vectors are stored.
+                while n - i >= 8 {
+                    // Invariant: pos <= len.
+                    if CHECKED && len - pos < BLOCK {
+                        break;
+                    }
+                    let desc = input[pos] as usize;
+                    if CHECKED && !TABLES.valid[desc] {
+                        break;
+                    }
+                    // SAFETY: the block's 8 data bytes, pos+1..pos+9, are inside
+                    // `input` (checked above, or a valid stream for trusted input).
+                    let data = unsafe { _mm_loadl_epi64(base.add(pos + 1).cast()) };
+                    let mut lo = _mm_shuffle_epi8(data, masks[desc][0]);
+                    let mut hi = _mm_shuffle_epi8(data, masks[desc][1]);
+                    if DELTA {
+                        let (s_lo, s_hi) = (prefix4(lo), prefix4(hi));
+                        let t_lo = _mm_shuffle_epi32::<0xFF>(s_lo);
+                        let t_all = _mm_add_epi32(t_lo, _mm_shuffle_epi32::<0xFF>(s_hi));
+                        lo = _mm_add_epi32(s_lo, prev_v);
+                        hi = _mm_add_epi32(s_hi, _mm_add_epi32(t_lo, prev_v));
+                        prev_v = _mm_add_epi32(prev_v, t_all);
+                    }
+                    // SAFETY: out[i..i+8] exists (n - i >= 8, checked above).
+                    unsafe { _mm_storeu_si128(dst.add(i).cast(), lo) };
+                    // SAFETY: as above, the second half of out[i..i+8].
+                    unsafe { _mm_storeu_si128(dst.add(i + 4).cast(), hi) };
+                    i += TABLES.count[desc] as usize;
+                    pos += BLOCK;
                 }
-                let desc = input[pos] as usize;
-                if CHECKED && !TABLES.valid[desc] {
-                    break;
-                }
-                // SAFETY: the block's 8 data bytes, pos+1..pos+9, are inside
-                // `input` (checked above, or a valid stream for trusted input).
-                let data = unsafe { _mm_loadl_epi64(base.add(pos + 1).cast()) };
-                let mut lo = _mm_shuffle_epi8(data, masks[desc][0]);
-                let mut hi = _mm_shuffle_epi8(data, masks[desc][1]);
-                if DELTA {
-                    let (s_lo, s_hi) = (prefix4(lo), prefix4(hi));
-                    let t_lo = _mm_shuffle_epi32::<0xFF>(s_lo);
-                    let t_all = _mm_add_epi32(t_lo, _mm_shuffle_epi32::<0xFF>(s_hi));
-                    lo = _mm_add_epi32(s_lo, prev_v);
-                    hi = _mm_add_epi32(s_hi, _mm_add_epi32(t_lo, prev_v));
-                    prev_v = _mm_add_epi32(prev_v, t_all);
-                }
-                // SAFETY: out[i..i+8] exists (n - i >= 8, checked above).
-                unsafe { _mm_storeu_si128(dst.add(i).cast(), lo) };
-                // SAFETY: as above, the second half of out[i..i+8].
-                unsafe { _mm_storeu_si128(dst.add(i + 4).cast(), hi) };
-                i += TABLES.count[desc] as usize;
-                pos += BLOCK;
+                let prev = _mm_cvtsi128_si32(prev_v) as u32;
+                scalar::decode_from::<DELTA>(input, out, At { i, pos, acc: prev })
             }
-            let prev = _mm_cvtsi128_si32(prev_v) as u32;
-            scalar::decode_from::<DELTA>(input, out, i, pos, prev)
-        }
+        );
 
-        crate::codec::kernels::decode_entry_points!($features, <>);
     };
 }
 

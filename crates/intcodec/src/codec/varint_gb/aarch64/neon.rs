@@ -20,7 +20,7 @@ use core::arch::aarch64::*;
 
 use super::super::{scalar, Format, Kernels, LowFirst, Lucene};
 use crate::codec::aarch64::prefix_sum;
-use crate::error::DecodeError;
+use crate::codec::kernels::At;
 use crate::isa::Isa;
 
 pub(crate) static KERNELS_LOW_FIRST: Kernels = kernels::<LowFirst>();
@@ -35,51 +35,47 @@ const fn kernels<F: Format>() -> Kernels {
     )
 }
 
-/// The decode loop shared by the checked and unchecked entry points.
-///
-/// # Safety
-/// If `CHECKED` is false, `input` must hold a valid stream of `out.len()`
-/// values followed by `PADDING` bytes.
-#[target_feature(enable = "neon")]
-#[inline]
-unsafe fn decode_loop<F: Format, const DELTA: bool, const CHECKED: bool>(
-    input: &[u8],
-    out: &mut [u32],
-    prev: u32,
-) -> Result<usize, DecodeError> {
-    let t = F::tables();
-    let base = input.as_ptr();
-    let len = input.len();
-    let mut pos = 0;
-    let mut prev_v = vdupq_n_u32(prev);
-    let (groups, _) = out.as_chunks_mut::<4>();
-    let mut done = 0; // groups decoded
-    for dst in groups.iter_mut() {
-        // Invariant: pos <= len. A block reads 17 bytes from `pos`.
-        if CHECKED && len - pos < 17 {
-            break;
+crate::codec::kernels::decode_entry_points!(
+    "neon",
+    <F: Format>,
+    /// The decode loop shared by the checked and unchecked entry points.
+    ///
+    /// # Safety
+    /// If `CHECKED` is false, `input` must hold a valid stream of `out.len()`
+    /// values followed by `PADDING` bytes.
+    decode_loop: |input, out, prev| {
+        let t = F::tables();
+        let base = input.as_ptr();
+        let len = input.len();
+        let mut pos = 0;
+        let mut prev_v = vdupq_n_u32(prev);
+        let (groups, _) = out.as_chunks_mut::<4>();
+        let mut done = 0; // groups decoded
+        for dst in groups.iter_mut() {
+            // Invariant: pos <= len. A block reads 17 bytes from `pos`.
+            if CHECKED && len - pos < 17 {
+                break;
+            }
+            let key = input[pos] as usize;
+            // SAFETY: 17 bytes of `input` remain at `pos` (checked above), or,
+            // for trusted input, the block (at least 5 bytes) plus PADDING (16).
+            let data = unsafe { vld1q_u8(base.wrapping_add(pos + 1)) };
+            // SAFETY: a table entry is 16 readable bytes.
+            let mask = unsafe { vld1q_u8(t.decode[key].as_ptr()) };
+            let mut v = vreinterpretq_u32_u8(vqtbl1q_u8(data, mask));
+            if DELTA {
+                (v, prev_v) = prefix_sum(v, prev_v);
+            }
+            // SAFETY: `dst` is four u32s, 16 writable bytes.
+            unsafe { vst1q_u32(dst.as_mut_ptr(), v) };
+            if key == 0 {
+                pos += 5;
+            } else {
+                pos += 1 + t.len[key] as usize;
+            }
+            done += 1;
         }
-        let key = input[pos] as usize;
-        // SAFETY: 17 bytes of `input` remain at `pos` (checked above), or,
-        // for trusted input, the block (at least 5 bytes) plus PADDING (16).
-        let data = unsafe { vld1q_u8(base.wrapping_add(pos + 1)) };
-        // SAFETY: a table entry is 16 readable bytes.
-        let mask = unsafe { vld1q_u8(t.decode[key].as_ptr()) };
-        let mut v = vreinterpretq_u32_u8(vqtbl1q_u8(data, mask));
-        if DELTA {
-            (v, prev_v) = prefix_sum(v, prev_v);
-        }
-        // SAFETY: `dst` is four u32s, 16 writable bytes.
-        unsafe { vst1q_u32(dst.as_mut_ptr(), v) };
-        if key == 0 {
-            pos += 5;
-        } else {
-            pos += 1 + t.len[key] as usize;
-        }
-        done += 1;
+        let prev = vgetq_lane_u32::<0>(prev_v);
+        scalar::decode_from::<F, DELTA>(input, out, At { i: done * 4, pos, acc: prev })
     }
-    let prev = vgetq_lane_u32::<0>(prev_v);
-    scalar::decode_from::<F, DELTA>(input, out, done * 4, pos, prev)
-}
-
-crate::codec::kernels::decode_entry_points!("neon", <F: Format>);
+);

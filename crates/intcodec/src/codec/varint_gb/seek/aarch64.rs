@@ -31,7 +31,6 @@ use core::arch::aarch64::*;
 use super::scalar::{self, At};
 use crate::codec::aarch64::{load16, prefix_sum};
 use crate::codec::varint_gb::Format;
-use crate::error::DecodeError;
 
 /// The block at `pos` if its control byte and data bytes are inside
 /// `input` and 16 bytes can be loaded for it: its control byte and four
@@ -53,56 +52,47 @@ fn block<F: Format>(input: &[u8], pos: usize) -> Option<(u8, uint32x4_t)> {
     Some((key, vreinterpretq_u32_u8(vqtbl1q_u8(load16(src), shuf))))
 }
 
-/// Delta select of value `i < n` (from `prev`).
-#[target_feature(enable = "neon")]
-pub(crate) fn select_delta<F: Format>(
-    input: &[u8],
-    n: usize,
-    prev: u32,
-    i: usize,
-) -> Result<u32, DecodeError> {
-    let len = &F::tables().len;
-    let mut acc = vdupq_n_u32(0);
-    let (mut g, mut pos) = (0usize, 0usize);
-    while g < i / 4 {
-        let Some((key, v)) = block::<F>(input, pos) else {
-            break;
-        };
-        acc = vaddq_u32(acc, v);
-        pos += 1 + len[key as usize] as usize;
-        g += 1;
-    }
-    let acc = prev.wrapping_add(vaddvq_u32(acc));
-    scalar::select_delta_from::<F>(input, n, i, At { i: 4 * g, pos, acc })
-}
-
-/// Delta seek: the first index whose value is at least `target`.
-#[target_feature(enable = "neon")]
-pub(crate) fn seek_delta<F: Format>(
-    input: &[u8],
-    n: usize,
-    prev: u32,
-    target: u32,
-) -> Result<Option<(usize, u32)>, DecodeError> {
-    let len = &F::tables().len;
-    let t = vdupq_n_u32(target);
-    let mut acc = vdupq_n_u32(prev);
-    let (mut g, mut pos) = (0usize, 0usize);
-    while g < n / 4 {
-        let Some((key, v)) = block::<F>(input, pos) else {
-            break;
-        };
-        let (v, next) = prefix_sum(v, acc);
-        if vmaxvq_u32(vcgeq_u32(v, t)) != 0 {
-            // A full block inside `input`: all four values are complete.
-            // The scalar code reads the block again (at most four values)
-            // for the exact answer.
-            break;
+super::seek_kernels! {
+    /// Delta select of value `i < n` (from `prev`).
+    #[target_feature(enable = "neon")]
+    select_delta: |input, n, prev, i| {
+        let len = &F::tables().len;
+        let mut acc = vdupq_n_u32(0);
+        let (mut g, mut pos) = (0usize, 0usize);
+        while g < i / 4 {
+            let Some((key, v)) = block::<F>(input, pos) else {
+                break;
+            };
+            acc = vaddq_u32(acc, v);
+            pos += 1 + len[key as usize] as usize;
+            g += 1;
         }
-        acc = next;
-        pos += 1 + len[key as usize] as usize;
-        g += 1;
+        let acc = prev.wrapping_add(vaddvq_u32(acc));
+        scalar::select_delta_from::<F>(input, n, i, At { i: 4 * g, pos, acc })
     }
-    let acc = vgetq_lane_u32::<0>(acc);
-    scalar::seek_delta_from::<F>(input, n, target, At { i: 4 * g, pos, acc })
+    /// Delta seek: the first index whose value is at least `target`.
+    #[target_feature(enable = "neon")]
+    seek_delta: |input, n, prev, target| {
+        let len = &F::tables().len;
+        let t = vdupq_n_u32(target);
+        let mut acc = vdupq_n_u32(prev);
+        let (mut g, mut pos) = (0usize, 0usize);
+        while g < n / 4 {
+            let Some((key, v)) = block::<F>(input, pos) else {
+                break;
+            };
+            let (v, next) = prefix_sum(v, acc);
+            if vmaxvq_u32(vcgeq_u32(v, t)) != 0 {
+                // A full block inside `input`: all four values are complete.
+                // The scalar code reads the block again (at most four values)
+                // for the exact answer.
+                break;
+            }
+            acc = next;
+            pos += 1 + len[key as usize] as usize;
+            g += 1;
+        }
+        let acc = vgetq_lane_u32::<0>(acc);
+        scalar::seek_delta_from::<F>(input, n, target, At { i: 4 * g, pos, acc })
+    }
 }

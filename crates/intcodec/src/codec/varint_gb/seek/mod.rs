@@ -26,6 +26,35 @@ use crate::error::DecodeError;
 use crate::traits::{IntCodec, SortedCodec};
 use alloc::vec::Vec;
 
+/// A kernel set's `select_delta` and `seek_delta` (the kernel-set
+/// signatures `SelectDeltaFn` and `SeekFn`, written once for the scalar,
+/// x86 and NEON sets): `pub(crate)`, generic over the layout `F: Format`,
+/// each with the attributes given before it (its docs, the ISA's
+/// `#[target_feature]`) and its body, which names the arguments
+/// (`|input, n, prev, i|`, `|input, n, prev, target|`).
+macro_rules! seek_kernels {
+    (
+        $(#[$sattr:meta])*
+        select_delta: |$input:ident, $n:ident, $prev:ident, $i:ident| $select:block
+        $(#[$kattr:meta])*
+        seek_delta: |$input2:ident, $n2:ident, $prev2:ident, $target:ident| $seek:block
+    ) => {
+        $crate::codec::varint_gb::seek::seek_kernels!(@fn $(#[$sattr])* select_delta(
+            $input: &[u8], $n: usize, $prev: u32, $i: usize
+        ) -> u32 $select);
+        $crate::codec::varint_gb::seek::seek_kernels!(@fn $(#[$kattr])* seek_delta(
+            $input2: &[u8], $n2: usize, $prev2: u32, $target: u32
+        ) -> Option<(usize, u32)> $seek);
+    };
+    (@fn $(#[$attr:meta])* $name:ident($($arg:ident: $t:ty),*) -> $ok:ty $body:block) => {
+        $(#[$attr])*
+        pub(crate) fn $name<F: $crate::codec::varint_gb::Format>(
+            $($arg: $t),*
+        ) -> Result<$ok, $crate::error::DecodeError> $body
+    };
+}
+pub(crate) use seek_kernels;
+
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64;
 pub(crate) mod scalar;

@@ -91,40 +91,13 @@ pub(crate) fn seek_delta_from<F: Format>(
     walk::<F>(input, n, at, |_, v| v >= target).map(|(hit, _)| hit)
 }
 
-/// [`select_delta_from`] from the start, with the kernel-set signature.
-pub(crate) fn select_delta<F: Format>(
-    input: &[u8],
-    n: usize,
-    prev: u32,
-    i: usize,
-) -> Result<u32, DecodeError> {
-    select_delta_from::<F>(
-        input,
-        n,
-        i,
-        At {
-            i: 0,
-            pos: 0,
-            acc: prev,
-        },
-    )
-}
-
-/// [`seek_delta_from`] from the start, with the kernel-set signature.
-pub(crate) fn seek_delta<F: Format>(
-    input: &[u8],
-    n: usize,
-    prev: u32,
-    target: u32,
-) -> Result<Option<(usize, u32)>, DecodeError> {
-    seek_delta_from::<F>(
-        input,
-        n,
-        target,
-        At {
-            i: 0,
-            pos: 0,
-            acc: prev,
-        },
-    )
+super::seek_kernels! {
+    /// [`select_delta_from`] from the start, with the kernel-set signature.
+    select_delta: |input, n, prev, i| {
+        select_delta_from::<F>(input, n, i, At::start(0, prev))
+    }
+    /// [`seek_delta_from`] from the start, with the kernel-set signature.
+    seek_delta: |input, n, prev, target| {
+        seek_delta_from::<F>(input, n, target, At::start(0, prev))
+    }
 }

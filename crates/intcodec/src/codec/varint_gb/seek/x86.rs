@@ -26,7 +26,6 @@ macro_rules! gb_seek_kernels {
             use super::super::scalar::{self, At};
             use crate::codec::varint_gb::Format;
             use crate::codec::x86::{lanes_at_least, load16, prefix4, shuffle_last16, sum4};
-            use crate::error::DecodeError;
 
             /// The block at `pos` if its control byte and 16 bytes after it
             /// are inside `input`: its control byte and four values.
@@ -44,63 +43,54 @@ macro_rules! gb_seek_kernels {
                 Some((key, shuffle_last16(input, pos + 1, glen, shuf)?))
             }
 
-            /// Delta select of value `i < n` (from `prev`).
-            #[target_feature(enable = $features)]
-            pub(crate) fn select_delta<F: Format>(
-                input: &[u8],
-                n: usize,
-                prev: u32,
-                i: usize,
-            ) -> Result<u32, DecodeError> {
-                let mut acc = _mm_setzero_si128();
-                let (mut g, mut pos) = (0usize, 0usize);
-                while g < i / 4 {
-                    let Some((key, v)) = block::<F>(input, pos) else {
-                        break;
-                    };
-                    acc = _mm_add_epi32(acc, v);
-                    pos += 1 + F::tables().block_len(usize::from(key), $popcnt);
-                    g += 1;
-                }
-                let acc = prev.wrapping_add(sum4(acc));
-                scalar::select_delta_from::<F>(input, n, i, At { i: 4 * g, pos, acc })
-            }
-
-            /// Delta seek: the first index whose value is at least `target`.
-            #[target_feature(enable = $features)]
-            pub(crate) fn seek_delta<F: Format>(
-                input: &[u8],
-                n: usize,
-                prev: u32,
-                target: u32,
-            ) -> Result<Option<(usize, u32)>, DecodeError> {
-                let flip = _mm_set1_epi32(i32::MIN);
-                let t = _mm_xor_si128(_mm_set1_epi32(target as i32), flip);
-                let mut acc = _mm_set1_epi32(prev as i32);
-                let (mut g, mut pos) = (0usize, 0usize);
-                while g < n / 4 {
-                    let Some((key, v)) = block::<F>(input, pos) else {
-                        break;
-                    };
-                    let v = _mm_add_epi32(prefix4(v), acc);
-                    if lanes_at_least(v, t, flip) != 0 {
-                        // A full block inside `input`: all four values are
-                        // complete. Let the scalar code read the block again
-                        // (at most four values) for the exact answer.
-                        let acc = _mm_cvtsi128_si32(acc) as u32;
-                        return scalar::seek_delta_from::<F>(
-                            input,
-                            n,
-                            target,
-                            At { i: 4 * g, pos, acc },
-                        );
+            crate::codec::varint_gb::seek::seek_kernels! {
+                /// Delta select of value `i < n` (from `prev`).
+                #[target_feature(enable = $features)]
+                select_delta: |input, n, prev, i| {
+                    let mut acc = _mm_setzero_si128();
+                    let (mut g, mut pos) = (0usize, 0usize);
+                    while g < i / 4 {
+                        let Some((key, v)) = block::<F>(input, pos) else {
+                            break;
+                        };
+                        acc = _mm_add_epi32(acc, v);
+                        pos += 1 + F::tables().block_len(usize::from(key), $popcnt);
+                        g += 1;
                     }
-                    acc = _mm_shuffle_epi32::<0xFF>(v);
-                    pos += 1 + F::tables().block_len(usize::from(key), $popcnt);
-                    g += 1;
+                    let acc = prev.wrapping_add(sum4(acc));
+                    scalar::select_delta_from::<F>(input, n, i, At { i: 4 * g, pos, acc })
                 }
-                let acc = _mm_cvtsi128_si32(acc) as u32;
-                scalar::seek_delta_from::<F>(input, n, target, At { i: 4 * g, pos, acc })
+                /// Delta seek: the first index whose value is at least `target`.
+                #[target_feature(enable = $features)]
+                seek_delta: |input, n, prev, target| {
+                    let flip = _mm_set1_epi32(i32::MIN);
+                    let t = _mm_xor_si128(_mm_set1_epi32(target as i32), flip);
+                    let mut acc = _mm_set1_epi32(prev as i32);
+                    let (mut g, mut pos) = (0usize, 0usize);
+                    while g < n / 4 {
+                        let Some((key, v)) = block::<F>(input, pos) else {
+                            break;
+                        };
+                        let v = _mm_add_epi32(prefix4(v), acc);
+                        if lanes_at_least(v, t, flip) != 0 {
+                            // A full block inside `input`: all four values are
+                            // complete. Let the scalar code read the block again
+                            // (at most four values) for the exact answer.
+                            let acc = _mm_cvtsi128_si32(acc) as u32;
+                            return scalar::seek_delta_from::<F>(
+                                input,
+                                n,
+                                target,
+                                At { i: 4 * g, pos, acc },
+                            );
+                        }
+                        acc = _mm_shuffle_epi32::<0xFF>(v);
+                        pos += 1 + F::tables().block_len(usize::from(key), $popcnt);
+                        g += 1;
+                    }
+                    let acc = _mm_cvtsi128_si32(acc) as u32;
+                    scalar::seek_delta_from::<F>(input, n, target, At { i: 4 * g, pos, acc })
+                }
             }
         }
     };

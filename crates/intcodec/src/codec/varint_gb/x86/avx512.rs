@@ -113,7 +113,6 @@ use super::avx2;
 use crate::codec::x86::{
     load16, load64, prefix16_dwords, prefix_sum, running16, totals_in_regs, IOTA64,
 };
-use crate::error::DecodeError;
 use crate::isa::{Isa, Tuning};
 
 pub(crate) static KERNELS_LOW_FIRST: Kernels = kernels::<LowFirst>(&avx2::KERNELS_LOW_FIRST);
@@ -483,73 +482,66 @@ fn running_sums(v: &mut [u32], prev: u32) -> __m128i {
     acc
 }
 
-/// The window loop while windows can be taken, then the AVX2 loop from
-/// where it stopped.
-///
-/// With [`Tuning::Zen4`], a decode long enough for windows first runs
-/// `PROBE_BLOCKS` blocks through the AVX2 loop and takes the windows for
-/// the rest only if those blocks were dense (mostly one-byte values: the
-/// one-byte windows of step 5 gain there, while on mixed widths the
-/// permute chain of steps 1-3 loses to the AVX2 loop on Zen 4). The
-/// probe's bytes cost nothing to measure: they are where its loop stopped.
-///
-/// # Safety
-/// If `CHECKED` is false, `input` must hold a valid stream of `out.len()`
-/// values followed by `PADDING` bytes.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vnni,avx2,bmi1,bmi2,popcnt")]
-#[inline]
-unsafe fn decode_loop<F: Format, const DELTA: bool, const CHECKED: bool>(
-    input: &[u8],
-    out: &mut [u32],
-    prev: u32,
-) -> Result<usize, DecodeError> {
-    let (mut pos, mut done, mut prev_v) = (0, 0, _mm_set1_epi32(prev as i32));
-    let long = |input: &[u8], out: &[u32]| {
-        out.len() >= MIN_VALUES && (!CHECKED || input.len() >= WINDOW_READ)
-    };
-    if !long(input, out) {
-        // SAFETY: group 0 starts at 0; trusted input as given.
-        return unsafe { avx2::decode_rest::<F, DELTA, CHECKED>(input, out, 0, 0, prev_v) };
-    }
-    if crate::isa::tuning() == Tuning::Zen4 {
-        let probe = 4 * PROBE_BLOCKS;
-        // SAFETY: group 0 starts at 0, `probe <= MIN_VALUES <= out.len()`;
-        // trusted input: its first `probe` values are a valid stream
-        // followed by more than `PADDING` bytes.
-        pos = unsafe {
-            avx2::decode_rest::<F, DELTA, CHECKED>(input, &mut out[..probe], 0, 0, prev_v)?
-        };
-        done = PROBE_BLOCKS;
-        if DELTA {
-            prev_v = _mm_set1_epi32(out[probe - 1] as i32);
-        }
-        let dense = pos <= DENSE_BLOCK_BYTES * PROBE_BLOCKS;
-        if !dense || !long(&input[pos..], &out[probe..]) {
-            // SAFETY: `pos` is where the probe's groups end, inside
-            // `input`; group `done` starts there; trusted input as given.
-            return unsafe {
-                avx2::decode_rest::<F, DELTA, CHECKED>(input, out, pos, done, prev_v)
-            };
-        }
-    }
-    let prev = _mm_cvtsi128_si32(prev_v) as u32;
-    let (at, from) = (pos, 4 * done);
-    let (wpos, wdone, summed, acc);
-    // SAFETY: `long` checked the sizes of these parts; trusted input: the
-    // rest of a valid stream from a group's start is a valid stream of the
-    // rest of the values, and the padding follows it.
-    (wpos, wdone, summed, acc) =
-        unsafe { windows::<F, DELTA, CHECKED>(&input[at..], &mut out[from..], prev) };
-    if DELTA {
-        prev_v = running_sums(&mut out[from + summed..from + 4 * wdone], acc);
-    }
-    (pos, done) = (at + wpos, done + wdone);
-    // SAFETY: pos <= len (a window's end is inside it), 4 * done <=
-    // out.len(), block `done` starts at `pos`; trusted input as given.
-    unsafe { avx2::decode_rest::<F, DELTA, CHECKED>(input, out, pos, done, prev_v) }
-}
-
 crate::codec::kernels::decode_entry_points!(
     "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vnni,avx2,bmi1,bmi2,popcnt",
-    <F: Format>
+    <F: Format>,
+    /// The window loop while windows can be taken, then the AVX2 loop from
+    /// where it stopped.
+    ///
+    /// With [`Tuning::Zen4`], a decode long enough for windows first runs
+    /// `PROBE_BLOCKS` blocks through the AVX2 loop and takes the windows for
+    /// the rest only if those blocks were dense (mostly one-byte values: the
+    /// one-byte windows of step 5 gain there, while on mixed widths the
+    /// permute chain of steps 1-3 loses to the AVX2 loop on Zen 4). The
+    /// probe's bytes cost nothing to measure: they are where its loop stopped.
+    ///
+    /// # Safety
+    /// If `CHECKED` is false, `input` must hold a valid stream of `out.len()`
+    /// values followed by `PADDING` bytes.
+    decode_loop: |input, out, prev| {
+        let (mut pos, mut done, mut prev_v) = (0, 0, _mm_set1_epi32(prev as i32));
+        let long = |input: &[u8], out: &[u32]| {
+            out.len() >= MIN_VALUES && (!CHECKED || input.len() >= WINDOW_READ)
+        };
+        if !long(input, out) {
+            // SAFETY: group 0 starts at 0; trusted input as given.
+            return unsafe { avx2::decode_rest::<F, DELTA, CHECKED>(input, out, 0, 0, prev_v) };
+        }
+        if crate::isa::tuning() == Tuning::Zen4 {
+            let probe = 4 * PROBE_BLOCKS;
+            // SAFETY: group 0 starts at 0, `probe <= MIN_VALUES <= out.len()`;
+            // trusted input: its first `probe` values are a valid stream
+            // followed by more than `PADDING` bytes.
+            pos = unsafe {
+                avx2::decode_rest::<F, DELTA, CHECKED>(input, &mut out[..probe], 0, 0, prev_v)?
+            };
+            done = PROBE_BLOCKS;
+            if DELTA {
+                prev_v = _mm_set1_epi32(out[probe - 1] as i32);
+            }
+            let dense = pos <= DENSE_BLOCK_BYTES * PROBE_BLOCKS;
+            if !dense || !long(&input[pos..], &out[probe..]) {
+                // SAFETY: `pos` is where the probe's groups end, inside
+                // `input`; group `done` starts there; trusted input as given.
+                return unsafe {
+                    avx2::decode_rest::<F, DELTA, CHECKED>(input, out, pos, done, prev_v)
+                };
+            }
+        }
+        let prev = _mm_cvtsi128_si32(prev_v) as u32;
+        let (at, from) = (pos, 4 * done);
+        let (wpos, wdone, summed, acc);
+        // SAFETY: `long` checked the sizes of these parts; trusted input: the
+        // rest of a valid stream from a group's start is a valid stream of the
+        // rest of the values, and the padding follows it.
+        (wpos, wdone, summed, acc) =
+            unsafe { windows::<F, DELTA, CHECKED>(&input[at..], &mut out[from..], prev) };
+        if DELTA {
+            prev_v = running_sums(&mut out[from + summed..from + 4 * wdone], acc);
+        }
+        (pos, done) = (at + wpos, done + wdone);
+        // SAFETY: pos <= len (a window's end is inside it), 4 * done <=
+        // out.len(), block `done` starts at `pos`; trusted input as given.
+        unsafe { avx2::decode_rest::<F, DELTA, CHECKED>(input, out, pos, done, prev_v) }
+    }
 );

@@ -79,6 +79,7 @@ macro_rules! varint_gb_kernels {
         use core::arch::x86_64::*;
 
         use super::super::{scalar, Format, Kernels, LowFirst, Lucene};
+        use crate::codec::kernels::At;
         use crate::codec::x86::{group_deltas, prefix_sum};
         use crate::error::DecodeError;
         use crate::isa::Isa;
@@ -190,21 +191,19 @@ macro_rules! varint_gb_kernels {
             pos + scalar::encode::<F, DELTA>(&values[done..], prev, &mut out[pos..])
         }
 
-        /// The decode loop shared by the checked and unchecked entry points.
-        ///
-        /// # Safety
-        /// If `CHECKED` is false, `input` must hold a valid stream of
-        /// `out.len()` values followed by `PADDING` bytes.
-        #[target_feature(enable = $features)]
-        #[inline]
-        unsafe fn decode_loop<F: Format, const DELTA: bool, const CHECKED: bool>(
-            input: &[u8],
-            out: &mut [u32],
-            prev: u32,
-        ) -> Result<usize, DecodeError> {
-            // SAFETY: group 0 starts at offset 0; forwarded from the caller.
-            unsafe { decode_rest::<F, DELTA, CHECKED>(input, out, 0, 0, _mm_set1_epi32(prev as i32)) }
-        }
+        crate::codec::kernels::decode_entry_points!(
+            $features,
+            <F: Format>,
+            /// The decode loop shared by the checked and unchecked entry points.
+            ///
+            /// # Safety
+            /// If `CHECKED` is false, `input` must hold a valid stream of
+            /// `out.len()` values followed by `PADDING` bytes.
+            decode_loop: |input, out, prev| {
+                // SAFETY: group 0 starts at offset 0; forwarded from the caller.
+                unsafe { decode_rest::<F, DELTA, CHECKED>(input, out, 0, 0, _mm_set1_epi32(prev as i32)) }
+            }
+        );
 
         /// The decode loop from group `done` on, whose control byte is at
         /// `pos`, with the running total `prev_v` (broadcast; delta only):
@@ -292,10 +291,9 @@ macro_rules! varint_gb_kernels {
                 return Ok(pos + 1 + lens[key] as usize - (4 - r));
             }
             let prev = _mm_cvtsi128_si32(prev_v) as u32;
-            scalar::decode_from::<F, DELTA>(input, out, done * 4, pos, prev)
+            scalar::decode_from::<F, DELTA>(input, out, At { i: done * 4, pos, acc: prev })
         }
 
-        crate::codec::kernels::decode_entry_points!($features, <F: Format>);
     };
 }
 
