@@ -88,26 +88,6 @@ macro_rules! masked_vbyte_kernels {
             masks.fill_with(input, |blk| mask48(blk), mask16)
         }
 
-        /// Stores four u32 lanes at `dst[AT..AT + 4]`.
-        #[target_feature(enable = $features)]
-        #[inline]
-        fn st32<const AT: usize>(dst: &mut [u32; 12], v: __m128i) {
-            const { assert!(AT + 4 <= 12) };
-            // SAFETY: `dst` is 12 writable u32s and AT + 4 <= 12 (asserted at
-            // compile time).
-            unsafe { _mm_storeu_si128(dst.as_mut_ptr().wrapping_add(AT).cast(), v) }
-        }
-
-        /// Stores two u64 lanes at `dst[AT..AT + 2]`.
-        #[target_feature(enable = $features)]
-        #[inline]
-        fn st64<const AT: usize>(dst: &mut [u64; 12], v: __m128i) {
-            const { assert!(AT + 2 <= 12) };
-            // SAFETY: `dst` is 12 writable u64s and AT + 2 <= 12 (asserted at
-            // compile time).
-            unsafe { _mm_storeu_si128(dst.as_mut_ptr().wrapping_add(AT).cast(), v) }
-        }
-
         /// The same for two u64 lanes.
         #[target_feature(enable = $features)]
         #[inline]
@@ -117,26 +97,24 @@ macro_rules! masked_vbyte_kernels {
             (v, _mm_unpackhi_epi64(v, v))
         }
 
-        /// Stores four u32 lanes, prefix-summed first if `DELTA`.
+        /// Stores the lanes of `v`, four u32 or two u64 (`W`), at
+        /// `dst[AT..]`, prefix-summed first if `DELTA`.
         #[target_feature(enable = $features)]
         #[inline]
-        fn put32<const AT: usize, const DELTA: bool>(
-            dst: &mut [u32; 12],
+        fn put<W, const AT: usize, const DELTA: bool>(
+            dst: &mut [W; 12],
             v: __m128i,
             acc: &mut __m128i,
         ) {
-            st32::<AT>(dst, delta::<_, DELTA>(v, acc, |v, a| prefix_sum(v, a)))
-        }
-
-        /// Stores two u64 lanes, prefix-summed first if `DELTA`.
-        #[target_feature(enable = $features)]
-        #[inline]
-        fn put64<const AT: usize, const DELTA: bool>(
-            dst: &mut [u64; 12],
-            v: __m128i,
-            acc: &mut __m128i,
-        ) {
-            st64::<AT>(dst, delta::<_, DELTA>(v, acc, |v, a| psum64(v, a)))
+            const { assert!((AT + 16 / size_of::<W>()) <= 12) };
+            let v = if size_of::<W>() == 4 {
+                delta::<_, DELTA>(v, acc, |v, a| prefix_sum(v, a))
+            } else {
+                delta::<_, DELTA>(v, acc, |v, a| psum64(v, a))
+            };
+            // SAFETY: `dst` is 12 writable `W`s and the 16 bytes stored are
+            // `dst[AT..AT + 16 / size_of::<W>()]` (asserted at compile time).
+            unsafe { _mm_storeu_si128(dst.as_mut_ptr().wrapping_add(AT).cast(), v) }
         }
 
         /// Group A (shuffle index < 64): six values of 1 or 2 bytes as u16
@@ -216,18 +194,18 @@ macro_rules! masked_vbyte_kernels {
             let shuf = SHUFFLES[index as usize];
             let count = if index < GROUP_B {
                 let v = six(data, shuf);
-                put32::<0, DELTA>(d0, _mm_cvtepu16_epi32(v), acc);
-                put32::<4, DELTA>(d0, _mm_cvtepu16_epi32(_mm_srli_si128::<8>(v)), acc);
+                put::<_, 0, DELTA>(d0, _mm_cvtepu16_epi32(v), acc);
+                put::<_, 4, DELTA>(d0, _mm_cvtepu16_epi32(_mm_srli_si128::<8>(v)), acc);
                 6
             } else if index < GROUP_C {
-                put32::<0, DELTA>(d0, four(data, shuf), acc);
+                put::<_, 0, DELTA>(d0, four(data, shuf), acc);
                 4
             } else {
                 let (v, fits) = two(data, shuf);
                 if CHECKED && !fits {
                     return None;
                 }
-                put32::<0, DELTA>(d0, v, acc);
+                put::<_, 0, DELTA>(d0, v, acc);
                 2
             };
             Some((u32::from(consumed), count))
@@ -237,9 +215,9 @@ macro_rules! masked_vbyte_kernels {
         #[target_feature(enable = $features)]
         #[inline]
         fn twelve<const DELTA: bool>(data: __m128i, d0: &mut [u32; 12], acc: &mut __m128i) {
-            put32::<0, DELTA>(d0, _mm_cvtepu8_epi32(data), acc);
-            put32::<4, DELTA>(d0, _mm_cvtepu8_epi32(_mm_srli_si128::<4>(data)), acc);
-            put32::<8, DELTA>(d0, _mm_cvtepu8_epi32(_mm_srli_si128::<8>(data)), acc);
+            put::<_, 0, DELTA>(d0, _mm_cvtepu8_epi32(data), acc);
+            put::<_, 4, DELTA>(d0, _mm_cvtepu8_epi32(_mm_srli_si128::<4>(data)), acc);
+            put::<_, 8, DELTA>(d0, _mm_cvtepu8_epi32(_mm_srli_si128::<8>(data)), acc);
         }
 
         /// One step on the 16 bytes `data`, `m` the low 12 of their
@@ -482,28 +460,28 @@ macro_rules! masked_vbyte_kernels {
                 |src, m, index, dst, acc| {
                     let data = load16(src);
                     if m == 0 {
-                        put64::<0, DELTA>(dst, _mm_cvtepu8_epi64(data), acc);
-                        put64::<2, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<2>(data)), acc);
-                        put64::<4, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<4>(data)), acc);
-                        put64::<6, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<6>(data)), acc);
-                        put64::<8, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<8>(data)), acc);
-                        put64::<10, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<10>(data)), acc);
+                        put::<_, 0, DELTA>(dst, _mm_cvtepu8_epi64(data), acc);
+                        put::<_, 2, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<2>(data)), acc);
+                        put::<_, 4, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<4>(data)), acc);
+                        put::<_, 6, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<6>(data)), acc);
+                        put::<_, 8, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<8>(data)), acc);
+                        put::<_, 10, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<10>(data)), acc);
                         12
                     } else if index < GROUP_B {
                         let v = six(data, SHUFFLES[index as usize]);
-                        put64::<0, DELTA>(dst, _mm_cvtepu16_epi64(v), acc);
-                        put64::<2, DELTA>(dst, _mm_cvtepu16_epi64(_mm_srli_si128::<4>(v)), acc);
-                        put64::<4, DELTA>(dst, _mm_cvtepu16_epi64(_mm_srli_si128::<8>(v)), acc);
+                        put::<_, 0, DELTA>(dst, _mm_cvtepu16_epi64(v), acc);
+                        put::<_, 2, DELTA>(dst, _mm_cvtepu16_epi64(_mm_srli_si128::<4>(v)), acc);
+                        put::<_, 4, DELTA>(dst, _mm_cvtepu16_epi64(_mm_srli_si128::<8>(v)), acc);
                         6
                     } else {
                         let v = four(data, SHUFFLES[index as usize]);
-                        put64::<0, DELTA>(dst, _mm_cvtepu32_epi64(v), acc);
-                        put64::<2, DELTA>(dst, _mm_cvtepu32_epi64(_mm_srli_si128::<8>(v)), acc);
+                        put::<_, 0, DELTA>(dst, _mm_cvtepu32_epi64(v), acc);
+                        put::<_, 2, DELTA>(dst, _mm_cvtepu32_epi64(_mm_srli_si128::<8>(v)), acc);
                         4
                     }
                 },
                 // Lane 1 is a copy, overwritten by the next value.
-                |v, dst, acc| put64::<0, DELTA>(dst, _mm_set_epi64x(0, v as i64), acc),
+                |v, dst, acc| put::<_, 0, DELTA>(dst, _mm_set_epi64x(0, v as i64), acc),
                 |acc| {
                     let mut last = [0u64; 2];
                     // SAFETY: `last` is 16 writable bytes.
