@@ -45,16 +45,16 @@ macro_rules! masked_vbyte_seek {
             }
             let (index, consumed) = super::super::simd::table_entry(m)?;
             let consumed = consumed as usize;
-            let shuf = SHUFFLES[index as usize];
+            let x = _mm_shuffle_epi8(data, SHUFFLES[index as usize]);
             if index < GROUP_B {
-                let v = six(data, shuf);
+                let v = six(x);
                 let lo = _mm_cvtepu16_epi32(v);
                 let hi = _mm_cvtepu16_epi32(_mm_srli_si128::<8>(v));
                 Some(([lo, hi, z], 6, consumed))
             } else if index < GROUP_C {
-                Some(([four(data, shuf), z, z], 4, consumed))
+                Some(([four(x), z, z], 4, consumed))
             } else {
-                let (v, fits) = two(data, shuf);
+                let (v, fits) = two(x);
                 fits.then_some(([v, z, z], 2, consumed))
             }
         }
