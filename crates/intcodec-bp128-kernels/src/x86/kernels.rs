@@ -110,18 +110,20 @@ macro_rules! by_bits_unsafe {
     };
 }
 
-/// 4 lanes in one `__m128i`.
-macro_rules! ops_m128 {
-    ($f:literal) => {
+/// The operations of a one-register `V` that are one intrinsic each:
+/// `ld`/`stb` (unaligned load and store of a word at a byte offset),
+/// `set1`, the shifts `srl`/`sll` (the count in a register, see the header),
+/// and the lane-wise `and`, `or`, `max` (unsigned), `add` and `sub`, from
+/// the intrinsics named in that order; also `or4`, the OR of an
+/// `__m128i`'s four lanes (in registers: a store read back as words would
+/// wait for the store), which every shape's `or_lanes` ends in.
+macro_rules! ops_one {
+    ($f:literal, $ld:ident $stb:ident $set1:ident $srl:ident $sll:ident
+        $and:ident $or:ident $max:ident $add:ident $sub:ident) => {
         #[cfg(target_arch = "x86")]
         use core::arch::x86::*;
         #[cfg(target_arch = "x86_64")]
         use core::arch::x86_64::*;
-
-        type V = __m128i;
-        const L: usize = 4;
-        /// Bytes per word.
-        const VB: usize = 16;
 
         /// # Safety
         /// `p + off .. p + off + VB` is readable.
@@ -131,7 +133,7 @@ macro_rules! ops_m128 {
             // SAFETY: in bounds (caller).
             let q = unsafe { p.add(off) };
             // SAFETY: VB readable bytes at `q` (caller).
-            unsafe { _mm_loadu_si128(q.cast()) }
+            unsafe { $ld(q.cast()) }
         }
 
         /// # Safety
@@ -142,104 +144,85 @@ macro_rules! ops_m128 {
             // SAFETY: in bounds (caller).
             let q = unsafe { p.add(off) };
             // SAFETY: VB writable bytes at `q` (caller).
-            unsafe { _mm_storeu_si128(q.cast(), v) }
-        }
-
-        /// # Safety
-        /// `p[idx .. idx + L]` is readable.
-        #[target_feature(enable = $f)]
-        #[inline]
-        unsafe fn ldv(p: *const u32, idx: usize) -> V {
-            // SAFETY: in bounds (caller).
-            let q = unsafe { p.add(idx) };
-            // SAFETY: L readable u32 at `q` (caller).
-            unsafe { _mm_loadu_si128(q.cast()) }
-        }
-
-        /// # Safety
-        /// `p[idx .. idx + L]` is writable.
-        #[target_feature(enable = $f)]
-        #[inline]
-        unsafe fn st(p: *mut u32, idx: usize, v: V) {
-            // SAFETY: in bounds (caller).
-            let q = unsafe { p.add(idx) };
-            // SAFETY: L writable u32 at `q` (caller).
-            unsafe { _mm_storeu_si128(q.cast(), v) }
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn lanes(prev: &crate::Prev) -> V {
-            _mm_setr_epi32(
-                prev[0] as i32,
-                prev[1] as i32,
-                prev[2] as i32,
-                prev[3] as i32,
-            )
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn zero() -> V {
-            _mm_setzero_si128()
+            unsafe { $stb(q.cast(), v) }
         }
 
         #[target_feature(enable = $f)]
         #[inline]
         fn set1(x: u32) -> V {
-            _mm_set1_epi32(x as i32)
+            $set1(x as i32)
         }
 
         #[target_feature(enable = $f)]
         #[inline]
         fn srl(v: V, n: u32) -> V {
-            _mm_srl_epi32(v, _mm_cvtsi32_si128(n as i32))
+            $srl(v, _mm_cvtsi32_si128(n as i32))
         }
 
         #[target_feature(enable = $f)]
         #[inline]
         fn sll(v: V, n: u32) -> V {
-            _mm_sll_epi32(v, _mm_cvtsi32_si128(n as i32))
+            $sll(v, _mm_cvtsi32_si128(n as i32))
         }
+
+        crate::x86::kernels::lanewise!(
+            $f,
+            and = $and,
+            or = $or,
+            max = $max,
+            add = $add,
+            sub = $sub
+        );
 
         #[target_feature(enable = $f)]
         #[inline]
-        fn and(a: V, b: V) -> V {
-            _mm_and_si128(a, b)
+        fn or4(x: __m128i) -> u32 {
+            let x = _mm_or_si128(x, _mm_shuffle_epi32::<0x4E>(x));
+            _mm_cvtsi128_si32(_mm_or_si128(x, _mm_shuffle_epi32::<0xB1>(x))) as u32
         }
+    };
+}
 
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn or(a: V, b: V) -> V {
-            _mm_or_si128(a, b)
-        }
+/// `fn $name(a: V, b: V) -> V` for each `$name = $op`: `$op(a, b)`, or,
+/// after `pair:`, `$op` on each half (`V { lo, hi }`).
+macro_rules! lanewise {
+    ($f:literal, $($name:ident = $op:path),*) => {
+        $(
+            #[target_feature(enable = $f)]
+            #[inline]
+            fn $name(a: V, b: V) -> V {
+                $op(a, b)
+            }
+        )*
+    };
+    ($f:literal, pair: $($name:ident = $op:path),*) => {
+        $(
+            #[target_feature(enable = $f)]
+            #[inline]
+            fn $name(a: V, b: V) -> V {
+                pair($op(a.lo, b.lo), $op(a.hi, b.hi))
+            }
+        )*
+    };
+}
 
-        /// Unsigned maximum per lane.
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn max(a: V, b: V) -> V {
-            _mm_max_epu32(a, b)
-        }
+/// 4 lanes in one `__m128i`.
+macro_rules! ops_m128 {
+    ($f:literal) => {
+        type V = __m128i;
+        const L: usize = 4;
+        /// Bytes per word.
+        const VB: usize = 16;
 
-        /// The OR of `v`'s lanes (in registers: a store read back as words
-        /// would wait for the store).
+        crate::x86::kernels::ops_one!($f, _mm_loadu_si128 _mm_storeu_si128 _mm_set1_epi32
+            _mm_srl_epi32 _mm_sll_epi32 _mm_and_si128 _mm_or_si128 _mm_max_epu32
+            _mm_add_epi32 _mm_sub_epi32);
+
+        /// The OR of `v`'s lanes.
         #[target_feature(enable = $f)]
         #[inline]
         fn or_lanes(v: V) -> u32 {
-            let x = _mm_or_si128(v, _mm_shuffle_epi32::<0x4E>(v));
-            _mm_cvtsi128_si32(_mm_or_si128(x, _mm_shuffle_epi32::<0xB1>(x))) as u32
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn add(a: V, b: V) -> V {
-            _mm_add_epi32(a, b)
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn sub(a: V, b: V) -> V {
-            _mm_sub_epi32(a, b)
+            or4(v)
         }
 
         /// `[prev[3], v[0], v[1], v[2]]`.
@@ -265,321 +248,22 @@ macro_rules! ops_m128 {
     };
 }
 
-/// 8 lanes as two `__m128i` (the 8x layout without AVX2).
-macro_rules! ops_m128x2 {
-    ($f:literal) => {
-        #[cfg(target_arch = "x86")]
-        use core::arch::x86::*;
-        #[cfg(target_arch = "x86_64")]
-        use core::arch::x86_64::*;
-
-        #[derive(Clone, Copy)]
-        struct V {
-            lo: __m128i,
-            hi: __m128i,
-        }
-        const L: usize = 8;
-        const VB: usize = 32;
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn pair(lo: __m128i, hi: __m128i) -> V {
-            V { lo, hi }
-        }
-
-        /// # Safety
-        /// `p + off .. p + off + VB` is readable.
-        #[target_feature(enable = $f)]
-        #[inline]
-        unsafe fn ld(p: *const u8, off: usize) -> V {
-            // SAFETY: in bounds (caller).
-            let q = unsafe { p.add(off) };
-            // SAFETY: in bounds (caller: VB = 32 bytes).
-            let r = unsafe { q.add(16) };
-            // SAFETY: 16 readable bytes at `q` (caller).
-            let lo = unsafe { _mm_loadu_si128(q.cast()) };
-            // SAFETY: 16 readable bytes at `r` (caller).
-            let hi = unsafe { _mm_loadu_si128(r.cast()) };
-            pair(lo, hi)
-        }
-
-        /// # Safety
-        /// `p + off .. p + off + VB` is writable.
-        #[target_feature(enable = $f)]
-        #[inline]
-        unsafe fn stb(p: *mut u8, off: usize, v: V) {
-            // SAFETY: in bounds (caller).
-            let q = unsafe { p.add(off) };
-            // SAFETY: in bounds (caller).
-            let r = unsafe { q.add(16) };
-            // SAFETY: 16 writable bytes at `q` (caller).
-            unsafe { _mm_storeu_si128(q.cast(), v.lo) };
-            // SAFETY: 16 writable bytes at `r` (caller).
-            unsafe { _mm_storeu_si128(r.cast(), v.hi) };
-        }
-
-        /// # Safety
-        /// `p[idx .. idx + L]` is readable.
-        #[target_feature(enable = $f)]
-        #[inline]
-        unsafe fn ldv(p: *const u32, idx: usize) -> V {
-            // SAFETY: in bounds (caller).
-            let q = unsafe { p.add(idx) };
-            // SAFETY: L readable u32 at `q` (caller).
-            unsafe { ld(q.cast(), 0) }
-        }
-
-        /// # Safety
-        /// `p[idx .. idx + L]` is writable.
-        #[target_feature(enable = $f)]
-        #[inline]
-        unsafe fn st(p: *mut u32, idx: usize, v: V) {
-            // SAFETY: in bounds (caller).
-            let q = unsafe { p.add(idx) };
-            // SAFETY: L writable u32 at `q` (caller).
-            unsafe { stb(q.cast(), 0, v) }
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn lanes(p: &crate::Prev) -> V {
-            pair(
-                _mm_setr_epi32(p[0] as i32, p[1] as i32, p[2] as i32, p[3] as i32),
-                _mm_setr_epi32(p[4] as i32, p[5] as i32, p[6] as i32, p[7] as i32),
-            )
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn zero() -> V {
-            pair(_mm_setzero_si128(), _mm_setzero_si128())
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn set1(x: u32) -> V {
-            pair(_mm_set1_epi32(x as i32), _mm_set1_epi32(x as i32))
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn srl(v: V, n: u32) -> V {
-            let c = _mm_cvtsi32_si128(n as i32);
-            pair(_mm_srl_epi32(v.lo, c), _mm_srl_epi32(v.hi, c))
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn sll(v: V, n: u32) -> V {
-            let c = _mm_cvtsi32_si128(n as i32);
-            pair(_mm_sll_epi32(v.lo, c), _mm_sll_epi32(v.hi, c))
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn and(a: V, b: V) -> V {
-            pair(_mm_and_si128(a.lo, b.lo), _mm_and_si128(a.hi, b.hi))
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn or(a: V, b: V) -> V {
-            pair(_mm_or_si128(a.lo, b.lo), _mm_or_si128(a.hi, b.hi))
-        }
-
-        /// Unsigned maximum per lane.
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn max(a: V, b: V) -> V {
-            pair(_mm_max_epu32(a.lo, b.lo), _mm_max_epu32(a.hi, b.hi))
-        }
-
-        /// The OR of `v`'s lanes (in registers: a store read back as words
-        /// would wait for the store).
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn or_lanes(v: V) -> u32 {
-            let x = _mm_or_si128(v.lo, v.hi);
-            let x = _mm_or_si128(x, _mm_shuffle_epi32::<0x4E>(x));
-            _mm_cvtsi128_si32(_mm_or_si128(x, _mm_shuffle_epi32::<0xB1>(x))) as u32
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn add(a: V, b: V) -> V {
-            pair(_mm_add_epi32(a.lo, b.lo), _mm_add_epi32(a.hi, b.hi))
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn sub(a: V, b: V) -> V {
-            pair(_mm_sub_epi32(a.lo, b.lo), _mm_sub_epi32(a.hi, b.hi))
-        }
-
-        /// `[prev[7], v[0], ..., v[6]]`.
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn shift_in(prev: V, v: V) -> V {
-            pair(
-                _mm_alignr_epi8::<12>(v.lo, prev.hi),
-                _mm_alignr_epi8::<12>(v.hi, v.lo),
-            )
-        }
-
-        /// Inclusive prefix sum over 8 lanes plus the broadcast running
-        /// value; returns the sums and the new running value.
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn prefix(v: V, c: V) -> (V, V) {
-            let lo = _mm_add_epi32(v.lo, _mm_slli_si128::<4>(v.lo));
-            let lo = _mm_add_epi32(lo, _mm_slli_si128::<8>(lo));
-            let hi = _mm_add_epi32(v.hi, _mm_slli_si128::<4>(v.hi));
-            let hi = _mm_add_epi32(hi, _mm_slli_si128::<8>(hi));
-            let tlo = _mm_shuffle_epi32::<0xFF>(lo);
-            let hi = _mm_add_epi32(hi, tlo);
-            let total = _mm_shuffle_epi32::<0xFF>(hi);
-            (
-                pair(_mm_add_epi32(lo, c.lo), _mm_add_epi32(hi, c.lo)),
-                pair(_mm_add_epi32(c.lo, total), _mm_add_epi32(c.lo, total)),
-            )
-        }
-    };
-}
-
 /// 8 lanes in one `__m256i`.
 macro_rules! ops_m256 {
     ($f:literal) => {
-        #[cfg(target_arch = "x86")]
-        use core::arch::x86::*;
-        #[cfg(target_arch = "x86_64")]
-        use core::arch::x86_64::*;
-
         type V = __m256i;
         const L: usize = 8;
         const VB: usize = 32;
 
-        /// # Safety
-        /// `p + off .. p + off + VB` is readable.
-        #[target_feature(enable = $f)]
-        #[inline]
-        unsafe fn ld(p: *const u8, off: usize) -> V {
-            // SAFETY: in bounds (caller).
-            let q = unsafe { p.add(off) };
-            // SAFETY: VB readable bytes at `q` (caller).
-            unsafe { _mm256_loadu_si256(q.cast()) }
-        }
+        crate::x86::kernels::ops_one!($f, _mm256_loadu_si256 _mm256_storeu_si256
+            _mm256_set1_epi32 _mm256_srl_epi32 _mm256_sll_epi32 _mm256_and_si256
+            _mm256_or_si256 _mm256_max_epu32 _mm256_add_epi32 _mm256_sub_epi32);
 
-        /// # Safety
-        /// `p + off .. p + off + VB` is writable.
-        #[target_feature(enable = $f)]
-        #[inline]
-        unsafe fn stb(p: *mut u8, off: usize, v: V) {
-            // SAFETY: in bounds (caller).
-            let q = unsafe { p.add(off) };
-            // SAFETY: VB writable bytes at `q` (caller).
-            unsafe { _mm256_storeu_si256(q.cast(), v) }
-        }
-
-        /// # Safety
-        /// `p[idx .. idx + L]` is readable.
-        #[target_feature(enable = $f)]
-        #[inline]
-        unsafe fn ldv(p: *const u32, idx: usize) -> V {
-            // SAFETY: in bounds (caller).
-            let q = unsafe { p.add(idx) };
-            // SAFETY: L readable u32 at `q` (caller).
-            unsafe { _mm256_loadu_si256(q.cast()) }
-        }
-
-        /// # Safety
-        /// `p[idx .. idx + L]` is writable.
-        #[target_feature(enable = $f)]
-        #[inline]
-        unsafe fn st(p: *mut u32, idx: usize, v: V) {
-            // SAFETY: in bounds (caller).
-            let q = unsafe { p.add(idx) };
-            // SAFETY: L writable u32 at `q` (caller).
-            unsafe { _mm256_storeu_si256(q.cast(), v) }
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn lanes(p: &crate::Prev) -> V {
-            _mm256_setr_epi32(
-                p[0] as i32,
-                p[1] as i32,
-                p[2] as i32,
-                p[3] as i32,
-                p[4] as i32,
-                p[5] as i32,
-                p[6] as i32,
-                p[7] as i32,
-            )
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn zero() -> V {
-            _mm256_setzero_si256()
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn set1(x: u32) -> V {
-            _mm256_set1_epi32(x as i32)
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn srl(v: V, n: u32) -> V {
-            _mm256_srl_epi32(v, _mm_cvtsi32_si128(n as i32))
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn sll(v: V, n: u32) -> V {
-            _mm256_sll_epi32(v, _mm_cvtsi32_si128(n as i32))
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn and(a: V, b: V) -> V {
-            _mm256_and_si256(a, b)
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn or(a: V, b: V) -> V {
-            _mm256_or_si256(a, b)
-        }
-
-        /// Unsigned maximum per lane.
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn max(a: V, b: V) -> V {
-            _mm256_max_epu32(a, b)
-        }
-
-        /// The OR of `v`'s lanes (in registers: a store read back as words
-        /// would wait for the store).
+        /// The OR of `v`'s lanes: of its two halves, then `or4`.
         #[target_feature(enable = $f)]
         #[inline]
         fn or_lanes(v: V) -> u32 {
-            let x = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
-            let x = _mm_or_si128(x, _mm_shuffle_epi32::<0x4E>(x));
-            _mm_cvtsi128_si32(_mm_or_si128(x, _mm_shuffle_epi32::<0xB1>(x))) as u32
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn add(a: V, b: V) -> V {
-            _mm256_add_epi32(a, b)
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn sub(a: V, b: V) -> V {
-            _mm256_sub_epi32(a, b)
+            or4(_mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v)))
         }
 
         /// `[prev[7], v[0], ..., v[6]]`.
@@ -611,130 +295,20 @@ macro_rules! ops_m256 {
 #[cfg(not(intcodec_skip_bp128_avx512))]
 macro_rules! ops_m512 {
     ($f:literal) => {
-        #[cfg(target_arch = "x86")]
-        use core::arch::x86::*;
-        #[cfg(target_arch = "x86_64")]
-        use core::arch::x86_64::*;
-
         type V = __m512i;
         const L: usize = 16;
         const VB: usize = 64;
 
-        /// # Safety
-        /// `p + off .. p + off + VB` is readable.
-        #[target_feature(enable = $f)]
-        #[inline]
-        unsafe fn ld(p: *const u8, off: usize) -> V {
-            // SAFETY: in bounds (caller).
-            let q = unsafe { p.add(off) };
-            // SAFETY: VB readable bytes at `q` (caller).
-            unsafe { _mm512_loadu_si512(q.cast()) }
-        }
+        crate::x86::kernels::ops_one!($f, _mm512_loadu_si512 _mm512_storeu_si512
+            _mm512_set1_epi32 _mm512_srl_epi32 _mm512_sll_epi32 _mm512_and_si512
+            _mm512_or_si512 _mm512_max_epu32 _mm512_add_epi32 _mm512_sub_epi32);
 
-        /// # Safety
-        /// `p + off .. p + off + VB` is writable.
-        #[target_feature(enable = $f)]
-        #[inline]
-        unsafe fn stb(p: *mut u8, off: usize, v: V) {
-            // SAFETY: in bounds (caller).
-            let q = unsafe { p.add(off) };
-            // SAFETY: VB writable bytes at `q` (caller).
-            unsafe { _mm512_storeu_si512(q.cast(), v) }
-        }
-
-        /// # Safety
-        /// `p[idx .. idx + L]` is readable.
-        #[target_feature(enable = $f)]
-        #[inline]
-        unsafe fn ldv(p: *const u32, idx: usize) -> V {
-            // SAFETY: in bounds (caller).
-            let q = unsafe { p.add(idx) };
-            // SAFETY: L readable u32 at `q` (caller).
-            unsafe { _mm512_loadu_si512(q.cast()) }
-        }
-
-        /// # Safety
-        /// `p[idx .. idx + L]` is writable.
-        #[target_feature(enable = $f)]
-        #[inline]
-        unsafe fn st(p: *mut u32, idx: usize, v: V) {
-            // SAFETY: in bounds (caller).
-            let q = unsafe { p.add(idx) };
-            // SAFETY: L writable u32 at `q` (caller).
-            unsafe { _mm512_storeu_si512(q.cast(), v) }
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn lanes(p: &crate::Prev) -> V {
-            // SAFETY: `p` is 16 readable u32s.
-            unsafe { _mm512_loadu_si512(p.as_ptr().cast()) }
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn zero() -> V {
-            _mm512_setzero_si512()
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn set1(x: u32) -> V {
-            _mm512_set1_epi32(x as i32)
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn srl(v: V, n: u32) -> V {
-            _mm512_srl_epi32(v, _mm_cvtsi32_si128(n as i32))
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn sll(v: V, n: u32) -> V {
-            _mm512_sll_epi32(v, _mm_cvtsi32_si128(n as i32))
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn and(a: V, b: V) -> V {
-            _mm512_and_si512(a, b)
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn or(a: V, b: V) -> V {
-            _mm512_or_si512(a, b)
-        }
-
-        /// Unsigned maximum per lane.
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn max(a: V, b: V) -> V {
-            _mm512_max_epu32(a, b)
-        }
-
-        /// The OR of `v`'s lanes (in registers: a store read back as words
-        /// would wait for the store).
+        /// The OR of `v`'s lanes: of its halves, then of theirs, then `or4`.
         #[target_feature(enable = $f)]
         #[inline]
         fn or_lanes(v: V) -> u32 {
             let y = _mm256_or_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v));
-            let x = _mm_or_si128(_mm256_castsi256_si128(y), _mm256_extracti128_si256::<1>(y));
-            let x = _mm_or_si128(x, _mm_shuffle_epi32::<0x4E>(x));
-            _mm_cvtsi128_si32(_mm_or_si128(x, _mm_shuffle_epi32::<0xB1>(x))) as u32
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn add(a: V, b: V) -> V {
-            _mm512_add_epi32(a, b)
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn sub(a: V, b: V) -> V {
-            _mm512_sub_epi32(a, b)
+            or4(_mm_or_si128(_mm256_castsi256_si128(y), _mm256_extracti128_si256::<1>(y)))
         }
 
         /// `[prev[15], v[0], ..., v[14]]`.
@@ -760,11 +334,17 @@ macro_rules! ops_m512 {
 
 /// Twice the lanes of the operations in the parent module (`super::V`,
 /// `super::L`, ...): one group is two parent vectors, low lanes first, and
-/// every operation is done on each half (the 16x layout as two `__m256i`
-/// on AVX2, or four `uint32x4_t` on NEON). No ISA intrinsic of its own, so
-/// both architectures expand it.
+/// every operation is done on each half (the 8x layout as two `__m128i` on
+/// SSE4.1, the 16x layout as two `__m256i` on AVX2; on NEON the 8x layout
+/// as two `uint32x4_t` and the 16x as two of those). No ISA intrinsic of
+/// its own, so both architectures expand it.
+///
+/// The prefix sum: by default the low half's, whose running value then
+/// carries into the high half's; with `apart` (SSE4.1 8x) each half's own
+/// sums, the high half's from the low half's total, and then the running
+/// value added to both (the carried chain one add).
 macro_rules! ops_pair {
-    ($f:literal) => {
+    ($f:literal $(, $prefix:ident)?) => {
         #[derive(Clone, Copy)]
         struct V {
             lo: super::V,
@@ -802,43 +382,6 @@ macro_rules! ops_pair {
             unsafe { super::stb(p, off + super::VB, v.hi) };
         }
 
-        /// # Safety
-        /// `p[idx .. idx + L]` is readable.
-        #[target_feature(enable = $f)]
-        #[inline]
-        unsafe fn ldv(p: *const u32, idx: usize) -> V {
-            // SAFETY: both halves are inside `p[idx .. idx + L]` (caller).
-            let lo = unsafe { super::ldv(p, idx) };
-            // SAFETY: as above.
-            let hi = unsafe { super::ldv(p, idx + super::L) };
-            pair(lo, hi)
-        }
-
-        /// # Safety
-        /// `p[idx .. idx + L]` is writable.
-        #[target_feature(enable = $f)]
-        #[inline]
-        unsafe fn st(p: *mut u32, idx: usize, v: V) {
-            // SAFETY: both halves are inside `p[idx .. idx + L]` (caller).
-            unsafe { super::st(p, idx, v.lo) };
-            // SAFETY: as above.
-            unsafe { super::st(p, idx + super::L, v.hi) };
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn lanes(p: &crate::Prev) -> V {
-            let mut hi = [0u32; 16];
-            hi[..super::L].copy_from_slice(&p[super::L..L]);
-            pair(super::lanes(p), super::lanes(&hi))
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn zero() -> V {
-            pair(super::zero(), super::zero())
-        }
-
         #[target_feature(enable = $f)]
         #[inline]
         fn set1(x: u32) -> V {
@@ -857,43 +400,14 @@ macro_rules! ops_pair {
             pair(super::sll(v.lo, n), super::sll(v.hi, n))
         }
 
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn and(a: V, b: V) -> V {
-            pair(super::and(a.lo, b.lo), super::and(a.hi, b.hi))
-        }
+        lanewise!($f, pair: and = super::and, or = super::or,
+            max = super::max, add = super::add, sub = super::sub);
 
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn or(a: V, b: V) -> V {
-            pair(super::or(a.lo, b.lo), super::or(a.hi, b.hi))
-        }
-
-        /// Unsigned maximum per lane.
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn max(a: V, b: V) -> V {
-            pair(super::max(a.lo, b.lo), super::max(a.hi, b.hi))
-        }
-
-        /// The OR of `v`'s lanes (in registers: a store read back as words
-        /// would wait for the store).
+        /// The OR of `v`'s lanes.
         #[target_feature(enable = $f)]
         #[inline]
         fn or_lanes(v: V) -> u32 {
             super::or_lanes(super::or(v.lo, v.hi))
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn add(a: V, b: V) -> V {
-            pair(super::add(a.lo, b.lo), super::add(a.hi, b.hi))
-        }
-
-        #[target_feature(enable = $f)]
-        #[inline]
-        fn sub(a: V, b: V) -> V {
-            pair(super::sub(a.lo, b.lo), super::sub(a.hi, b.hi))
         }
 
         /// `[prev[L-1], v[0], ..., v[L-2]]`.
@@ -903,6 +417,9 @@ macro_rules! ops_pair {
             pair(super::shift_in(prev.hi, v.lo), super::shift_in(v.lo, v.hi))
         }
 
+        ops_pair!(@prefix $f $(, $prefix)?);
+    };
+    (@prefix $f:literal) => {
         /// Inclusive prefix sum plus the broadcast running value: the low
         /// half's, whose running value then carries into the high half's.
         #[target_feature(enable = $f)]
@@ -913,8 +430,21 @@ macro_rules! ops_pair {
             (pair(lo, hi), pair(c, c))
         }
     };
+    (@prefix $f:literal, apart) => {
+        /// Inclusive prefix sum plus the broadcast running value `c`: the
+        /// halves' own sums (the high half's from the low half's total),
+        /// then `c` added to both and to the total; returns the sums and the
+        /// new running value.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn prefix(v: V, c: V) -> (V, V) {
+            let (lo, t) = super::prefix(v.lo, super::set1(0));
+            let (hi, total) = super::prefix(v.hi, t);
+            let next = super::add(c.lo, total);
+            (pair(super::add(lo, c.lo), super::add(hi, c.lo)), pair(next, next))
+        }
+    };
 }
-
 /// Unpack and pack of every width and mode over the `ops_*!` operations in
 /// scope, and the `KERNELS` table.
 macro_rules! bp_body {
@@ -932,6 +462,45 @@ macro_rules! bp_body {
         };
 
         static UNPACK: UnpackTable = crate::unpack_table!(unpack_w);
+
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn zero() -> V {
+            set1(0)
+        }
+
+        /// The group at `p[idx .. idx + L]` (a word of `VB = 4 * L` bytes).
+        ///
+        /// # Safety
+        /// `p[idx .. idx + L]` is readable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn ldv(p: *const u32, idx: usize) -> V {
+            const { assert!(VB == 4 * L) };
+            // SAFETY: the VB bytes at byte offset `4 * idx` (caller).
+            unsafe { ld(p.cast(), 4 * idx) }
+        }
+
+        /// Stores a group at `p[idx .. idx + L]`.
+        ///
+        /// # Safety
+        /// `p[idx .. idx + L]` is writable.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn st(p: *mut u32, idx: usize, v: V) {
+            const { assert!(VB == 4 * L) };
+            // SAFETY: the VB bytes at byte offset `4 * idx` (caller).
+            unsafe { stb(p.cast(), 4 * idx, v) }
+        }
+
+        /// `prev[..L]` as a group.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn lanes(prev: &Prev) -> V {
+            const { assert!(L <= 16) };
+            // SAFETY: `prev` holds 16 >= L readable values.
+            unsafe { ldv(prev.as_ptr(), 0) }
+        }
 
         /// Unpack of one block of width `B`; `M` is the `Mode` as a number.
         /// A kernel entry of its own (one per mode and width).
@@ -1380,15 +949,16 @@ macro_rules! bp_kernel_sets {
             crate::x86::kernels::bp_body!($f);
         }
     };
-    // A layout of twice `$ops`'s lanes: `ops_pair!` over them.
-    (@pair $m:ident $name:ident $ops:ident, $f:literal) => {
+    // A layout of twice `$ops`'s lanes: `ops_pair!` over them (`$prefix`:
+    // its prefix-sum variant).
+    (@pair $m:ident $name:ident $ops:ident, $f:literal $(, $prefix:ident)?) => {
         pub use self::$m::x2::KERNELS as $name;
 
         mod $m {
             crate::x86::kernels::$ops!($f);
 
             pub(super) mod x2 {
-                crate::x86::kernels::ops_pair!($f);
+                crate::x86::kernels::ops_pair!($f $(, $prefix)?);
                 crate::x86::kernels::bp_body!($f);
             }
         }
@@ -1397,9 +967,10 @@ macro_rules! bp_kernel_sets {
 
 pub(crate) use bp_body;
 pub(crate) use bp_kernel_sets;
+pub(crate) use lanewise;
 pub(crate) use ops_m128;
-pub(crate) use ops_m128x2;
 pub(crate) use ops_m256;
 #[cfg(not(intcodec_skip_bp128_avx512))]
 pub(crate) use ops_m512;
+pub(crate) use ops_one;
 pub(crate) use ops_pair;

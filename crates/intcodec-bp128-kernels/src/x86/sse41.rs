@@ -12,4 +12,5 @@
 //! `g` starts at bit `g * bits <= 31 * bits` and ends before bit
 //! `32 * bits`, so its words are below `bits`.
 
-crate::x86::kernels::bp_kernel_sets!("sse4.1", ops_m128, ops_m128x2);
+crate::x86::kernels::bp_kernel_sets!(@set l4 KERNELS_4 ops_m128, "sse4.1");
+crate::x86::kernels::bp_kernel_sets!(@pair l8 KERNELS_8 ops_m128, "sse4.1", apart);

@@ -6,6 +6,16 @@ use super::scalar::{reference, reference_encode};
 use super::*;
 use proptest::prelude::*;
 
+/// `$f::<T>($args)` for every word type `T` (u8, u16, u32, u64).
+macro_rules! every_type {
+    ($f:ident($($a:expr),*)) => {
+        $f::<u8>($($a),*);
+        $f::<u16>($($a),*);
+        $f::<u32>($($a),*);
+        $f::<u64>($($a),*);
+    };
+}
+
 fn kernels() -> Vec<Varint> {
     let k: Vec<Varint> = enabled_kernels().collect();
     assert_eq!(k[0].kernel(), Kernel::Scalar);
@@ -208,10 +218,7 @@ fn malformed_classes() {
             check_decode::<T>(ks, &b);
         }
     }
-    all::<u8>(&ks);
-    all::<u16>(&ks);
-    all::<u32>(&ks);
-    all::<u64>(&ks);
+    every_type!(all(&ks));
 }
 
 /// Every string of up to 5 bytes over an alphabet that hits every branch,
@@ -300,25 +307,20 @@ fn zigzag_edges() {
 /// The sequential reference of `decode_many`.
 fn expected_many<T: Word>(input: &[u8], n: usize) -> Result<(Vec<T>, usize), DecodeError> {
     let mut pos = 0;
-    let mut out = Vec::new();
-    for i in 0..n {
-        match reference::<T>(&input[pos..]) {
-            Ok((v, len)) => {
-                out.push(T::from_u64(v));
-                pos += len;
-            }
-            Err(kind) => return Err(DecodeError::new(kind, pos, Some(i))),
-        }
-    }
+    let out = (0..n)
+        .map(|i| {
+            let at = |kind| DecodeError::new(kind, pos, Some(i));
+            let (v, len) = reference::<T>(&input[pos..]).map_err(at)?;
+            pos += len;
+            Ok(T::from_u64(v))
+        })
+        .collect::<Result<_, _>>()?;
     Ok((out, pos))
 }
 
 /// [`check_decode`] for every word type.
 fn check_decode_every_type(ks: &[Varint], input: &[u8]) {
-    check_decode::<u8>(ks, input);
-    check_decode::<u16>(ks, input);
-    check_decode::<u32>(ks, input);
-    check_decode::<u64>(ks, input);
+    every_type!(check_decode(ks, input));
 }
 
 /// A 64-bit LCG from `seed`, each step's state shifted right by `shift`.
@@ -391,10 +393,7 @@ fn multi_value_streams() {
             let i = (rnd() as usize) % b.len();
             b[i] = rnd() as u8;
         }
-        check_many::<u8>(&ks, &b);
-        check_many::<u16>(&ks, &b);
-        check_many::<u32>(&ks, &b);
-        check_many::<u64>(&ks, &b);
+        every_type!(check_many(&ks, &b));
     }
 }
 

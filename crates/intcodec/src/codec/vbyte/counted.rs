@@ -13,8 +13,8 @@
 //! bound (`window(pos, left)`), so the SIMD loops are the checked loops,
 //! run while the window still holds their fixed look-ahead (16 or 48
 //! bytes); the rest is read byte by byte in value order
-//! ([`scalar::decode_counted_from`]): a byte is read only while the value it
-//! belongs to has not ended.
+//! ([`scalar::one_by`]): a byte is read only while the value it belongs to
+//! has not ended.
 //!
 //! On a bad stream every decoded value is at most 5 bytes long (a longer
 //! one is `Overlong`, found at its 5th byte), so `pos <= 5 * done` and the
@@ -24,7 +24,7 @@
 use core::marker::PhantomData;
 
 use super::{scalar, VByte};
-use crate::error::DecodeError;
+use crate::error::{DecodeError, DecodeErrorKind};
 
 /// The kernels' "trusted count" decoders: `out.len()` values (deltas from
 /// `prev` if delta) at the pointer; returns the bytes consumed or the first
@@ -48,19 +48,32 @@ pub(crate) trait Source<'a>: Copy {
     /// bits, and `left` is the count asked for minus those values.
     unsafe fn window(self, pos: usize, left: usize) -> &'a [u8];
 
+    /// The value at byte `at` in scalar code: as [`scalar::one`], on the
+    /// bytes of the stream.
+    ///
+    /// # Safety
+    /// `at` is where a value begins (as `pos` for [`window`](Self::window)).
+    unsafe fn one(self, at: usize) -> Result<(u32, usize), DecodeErrorKind>;
+
     /// Decodes values `start..out.len()` from byte `pos` in scalar code,
     /// `prev` the value before `start` (delta only); as
     /// [`scalar::decode_from`].
     ///
     /// # Safety
     /// `pos` is where value `start` begins (as for [`window`](Self::window)).
+    #[inline(always)]
     unsafe fn tail<const DELTA: bool>(
         self,
         out: &mut [u32],
         start: usize,
         pos: usize,
         prev: u32,
-    ) -> Result<usize, DecodeError>;
+    ) -> Result<usize, DecodeError> {
+        // SAFETY: `decode_by` asks for the value at `pos` and then at the
+        // end of each value it decoded: where a value begins.
+        let one = |at| unsafe { self.one(at) };
+        scalar::decode_by::<u32, DELTA>(one, out, start, pos, prev)
+    }
 }
 
 /// The checked decoders' source: the whole input, every access checked.
@@ -71,14 +84,8 @@ impl<'a> Source<'a> for &'a [u8] {
     }
 
     #[inline(always)]
-    unsafe fn tail<const DELTA: bool>(
-        self,
-        out: &mut [u32],
-        start: usize,
-        pos: usize,
-        prev: u32,
-    ) -> Result<usize, DecodeError> {
-        scalar::decode_from::<u32, DELTA>(self, out, start, pos, prev)
+    unsafe fn one(self, at: usize) -> Result<(u32, usize), DecodeErrorKind> {
+        scalar::one::<u32>(self, at)
     }
 }
 
@@ -113,21 +120,15 @@ impl<'a> Source<'a> for Counted<'a> {
     }
 
     #[inline(always)]
-    unsafe fn tail<const DELTA: bool>(
-        self,
-        out: &mut [u32],
-        start: usize,
-        pos: usize,
-        prev: u32,
-    ) -> Result<usize, DecodeError> {
+    unsafe fn one(self, at: usize) -> Result<(u32, usize), DecodeErrorKind> {
         let byte = |off: usize| {
-            // SAFETY: `decode_counted_from` reads a byte only when the
-            // value it belongs to has not ended and is at most 5 bytes
-            // long so far, starting at `pos`, the end of the values before
-            // (the caller's contract): a byte of the stream, below `5 * n`.
-            unsafe { self.ptr.wrapping_add(off).read() }
+            // SAFETY: `one_by` reads a byte only when the value it belongs
+            // to has not ended and is at most 5 bytes long so far, starting
+            // at `at`, the end of the values before (the caller's
+            // contract): a byte of the stream, below `5 * n`.
+            Some(unsafe { self.ptr.wrapping_add(at + off).read() })
         };
-        scalar::decode_counted_from::<DELTA>(byte, out, start, pos, prev)
+        scalar::one_by::<u32>(byte)
     }
 }
 

@@ -25,7 +25,7 @@ pub(super) static KERNELS: Kernels = crate::codec::kernel_table!(
 /// end of the input), read in order, byte `k` only after bytes `0..k` had
 /// their continuation bit; the value and its length.
 #[inline(always)]
-fn one_by<W: Word>(
+pub(crate) fn one_by<W: Word>(
     mut byte: impl FnMut(usize) -> Option<u8>,
 ) -> Result<(W, usize), DecodeErrorKind> {
     let mut v = W::ZERO;
@@ -171,26 +171,9 @@ pub(crate) fn decode_from<W: Word, const DELTA: bool>(
     )
 }
 
-/// [`decode_from`] on a stream of trusted count and unknown length
-/// ([`super::counted`]): `byte(off)` is the stream's byte `off`, asked for
-/// only in value order, while the value it belongs to has not ended and
-/// is at most 5 bytes long so far. Errors: `Overlong` and `Overflow` (never
-/// `Truncated`).
-#[inline]
-pub(crate) fn decode_counted_from<const DELTA: bool>(
-    byte: impl Fn(usize) -> u8,
-    out: &mut [u32],
-    start: usize,
-    pos: usize,
-    prev: u32,
-) -> Result<usize, DecodeError> {
-    let one = |at: usize| one_by::<u32>(|k| Some(byte(at + k)));
-    decode_by::<u32, DELTA>(one, out, start, pos, prev)
-}
-
 /// The value loop of [`decode_from`]: `one(pos)` decodes the value at `pos`.
 #[inline(always)]
-fn decode_by<W: Word, const DELTA: bool>(
+pub(crate) fn decode_by<W: Word, const DELTA: bool>(
     mut one: impl FnMut(usize) -> Result<(W, usize), DecodeErrorKind>,
     out: &mut [W],
     start: usize,

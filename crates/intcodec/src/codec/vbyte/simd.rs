@@ -2,8 +2,9 @@
 //! `x86/kernels.rs`, AArch64 `aarch64/neon.rs`), written once: the
 //! continuation bits ahead of the decoder ([`Masks`]), the optional fused
 //! prefix sum of a store ([`delta`]), the u64 word-at-a-time value
-//! ([`word_value`]) and the mask-driven loops around the ISA's decode steps
-//! ([`step_loop`], [`decode_u64_with`]). Everything is `#[inline(always)]` and takes the ISA's
+//! ([`word_value`]), the mask-driven loops around the ISA's decode steps
+//! ([`step_loop`], [`decode_u64_with`]) and the select / seek loops
+//! ([`select_delta_with`], [`seek_delta_with`]). Everything is `#[inline(always)]` and takes the ISA's
 //! own steps as closures, so that it compiles into each kernel's loop with
 //! that kernel's target features.
 
@@ -286,6 +287,89 @@ pub(super) fn decode_u64_with<V, const DELTA: bool>(
         i += count;
     }
     scalar::decode_from::<u64, DELTA>(input, out, i, pos, first(acc))
+}
+
+/// The values of one seek step (`seek_step` of an ISA): up to three vectors
+/// of four u32 lanes (unused lanes zero), the number of values and of
+/// bytes; `None` if fewer than 16 bytes are left or the step must go to
+/// scalar.
+pub(super) type SeekStep<V> = Option<([V; 3], usize, usize)>;
+
+/// Delta select of value `i` over an ISA's seek steps (`step(pos)`, the
+/// step at byte `pos`): the values before `i`'s step are only summed into a
+/// vector accumulator (from `zero`, by `add`); `total(acc)` is `prev` plus
+/// its lanes' sum. The step holding `i` is read lane by lane (`lanes`); the
+/// rest goes to the scalar walk.
+#[inline(always)]
+pub(super) fn select_delta_with<V: Copy>(
+    input: &[u8],
+    i: usize,
+    zero: V,
+    mut step: impl FnMut(usize) -> SeekStep<V>,
+    add: impl Fn(V, V) -> V,
+    total: impl Fn(V) -> u32,
+    lanes: impl Fn(V) -> [u32; 4],
+) -> Result<u32, DecodeError> {
+    let mut acc = zero;
+    let (mut j, mut pos) = (0usize, 0usize);
+    while let Some((v, count, consumed)) = step(pos) {
+        if j + count > i {
+            // The step holding `i`: its values up to `i`, in order.
+            let mut total = total(acc);
+            let all = [lanes(v[0]), lanes(v[1]), lanes(v[2])];
+            for x in all.as_flattened()[..=i - j].iter() {
+                total = total.wrapping_add(*x);
+            }
+            return Ok(total);
+        }
+        acc = add(acc, add(v[0], add(v[1], v[2])));
+        j += count;
+        pos += consumed;
+    }
+    super::seek::scalar::select_delta_from(input, i, j, pos, total(acc))
+}
+
+/// Delta seek of the first index `< n` whose value is at least `target`,
+/// over an ISA's seek steps (as [`select_delta_with`]): every step is
+/// prefix-summed onto the running value `acc` (`prev` broadcast at first)
+/// a vector at a time by `sum_hits(v, acc)`, which returns the sums, the
+/// new running value and the 4-bit mask of the lanes at or above the
+/// target; the first such lane ends the scan. The running value's lane 0
+/// carries into the scalar walk.
+#[inline(always)]
+pub(super) fn seek_delta_with<V: Copy>(
+    input: &[u8],
+    n: usize,
+    target: u32,
+    mut acc: V,
+    mut step: impl FnMut(usize) -> SeekStep<V>,
+    sum_hits: impl Fn(V, V) -> (V, V, u32),
+    lanes: impl Fn(V) -> [u32; 4],
+) -> Result<Option<(usize, u32)>, DecodeError> {
+    let (mut j, mut pos) = (0usize, 0usize);
+    while let Some((v, count, consumed)) = step(pos) {
+        if j + count > n {
+            break;
+        }
+        let mut sums = v;
+        let mut hits = 0u32;
+        for (q, s) in sums.iter_mut().enumerate().take(count.div_ceil(4)) {
+            let (p, a, h) = sum_hits(v[q], acc);
+            acc = a;
+            *s = p;
+            hits |= h << (4 * q);
+        }
+        hits &= (1u32 << count) - 1;
+        if hits != 0 {
+            let k = hits.trailing_zeros() as usize;
+            return Ok(Some((j + k, lanes(sums[k / 4])[k % 4])));
+        }
+        j += count;
+        pos += consumed;
+        // Unused lanes are zero, so the last prefix sum's broadcast total
+        // is the running value.
+    }
+    super::seek::scalar::seek_delta_from(input, n, target, j, pos, lanes(acc)[0])
 }
 
 /// The u32 entry points of a Masked VByte kernel set, enabled for

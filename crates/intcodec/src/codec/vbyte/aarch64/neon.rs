@@ -62,7 +62,10 @@
 use core::arch::aarch64::*;
 
 use super::super::counted::{Counted, Source};
-use super::super::simd::{decode_u64_with, delta, step_loop, table_entry, Masks};
+use super::super::simd::{
+    decode_u64_with, delta, seek_delta_with, select_delta_with, step_loop, table_entry, Masks,
+    SeekStep,
+};
 use super::super::{scalar, Kernels};
 use crate::codec::aarch64::{load16, prefix_sum};
 use crate::error::DecodeError;
@@ -410,44 +413,41 @@ fn lanes(v: uint32x4_t) -> [u32; 4] {
     a
 }
 
-/// Delta select of value `i < n` (from `prev`): the values before `i`'s
-/// step are decoded in registers and only summed (`add`, one `addv` at the
-/// end); the step holding `i` is read lane by lane. Each step's mask is
-/// made from its own 16 bytes ([`mask16`]).
+/// The seek step at byte `pos` of `input` ([`seek_step`] on the mask of
+/// its 16 bytes), `None` if fewer are left.
+#[target_feature(enable = "neon")]
+#[inline]
+fn seek_step_at(input: &[u8], pos: usize) -> SeekStep<uint32x4_t> {
+    let src = input.get(pos..)?.first_chunk::<16>()?;
+    seek_step(src, (mask16(src) & 0xFFF) as usize)
+}
+
+/// Delta select of value `i < n` (from `prev`), [`select_delta_with`]: the
+/// values before `i`'s step are decoded in registers and only summed
+/// (`add`, one `addv` at the end); the step holding `i` is read lane by
+/// lane. Each step's mask is made from its own 16 bytes ([`mask16`]).
 #[target_feature(enable = "neon")]
 fn select_delta(input: &[u8], n: usize, prev: u32, i: usize) -> Result<u32, DecodeError> {
     let _ = n;
-    let mut acc = vdupq_n_u32(0);
-    let (mut j, mut pos) = (0usize, 0usize);
-    while let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
-        let m = (mask16(src) & 0xFFF) as usize;
-        let Some((v, count, consumed)) = seek_step(src, m) else {
-            break;
-        };
-        if j + count > i {
-            // The step holding `i`: its values up to `i`, in order.
-            let mut total = prev.wrapping_add(vaddvq_u32(acc));
-            let all = [lanes(v[0]), lanes(v[1]), lanes(v[2])];
-            for x in all.as_flattened()[..=i - j].iter() {
-                total = total.wrapping_add(*x);
-            }
-            return Ok(total);
-        }
-        acc = vaddq_u32(acc, vaddq_u32(v[0], vaddq_u32(v[1], v[2])));
-        j += count;
-        pos += consumed;
-    }
-    let total = prev.wrapping_add(vaddvq_u32(acc));
-    super::super::seek::scalar::select_delta_from(input, i, j, pos, total)
+    select_delta_with(
+        input,
+        i,
+        vdupq_n_u32(0),
+        |pos| seek_step_at(input, pos),
+        |a, b| vaddq_u32(a, b),
+        |acc| prev.wrapping_add(vaddvq_u32(acc)),
+        |v| lanes(v),
+    )
 }
 
 /// Lane bit weights for turning a compare into a 4-bit mask.
 const LANE_BITS: [u32; 4] = [1, 2, 4, 8];
 
-/// Delta seek: the first index `< n` whose value is at least `target`.
-/// Every step is prefix-summed onto the running value and compared with
-/// the target (`cmhs`, unsigned); the lanes at or above it become a bit
-/// mask (`and` with 1, 2, 4, 8 and `addv`), whose lowest bit is the answer.
+/// Delta seek: the first index `< n` whose value is at least `target`
+/// ([`seek_delta_with`]). Every step is prefix-summed onto the running
+/// value and compared with the target (`cmhs`, unsigned); the lanes at or
+/// above it become a bit mask (`and` with 1, 2, 4, 8 and `addv`), whose
+/// lowest bit is the answer.
 #[target_feature(enable = "neon")]
 fn seek_delta(
     input: &[u8],
@@ -458,34 +458,16 @@ fn seek_delta(
     let t = vdupq_n_u32(target);
     // SAFETY: `LANE_BITS` is 4 readable u32s.
     let bits = unsafe { vld1q_u32(LANE_BITS.as_ptr()) };
-    let mut acc = vdupq_n_u32(prev);
-    let (mut j, mut pos) = (0usize, 0usize);
-    while let Some(src) = input.get(pos..).and_then(<[u8]>::first_chunk::<16>) {
-        let m = (mask16(src) & 0xFFF) as usize;
-        let Some((v, count, consumed)) = seek_step(src, m) else {
-            break;
-        };
-        if j + count > n {
-            break;
-        }
-        let mut sums = [vdupq_n_u32(0); 3];
-        let mut hits = 0u32;
-        for (q, s) in sums.iter_mut().enumerate().take(count.div_ceil(4)) {
-            let (p, a) = prefix_sum(v[q], acc);
-            acc = a;
-            *s = p;
-            hits |= vaddvq_u32(vandq_u32(vcgeq_u32(p, t), bits)) << (4 * q);
-        }
-        hits &= (1u32 << count) - 1;
-        if hits != 0 {
-            let k = hits.trailing_zeros() as usize;
-            return Ok(Some((j + k, lanes(sums[k / 4])[k % 4])));
-        }
-        j += count;
-        pos += consumed;
-        // Unused lanes are zero, so the last prefix sum's broadcast total
-        // is the running value.
-    }
-    let total = vgetq_lane_u32::<0>(acc);
-    super::super::seek::scalar::seek_delta_from(input, n, target, j, pos, total)
+    seek_delta_with(
+        input,
+        n,
+        target,
+        vdupq_n_u32(prev),
+        |pos| seek_step_at(input, pos),
+        |v, acc| {
+            let (p, a) = prefix_sum(v, acc);
+            (p, a, vaddvq_u32(vandq_u32(vcgeq_u32(p, t), bits)))
+        },
+        |v| lanes(v),
+    )
 }

@@ -88,26 +88,6 @@ macro_rules! masked_vbyte_kernels {
             masks.fill_with(input, |blk| mask48(blk), mask16)
         }
 
-        /// Stores four u32 lanes at `dst[AT..AT + 4]`.
-        #[target_feature(enable = $features)]
-        #[inline]
-        fn st32<const AT: usize>(dst: &mut [u32; 12], v: __m128i) {
-            const { assert!(AT + 4 <= 12) };
-            // SAFETY: `dst` is 12 writable u32s and AT + 4 <= 12 (asserted at
-            // compile time).
-            unsafe { _mm_storeu_si128(dst.as_mut_ptr().wrapping_add(AT).cast(), v) }
-        }
-
-        /// Stores two u64 lanes at `dst[AT..AT + 2]`.
-        #[target_feature(enable = $features)]
-        #[inline]
-        fn st64<const AT: usize>(dst: &mut [u64; 12], v: __m128i) {
-            const { assert!(AT + 2 <= 12) };
-            // SAFETY: `dst` is 12 writable u64s and AT + 2 <= 12 (asserted at
-            // compile time).
-            unsafe { _mm_storeu_si128(dst.as_mut_ptr().wrapping_add(AT).cast(), v) }
-        }
-
         /// The same for two u64 lanes.
         #[target_feature(enable = $features)]
         #[inline]
@@ -117,46 +97,44 @@ macro_rules! masked_vbyte_kernels {
             (v, _mm_unpackhi_epi64(v, v))
         }
 
-        /// Stores four u32 lanes, prefix-summed first if `DELTA`.
+        /// Stores the lanes of `v`, four u32 or two u64 (`W`), at
+        /// `dst[AT..]`, prefix-summed first if `DELTA`.
         #[target_feature(enable = $features)]
         #[inline]
-        fn put32<const AT: usize, const DELTA: bool>(
-            dst: &mut [u32; 12],
+        fn put<W, const AT: usize, const DELTA: bool>(
+            dst: &mut [W; 12],
             v: __m128i,
             acc: &mut __m128i,
         ) {
-            st32::<AT>(dst, delta::<_, DELTA>(v, acc, |v, a| prefix_sum(v, a)))
+            const { assert!((AT + 16 / size_of::<W>()) <= 12) };
+            let v = if size_of::<W>() == 4 {
+                delta::<_, DELTA>(v, acc, |v, a| prefix_sum(v, a))
+            } else {
+                delta::<_, DELTA>(v, acc, |v, a| psum64(v, a))
+            };
+            // SAFETY: `dst` is 12 writable `W`s and the 16 bytes stored are
+            // `dst[AT..AT + 16 / size_of::<W>()]` (asserted at compile time).
+            unsafe { _mm_storeu_si128(dst.as_mut_ptr().wrapping_add(AT).cast(), v) }
         }
 
-        /// Stores two u64 lanes, prefix-summed first if `DELTA`.
+        /// Group A (shuffle index < 64): six values of 1 or 2 bytes, shuffled
+        /// into u16 lanes (`x`, the step's bytes through its shuffle), as
+        /// `(low & 0x7F) | (high << 7)`, the high byte shifted right by one
+        /// bit inside its u16 lane.
         #[target_feature(enable = $features)]
         #[inline]
-        fn put64<const AT: usize, const DELTA: bool>(
-            dst: &mut [u64; 12],
-            v: __m128i,
-            acc: &mut __m128i,
-        ) {
-            st64::<AT>(dst, delta::<_, DELTA>(v, acc, |v, a| psum64(v, a)))
-        }
-
-        /// Group A (shuffle index < 64): six values of 1 or 2 bytes as u16
-        /// lanes: `(low & 0x7F) | (high << 7)`, the high byte shifted right
-        /// by one bit inside its u16 lane.
-        #[target_feature(enable = $features)]
-        #[inline]
-        fn six(data: __m128i, shuf: __m128i) -> __m128i {
-            let x = _mm_shuffle_epi8(data, shuf);
+        fn six(x: __m128i) -> __m128i {
             let lo = _mm_and_si128(x, _mm_set1_epi16(0x007F));
             let hi = _mm_srli_epi16::<1>(_mm_and_si128(x, _mm_set1_epi16(0x7F00)));
             _mm_or_si128(lo, hi)
         }
 
-        /// Group B (64 <= index < 145): four values of 1 to 3 bytes as u32
-        /// lanes: low, middle (shifted right 1 bit), high (2 bits), OR-ed.
+        /// Group B (64 <= index < 145): four values of 1 to 3 bytes, shuffled
+        /// into u32 lanes (`x`): low, middle (shifted right 1 bit), high (2
+        /// bits), OR-ed.
         #[target_feature(enable = $features)]
         #[inline]
-        fn four(data: __m128i, shuf: __m128i) -> __m128i {
-            let x = _mm_shuffle_epi8(data, shuf);
+        fn four(x: __m128i) -> __m128i {
             let lo = _mm_and_si128(x, _mm_set1_epi32(0x0000_007F));
             let mid = _mm_srli_epi32::<1>(_mm_and_si128(x, _mm_set1_epi32(0x0000_7F00)));
             let hi = _mm_srli_epi32::<2>(_mm_and_si128(x, _mm_set1_epi32(0x007F_0000)));
@@ -171,7 +149,8 @@ macro_rules! masked_vbyte_kernels {
         /// spilled into each lane's high byte, `Y >> 56` isolates `a`, and the
         /// even bytes of `Y' | X | X'` are the value, gathered by a final
         /// shuffle. Lanes 2 and 3 of the result are zero. Correct for
-        /// `e < 16`, i.e. for every valid u32.
+        /// `e < 16`, i.e. for every valid u32. `y0` is the step's bytes
+        /// through its shuffle.
         ///
         /// Also returns whether both values fit in a u32: the shuffle puts
         /// each value's 5th byte `e` (zero if shorter) at byte 6 of its
@@ -180,8 +159,7 @@ macro_rules! masked_vbyte_kernels {
         /// shuffle, which commutes with the byte-wise AND).
         #[target_feature(enable = $features)]
         #[inline]
-        fn two(data: __m128i, shuf: __m128i) -> (__m128i, bool) {
-            let y0 = _mm_shuffle_epi8(data, shuf);
+        fn two(y0: __m128i) -> (__m128i, bool) {
             let fits = _mm_testz_si128(y0, _mm_set1_epi64x(0x00F0_0000_0000_0000)) != 0;
             let y = _mm_and_si128(y0, _mm_set1_epi8(0x7F));
             let x = _mm_mullo_epi16(y, _mm_setr_epi16(128, 64, 32, 16, 128, 64, 32, 16));
@@ -195,57 +173,22 @@ macro_rules! masked_vbyte_kernels {
             (v, fits)
         }
 
-        /// One table step (paper §IV) on the 16 bytes `data` at the decoder's
-        /// position, `m` the low 12 of their continuation bits (not all
-        /// clear): the 4096-entry table gives the bytes consumed and the
-        /// shuffle decoding 6, 4 or 2 values into `d0`. Returns `(consumed,
-        /// count)`, or `None` when the table cannot take the step (overlong,
-        /// or if `CHECKED` a 5th byte above `0x0F`): nothing is stored then.
-        #[target_feature(enable = $features)]
-        #[inline]
-        fn table_step<const DELTA: bool, const CHECKED: bool>(
-            data: __m128i,
-            m: usize,
-            d0: &mut [u32; 12],
-            acc: &mut __m128i,
-        ) -> Option<(u32, usize)> {
-            let [consumed, index] = STEPS[m];
-            if index == (OVERLONG >> 8) as u8 {
-                return None;
-            }
-            let shuf = SHUFFLES[index as usize];
-            let count = if index < GROUP_B {
-                let v = six(data, shuf);
-                put32::<0, DELTA>(d0, _mm_cvtepu16_epi32(v), acc);
-                put32::<4, DELTA>(d0, _mm_cvtepu16_epi32(_mm_srli_si128::<8>(v)), acc);
-                6
-            } else if index < GROUP_C {
-                put32::<0, DELTA>(d0, four(data, shuf), acc);
-                4
-            } else {
-                let (v, fits) = two(data, shuf);
-                if CHECKED && !fits {
-                    return None;
-                }
-                put32::<0, DELTA>(d0, v, acc);
-                2
-            };
-            Some((u32::from(consumed), count))
-        }
-
         /// Twelve one-byte values (`data`'s first 12 bytes) into `d0`.
         #[target_feature(enable = $features)]
         #[inline]
         fn twelve<const DELTA: bool>(data: __m128i, d0: &mut [u32; 12], acc: &mut __m128i) {
-            put32::<0, DELTA>(d0, _mm_cvtepu8_epi32(data), acc);
-            put32::<4, DELTA>(d0, _mm_cvtepu8_epi32(_mm_srli_si128::<4>(data)), acc);
-            put32::<8, DELTA>(d0, _mm_cvtepu8_epi32(_mm_srli_si128::<8>(data)), acc);
+            put::<_, 0, DELTA>(d0, _mm_cvtepu8_epi32(data), acc);
+            put::<_, 4, DELTA>(d0, _mm_cvtepu8_epi32(_mm_srli_si128::<4>(data)), acc);
+            put::<_, 8, DELTA>(d0, _mm_cvtepu8_epi32(_mm_srli_si128::<8>(data)), acc);
         }
 
-        /// One step on the 16 bytes `data`, `m` the low 12 of their
-        /// continuation bits: twelve one-byte values when `m` is clear,
-        /// else a [`table_step`] (`None` when the table cannot take it).
-        /// `(consumed, count)`.
+        /// One step (paper §IV) on the 16 bytes `data` at the decoder's
+        /// position, `m` the low 12 of their continuation bits: twelve
+        /// one-byte values when `m` is clear, else the 4096-entry table gives
+        /// the bytes consumed and the shuffle decoding 6, 4 or 2 values into
+        /// `d0`. Returns `(consumed, count)`, or `None` when the table cannot
+        /// take the step (overlong, or if `CHECKED` a 5th byte above `0x0F`):
+        /// nothing is stored then.
         #[target_feature(enable = $features)]
         #[inline]
         fn step<const DELTA: bool, const CHECKED: bool>(
@@ -256,11 +199,32 @@ macro_rules! masked_vbyte_kernels {
         ) -> Option<(u32, usize)> {
             if m == 0 {
                 twelve::<DELTA>(data, d0, acc);
-                Some((12, 12))
-            } else {
-                table_step::<DELTA, CHECKED>(data, m, d0, acc)
+                return Some((12, 12));
             }
+            let [consumed, index] = STEPS[m];
+            if index == (OVERLONG >> 8) as u8 {
+                return None;
+            }
+            let x = _mm_shuffle_epi8(data, SHUFFLES[index as usize]);
+            let count = if index < GROUP_B {
+                let v = six(x);
+                put::<_, 0, DELTA>(d0, _mm_cvtepu16_epi32(v), acc);
+                put::<_, 4, DELTA>(d0, _mm_cvtepu16_epi32(_mm_srli_si128::<8>(v)), acc);
+                6
+            } else if index < GROUP_C {
+                put::<_, 0, DELTA>(d0, four(x), acc);
+                4
+            } else {
+                let (v, fits) = two(x);
+                if CHECKED && !fits {
+                    return None;
+                }
+                put::<_, 0, DELTA>(d0, v, acc);
+                2
+            };
+            Some((u32::from(consumed), count))
         }
+
 
         /// The last values of a decode (the end of a long one, or a whole
         /// list of up to [`SHORT_STEPS_MAX`] values) by table steps while 16
@@ -332,8 +296,8 @@ macro_rules! masked_vbyte_kernels {
         /// added (three `pmovmskb`) once fewer than 16 remain, and steps run
         /// while 16 are known, with no other per-step bookkeeping. A step
         /// whose low 16 bits are all clear takes sixteen one-byte values
-        /// (MaskedVByte's fast path), low 12 clear twelve, otherwise one
-        /// [`table_step`]. Returns `(pos, i, acc)` where it stopped: fewer
+        /// (MaskedVByte's fast path), low 12 clear twelve, otherwise one table
+        /// [`step`]. Returns `(pos, i, acc)` where it stopped: fewer
         /// than 48 unscanned bytes in the window, fewer than 16 values of
         /// room, or a step the table cannot take, which [`decode_loop`]'s
         /// loop and the scalar decoder then handle at the same value and
@@ -407,7 +371,7 @@ macro_rules! masked_vbyte_kernels {
         /// The paper's decode loop, after [`decode_bulk`] (inputs of 64 bytes
         /// and 16 values or more) has taken what it can. Masks of 48 bytes
         /// are made ahead (two in flight, see [`Masks`]), each step takes
-        /// the low 12 bits, decodes 12 one-byte values or a [`table_step`]
+        /// the low 12 bits, decodes 12 one-byte values or a table [`step`]
         /// and shifts the mask by the bytes it consumed. A step runs only
         /// when 16 bytes of `src`'s window are readable at `pos` and 12
         /// values of room remain in `out`; a mask is made only of bytes
@@ -482,28 +446,28 @@ macro_rules! masked_vbyte_kernels {
                 |src, m, index, dst, acc| {
                     let data = load16(src);
                     if m == 0 {
-                        put64::<0, DELTA>(dst, _mm_cvtepu8_epi64(data), acc);
-                        put64::<2, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<2>(data)), acc);
-                        put64::<4, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<4>(data)), acc);
-                        put64::<6, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<6>(data)), acc);
-                        put64::<8, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<8>(data)), acc);
-                        put64::<10, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<10>(data)), acc);
+                        put::<_, 0, DELTA>(dst, _mm_cvtepu8_epi64(data), acc);
+                        put::<_, 2, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<2>(data)), acc);
+                        put::<_, 4, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<4>(data)), acc);
+                        put::<_, 6, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<6>(data)), acc);
+                        put::<_, 8, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<8>(data)), acc);
+                        put::<_, 10, DELTA>(dst, _mm_cvtepu8_epi64(_mm_srli_si128::<10>(data)), acc);
                         12
                     } else if index < GROUP_B {
-                        let v = six(data, SHUFFLES[index as usize]);
-                        put64::<0, DELTA>(dst, _mm_cvtepu16_epi64(v), acc);
-                        put64::<2, DELTA>(dst, _mm_cvtepu16_epi64(_mm_srli_si128::<4>(v)), acc);
-                        put64::<4, DELTA>(dst, _mm_cvtepu16_epi64(_mm_srli_si128::<8>(v)), acc);
+                        let v = six(_mm_shuffle_epi8(data, SHUFFLES[index as usize]));
+                        put::<_, 0, DELTA>(dst, _mm_cvtepu16_epi64(v), acc);
+                        put::<_, 2, DELTA>(dst, _mm_cvtepu16_epi64(_mm_srli_si128::<4>(v)), acc);
+                        put::<_, 4, DELTA>(dst, _mm_cvtepu16_epi64(_mm_srli_si128::<8>(v)), acc);
                         6
                     } else {
-                        let v = four(data, SHUFFLES[index as usize]);
-                        put64::<0, DELTA>(dst, _mm_cvtepu32_epi64(v), acc);
-                        put64::<2, DELTA>(dst, _mm_cvtepu32_epi64(_mm_srli_si128::<8>(v)), acc);
+                        let v = four(_mm_shuffle_epi8(data, SHUFFLES[index as usize]));
+                        put::<_, 0, DELTA>(dst, _mm_cvtepu32_epi64(v), acc);
+                        put::<_, 2, DELTA>(dst, _mm_cvtepu32_epi64(_mm_srli_si128::<8>(v)), acc);
                         4
                     }
                 },
                 // Lane 1 is a copy, overwritten by the next value.
-                |v, dst, acc| put64::<0, DELTA>(dst, _mm_set_epi64x(0, v as i64), acc),
+                |v, dst, acc| put::<_, 0, DELTA>(dst, _mm_set_epi64x(0, v as i64), acc),
                 |acc| {
                     let mut last = [0u64; 2];
                     // SAFETY: `last` is 16 writable bytes.

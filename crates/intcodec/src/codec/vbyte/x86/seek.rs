@@ -45,21 +45,21 @@ macro_rules! masked_vbyte_seek {
             }
             let (index, consumed) = super::super::simd::table_entry(m)?;
             let consumed = consumed as usize;
-            let shuf = SHUFFLES[index as usize];
+            let x = _mm_shuffle_epi8(data, SHUFFLES[index as usize]);
             if index < GROUP_B {
-                let v = six(data, shuf);
+                let v = six(x);
                 let lo = _mm_cvtepu16_epi32(v);
                 let hi = _mm_cvtepu16_epi32(_mm_srli_si128::<8>(v));
                 Some(([lo, hi, z], 6, consumed))
             } else if index < GROUP_C {
-                Some(([four(data, shuf), z, z], 4, consumed))
+                Some(([four(x), z, z], 4, consumed))
             } else {
-                let (v, fits) = two(data, shuf);
+                let (v, fits) = two(x);
                 fits.then_some(([v, z, z], 2, consumed))
             }
         }
 
-        /// Delta select of value `i < n` (from `prev`).
+        /// Delta select of value `i < n` (from `prev`): [`select_delta_with`](super::super::simd::select_delta_with).
         #[target_feature(enable = $features)]
         pub(crate) fn select_delta(
             input: &[u8],
@@ -68,28 +68,19 @@ macro_rules! masked_vbyte_seek {
             i: usize,
         ) -> Result<u32, DecodeError> {
             let _ = n;
-            let mut acc = _mm_setzero_si128();
-            let (mut j, mut pos) = (0usize, 0usize);
-            while let Some((v, count, consumed)) = seek_step(input, pos) {
-                if j + count > i {
-                    // The step holding `i`: its values up to `i`, in order.
-                    let mut total = prev.wrapping_add(sum4(acc));
-                    let k = i - j;
-                    let lanes = [lanes(v[0]), lanes(v[1]), lanes(v[2])];
-                    for x in lanes.as_flattened()[..=k].iter() {
-                        total = total.wrapping_add(*x);
-                    }
-                    return Ok(total);
-                }
-                acc = _mm_add_epi32(acc, _mm_add_epi32(v[0], _mm_add_epi32(v[1], v[2])));
-                j += count;
-                pos += consumed;
-            }
-            let total = prev.wrapping_add(sum4(acc));
-            super::super::seek::scalar::select_delta_from(input, i, j, pos, total)
+            super::super::simd::select_delta_with(
+                input,
+                i,
+                _mm_setzero_si128(),
+                |pos| seek_step(input, pos),
+                |a, b| _mm_add_epi32(a, b),
+                |acc| prev.wrapping_add(sum4(acc)),
+                |v| lanes(v),
+            )
         }
 
-        /// Delta seek: the first index `< n` whose value is at least `target`.
+        /// Delta seek: the first index `< n` whose value is at least `target`
+        /// ([`seek_delta_with`](super::super::simd::seek_delta_with)).
         #[target_feature(enable = $features)]
         pub(crate) fn seek_delta(
             input: &[u8],
@@ -99,33 +90,18 @@ macro_rules! masked_vbyte_seek {
         ) -> Result<Option<(usize, u32)>, DecodeError> {
             let flip = _mm_set1_epi32(i32::MIN);
             let t = _mm_xor_si128(_mm_set1_epi32(target as i32), flip);
-            let mut acc = _mm_set1_epi32(prev as i32);
-            let (mut j, mut pos) = (0usize, 0usize);
-            while let Some((v, count, consumed)) = seek_step(input, pos) {
-                if j + count > n {
-                    break;
-                }
-                let mut sums = [_mm_setzero_si128(); 3];
-                let mut hits = 0u32;
-                for (q, s) in sums.iter_mut().enumerate().take(count.div_ceil(4)) {
-                    let (p, a) = prefix_sum(v[q], acc);
-                    acc = a;
-                    *s = p;
-                    hits |= lanes_at_least(p, t, flip) << (4 * q);
-                }
-                hits &= (1u32 << count) - 1;
-                if hits != 0 {
-                    let k = hits.trailing_zeros() as usize;
-                    let lanes = lanes(sums[k / 4]);
-                    return Ok(Some((j + k, lanes[k % 4])));
-                }
-                j += count;
-                pos += consumed;
-                // Unused lanes are zero, so lane 3 of the last prefix sum
-                // (broadcast by `prefix_sum`) is the running total.
-            }
-            let total = _mm_cvtsi128_si32(acc) as u32;
-            super::super::seek::scalar::seek_delta_from(input, n, target, j, pos, total)
+            super::super::simd::seek_delta_with(
+                input,
+                n,
+                target,
+                _mm_set1_epi32(prev as i32),
+                |pos| seek_step(input, pos),
+                |v, acc| {
+                    let (p, a) = prefix_sum(v, acc);
+                    (p, a, lanes_at_least(p, t, flip))
+                },
+                |v| lanes(v),
+            )
         }
     };
 }
