@@ -27,33 +27,25 @@ fn in_mode(c: Bp128, d: Delta) -> Bp128 {
     })
 }
 
-fn enc(c: Bp128, values: &[u32], d: Delta, prev: u32) -> Vec<u8> {
-    match d {
-        Delta::None => c.encode_to_vec(values),
-        _ => in_mode(c, d).encode_delta_to_vec(values, prev),
-    }
+/// The `prev` of the `*_opt` coders for `d`: `None` for plain.
+fn from(d: Delta, prev: u32) -> Option<u32> {
+    (d != Delta::None).then_some(prev)
 }
 
-fn dec(
-    c: Bp128,
-    input: &[u8],
-    n: usize,
-    d: Delta,
-    prev: u32,
-    out: &mut [u32],
-) -> Result<usize, DecodeError> {
-    match d {
-        Delta::None => c.decode(input, n, out),
-        _ => in_mode(c, d).decode_delta(input, n, prev, out),
-    }
+fn enc(c: Bp128, values: &[u32], d: Delta, prev: u32) -> Vec<u8> {
+    in_mode(c, d).encode_opt_to_vec(values, from(d, prev))
+}
+
+fn dec(c: Bp128, input: &[u8], n: usize, d: Delta, prev: u32, out: &mut [u32]) -> Decoded {
+    in_mode(c, d).decode_opt(input, n, from(d, prev), out)
 }
 
 fn dec_vec(c: Bp128, input: &[u8], n: usize, d: Delta, prev: u32) -> Result<Vec<u32>, DecodeError> {
-    match d {
-        Delta::None => c.decode_to_vec(input, n),
-        _ => in_mode(c, d).decode_delta_to_vec(input, n, prev),
-    }
+    in_mode(c, d).decode_opt_to_vec(input, n, from(d, prev))
 }
+
+/// What the checked decoders return.
+type Decoded = Result<usize, DecodeError>;
 
 const LAYOUTS: [Layout; 3] = [Layout::Lanes4, Layout::Lanes8, Layout::Lanes16];
 const DELTAS: [Delta; 4] = [Delta::None, Delta::D1, Delta::Lane, Delta::Strict];

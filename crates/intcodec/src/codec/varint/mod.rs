@@ -502,22 +502,18 @@ impl Varint {
     /// bytes past the encoding may be overwritten. On error `out` may hold
     /// part of the encoding.
     #[inline]
-    pub fn encode_four<T: Word>(
-        self,
-        values: &[T; 4],
-        out: &mut [u8],
-    ) -> Result<usize, EncodeError> {
-        self.encode_many::<T, 4>(values, out)
+    pub fn encode_four<T: Word>(self, vals: &[T; 4], out: &mut [u8]) -> Result<usize, EncodeError> {
+        self.encode_many::<T, 4>(vals, out)
     }
 
     /// Encodes eight values (as [`encode_four`](Self::encode_four)).
     #[inline]
     pub fn encode_eight<T: Word>(
         self,
-        values: &[T; 8],
+        vals: &[T; 8],
         out: &mut [u8],
     ) -> Result<usize, EncodeError> {
-        self.encode_many::<T, 8>(values, out)
+        self.encode_many::<T, 8>(vals, out)
     }
 }
 
