@@ -37,12 +37,14 @@ pub unsafe extern "C" fn intcodec_bench_rust_pass(
     out: *mut u32,
     out_cap: usize,
 ) -> u64 {
-    // SAFETY: the caller's contract above, for each of these slices.
-    let (buf, out) = unsafe { (bytes(buf, buf_len), values_mut(out, out_cap)) };
-    // SAFETY: as above: `count` entries each.
-    let (off, len) = unsafe { (values(off, count), values(len, count)) };
+    // SAFETY: the caller's contract above: `count` entries at each.
+    let [off, len] = [off, len].map(|p| unsafe { values(p, count) });
     // SAFETY: as above.
-    let (n, prev) = unsafe { (values(n, count), values(prev, count)) };
+    let [n, prev] = [n, prev].map(|p| unsafe { values(p, count) });
+    // SAFETY: the caller's contract above.
+    let buf = unsafe { bytes(buf, buf_len) };
+    // SAFETY: as above.
+    let out = unsafe { values_mut(out, out_cap) };
     let svb = StreamVByte::new();
     let vb = VByte::new();
     let mut sum = 0u64;

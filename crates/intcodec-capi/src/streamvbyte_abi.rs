@@ -326,10 +326,11 @@ unsafe fn zigzag_io<A: Copy + Default, B>(
         // SAFETY: `input + at` is `len` readable values of the one array
         // (contract), copied to the stack before anything writes them; no
         // reference to that memory is alive.
-        unsafe { core::ptr::copy_nonoverlapping(input.add(at), copy.as_mut_ptr(), len) };
+        unsafe { core::ptr::copy_nonoverlapping(input.wrapping_add(at), copy.as_mut_ptr(), len) };
         // SAFETY: the same `len` values, writable (contract); the only
         // reference to them until `f` returns.
-        f(&copy[..len], unsafe { values_mut(out.add(at), len) });
+        let block = unsafe { values_mut(out.wrapping_add(at), len) };
+        f(&copy[..len], block);
     }
 }
 
@@ -412,23 +413,29 @@ mod tests {
             let mut back = vec![0i32; n];
             let mut inplace = s.clone();
             let p = inplace.as_mut_ptr();
-            // SAFETY: each call gets two arrays of `n` values, or one (in
-            // place).
-            unsafe {
-                zigzag_encode(s.as_ptr(), u.as_mut_ptr(), n);
-                zigzag_encode(p, p.cast(), n);
-                assert_eq!(inplace, u.iter().map(|&v| v as i32).collect::<Vec<_>>());
-                zigzag_decode(u.as_ptr(), back.as_mut_ptr(), n);
-                zigzag_decode(p.cast(), p, n);
-                assert_eq!((&back, &inplace), (&s, &s), "n={n}");
+            let (src, dst, back_p) = (s.as_ptr(), u.as_mut_ptr(), back.as_mut_ptr());
+            // SAFETY: two arrays of `n` values here, one (in place) in the
+            // next call; the same for each pair below.
+            unsafe { zigzag_encode(src, dst, n) };
+            // SAFETY: as above.
+            unsafe { zigzag_encode(p, p.cast(), n) };
+            assert_eq!(inplace, u.iter().map(|&v| v as i32).collect::<Vec<_>>());
+            // SAFETY: as above.
+            unsafe { zigzag_decode(dst, back_p, n) };
+            // SAFETY: as above.
+            unsafe { zigzag_decode(p.cast(), p, n) };
+            assert_eq!((&back, &inplace), (&s, &s), "n={n}");
 
-                zigzag_delta_encode(s.as_ptr(), u.as_mut_ptr(), n, -3);
-                zigzag_delta_encode(p, p.cast(), n, -3);
-                assert_eq!(inplace, u.iter().map(|&v| v as i32).collect::<Vec<_>>());
-                zigzag_delta_decode(u.as_ptr(), back.as_mut_ptr(), n, -3);
-                zigzag_delta_decode(p.cast(), p, n, -3);
-                assert_eq!((&back, &inplace), (&s, &s), "delta n={n}");
-            }
+            // SAFETY: as above.
+            unsafe { zigzag_delta_encode(src, dst, n, -3) };
+            // SAFETY: as above.
+            unsafe { zigzag_delta_encode(p, p.cast(), n, -3) };
+            assert_eq!(inplace, u.iter().map(|&v| v as i32).collect::<Vec<_>>());
+            // SAFETY: as above.
+            unsafe { zigzag_delta_decode(dst, back_p, n, -3) };
+            // SAFETY: as above.
+            unsafe { zigzag_delta_decode(p.cast(), p, n, -3) };
+            assert_eq!((&back, &inplace), (&s, &s), "delta n={n}");
         }
     }
 }

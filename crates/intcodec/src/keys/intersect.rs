@@ -331,10 +331,12 @@ mod x86 {
             // SAFETY: `op..op + 8` is writable (as above).
             unsafe { pack8(va, m, op) }
         };
-        // SAFETY: `step` and `has8` read and write 8 keys where `merge_with`
-        // points them (`has8` at 8 keys of one side); `out` has the room;
-        // the CPU has AVX2 (the caller).
-        unsafe { merge_with::<8>(a, b, out, step, |p, x| has8(p, x)) }
+        // SAFETY: `merge_with` points `has8` at 8 keys of one side; the CPU
+        // has AVX2 (the caller).
+        let has = |p, x| unsafe { has8(p, x) };
+        // SAFETY: `step` and `has` read and write 8 keys where `merge_with`
+        // points them; `out` has the room (the caller).
+        unsafe { merge_with::<8>(a, b, out, step, has) }
     }
 
     /// Stores the keys of `va` whose lanes of `m` are set at `op`, in
@@ -348,8 +350,9 @@ mod x86 {
         let mask = _mm256_movemask_ps(_mm256_castsi256_ps(m)) as usize;
         // SAFETY: `mask < 256`: a row of the table.
         let p = unsafe { _mm256_loadu_si256(PERM8[mask & 255].as_ptr().cast()) };
+        let packed = _mm256_permutevar8x32_epi32(va, p);
         // SAFETY: 8 writable keys at `op` (the caller).
-        unsafe { _mm256_storeu_si256(op.cast(), _mm256_permutevar8x32_epi32(va, p)) };
+        unsafe { _mm256_storeu_si256(op.cast(), packed) };
         mask.count_ones() as usize
     }
 
@@ -390,12 +393,15 @@ mod x86 {
             let mask = _mm_movemask_ps(_mm_castsi128_ps(m)) as usize;
             // SAFETY: `mask < 16`: a row of the table.
             let p = unsafe { _mm_loadu_si128(SHUF4[mask & 15].as_ptr().cast()) };
+            let packed = _mm_shuffle_epi8(va, p);
             // SAFETY: `op..op + 4` is writable (as above).
-            unsafe { _mm_storeu_si128(op.cast(), _mm_shuffle_epi8(va, p)) };
+            unsafe { _mm_storeu_si128(op.cast(), packed) };
             mask.count_ones() as usize
         };
         // SAFETY: as in `merge_avx2`, for SSE4.1 and 4 keys.
-        unsafe { merge_with::<4>(a, b, out, step, |p, x| has4(p, x)) }
+        let has = |p, x| unsafe { has4(p, x) };
+        // SAFETY: as in `merge_avx2`.
+        unsafe { merge_with::<4>(a, b, out, step, has) }
     }
 
     /// [`lookup_avx2`] with 4 keys at a time.
