@@ -1,6 +1,7 @@
 //! AArch64 BP128 kernels: the x86 unpack/pack body (`bp_body!` in
 //! `x86/kernels.rs`, written over a vector type `V` and its operations, no
-//! x86 intrinsic in it) compiled over NEON operations for the 4x layout.
+//! x86 intrinsic in it) compiled over NEON operations for the 4x layout,
+//! and over `ops_pair!` of those for 8x and 16x.
 //! The body's file is shared by path: it holds only macros, and the x86
 //! operation macros in it are never expanded here.
 

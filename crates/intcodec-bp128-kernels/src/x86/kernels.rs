@@ -1,8 +1,11 @@
-//! The BP128 x86 kernel bodies. `ops_m128!`, `ops_m128x2!` and `ops_m256!`
+//! The BP128 x86 kernel bodies. `ops_m128!`, `ops_m256!` and `ops_m512!`
 //! define a vector type `V` with `L` lanes and its operations for one
-//! feature set; `bp_body!` then defines the unpack and pack of every bit
-//! width (0..=32) and mode over those operations, and the `KERNELS` table.
-//! See `sse41.rs` for the algorithm and its bounds.
+//! feature set (the one-intrinsic ones through `ops_one!` and
+//! `lanewise!`); `ops_pair!` builds a layout of twice the lanes over any of
+//! them (SSE4.1 8x, AVX2 16x; NEON 8x and 16x too). `bp_body!` then
+//! defines the loads, stores and lane moves once, the unpack and pack of
+//! every bit width (0..=32) and mode over those operations, and the
+//! `KERNELS` table. See `sse41.rs` for the algorithm and its bounds.
 //!
 //! Shifts take the count as a value (`psrld xmm, xmm`); every count is a
 //! constant once a width's function is unrolled, and LLVM folds them into

@@ -328,7 +328,8 @@ mod x86 {
             let m2 = _mm256_or_si256(eq(r4), eq(r5));
             let m3 = _mm256_or_si256(eq(r6), eq(r7));
             let m = _mm256_or_si256(_mm256_or_si256(m0, m1), _mm256_or_si256(m2, m3));
-            // SAFETY: `op..op + 8` is writable (as above).
+            // SAFETY: `op..op + 8` is writable (as above); the CPU has AVX2
+            // (the caller).
             unsafe { pack8(va, m, op) }
         };
         // SAFETY: `merge_with` points `has8` at 8 keys of one side; the CPU
@@ -400,7 +401,7 @@ mod x86 {
         };
         // SAFETY: as in `merge_avx2`, for SSE4.1 and 4 keys.
         let has = |p, x| unsafe { has4(p, x) };
-        // SAFETY: as in `merge_avx2`.
+        // SAFETY: as in `merge_avx2`, for 4 keys.
         unsafe { merge_with::<4>(a, b, out, step, has) }
     }
 

@@ -52,7 +52,9 @@ pub(crate) trait Source<'a>: Copy {
     /// bytes of the stream.
     ///
     /// # Safety
-    /// `at` is where a value begins (as `pos` for [`window`](Self::window)).
+    /// `at` is the end of the first `k` values of the stream, found from
+    /// their continuation bits (as `pos` for [`window`](Self::window)),
+    /// with `k` below the count asked for: a value is still to come.
     unsafe fn one(self, at: usize) -> Result<(u32, usize), DecodeErrorKind>;
 
     /// Decodes values `start..out.len()` from byte `pos` in scalar code,
@@ -70,7 +72,8 @@ pub(crate) trait Source<'a>: Copy {
         prev: u32,
     ) -> Result<usize, DecodeError> {
         // SAFETY: `decode_by` asks for the value at `pos` and then at the
-        // end of each value it decoded: where a value begins.
+        // end of each value it decoded, only for values `start..out.len()`:
+        // fewer than the `out.len()` values asked for come before `at`.
         let one = |at| unsafe { self.one(at) };
         scalar::decode_by::<u32, DELTA>(one, out, start, pos, prev)
     }

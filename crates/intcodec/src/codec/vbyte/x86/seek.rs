@@ -15,8 +15,10 @@
 //! byte above `0x0F`, the tail, and every error are left to the scalar
 //! walk (`seek::scalar`), which reads exactly as the decoder. The macro is
 //! expanded inside the modules made by `masked_vbyte_kernels!` and uses
-//! their step functions (`six`, `four`, `two`, `group_c_fits`, `prefix_sum`)
-//! and `codec/x86.rs`'s `sum4` and `lanes_at_least`.
+//! their step functions (`six`, `four`, `two`, `prefix_sum`) and
+//! `codec/x86.rs`'s `sum4` and `lanes_at_least`; the select / seek loops
+//! are `simd.rs`'s `select_delta_with` and `seek_delta_with`, shared with
+//! NEON.
 
 macro_rules! masked_vbyte_seek {
     ($features:literal) => {
