@@ -328,9 +328,13 @@ mod x86 {
             let m2 = _mm256_or_si256(eq(r4), eq(r5));
             let m3 = _mm256_or_si256(eq(r6), eq(r7));
             let m = _mm256_or_si256(_mm256_or_si256(m0, m1), _mm256_or_si256(m2, m3));
-            // SAFETY: `op..op + 8` is writable (as above); the CPU has AVX2
-            // (the caller).
-            unsafe { pack8(va, m, op) }
+            let mask = _mm256_movemask_ps(_mm256_castsi256_ps(m)) as usize;
+            // SAFETY: `mask < 256`: a row of the table.
+            let p = unsafe { _mm256_loadu_si256(PERM8[mask & 255].as_ptr().cast()) };
+            let packed = _mm256_permutevar8x32_epi32(va, p);
+            // SAFETY: `op..op + 8` is writable (as above).
+            unsafe { _mm256_storeu_si256(op.cast(), packed) };
+            mask.count_ones() as usize
         };
         // SAFETY: `merge_with` points `has8` at 8 keys of one side; the CPU
         // has AVX2 (the caller).
@@ -338,23 +342,6 @@ mod x86 {
         // SAFETY: `step` and `has` read and write 8 keys where `merge_with`
         // points them; `out` has the room (the caller).
         unsafe { merge_with::<8>(a, b, out, step, has) }
-    }
-
-    /// Stores the keys of `va` whose lanes of `m` are set at `op`, in
-    /// order; returns how many.
-    ///
-    /// # Safety
-    /// The CPU has AVX2; `op..op + 8` is writable.
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    unsafe fn pack8(va: __m256i, m: __m256i, op: *mut u32) -> usize {
-        let mask = _mm256_movemask_ps(_mm256_castsi256_ps(m)) as usize;
-        // SAFETY: `mask < 256`: a row of the table.
-        let p = unsafe { _mm256_loadu_si256(PERM8[mask & 255].as_ptr().cast()) };
-        let packed = _mm256_permutevar8x32_epi32(va, p);
-        // SAFETY: 8 writable keys at `op` (the caller).
-        unsafe { _mm256_storeu_si256(op.cast(), packed) };
-        mask.count_ones() as usize
     }
 
     /// Every key of `small` looked up in `large`, 8 keys of `large` at a
