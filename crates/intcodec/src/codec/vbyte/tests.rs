@@ -681,16 +681,7 @@ fn counted_decoders_read_only_the_stream_on_every_kernel() {
     for_each_kernel(|c| {
         for &n in &lens {
             for width in 0..=5u32 {
-                let vals: Vec<u32> = (0..n)
-                    .map(|_| {
-                        let w = if width == 0 {
-                            1 + (rng.next_u64() % 5) as u32
-                        } else {
-                            width
-                        };
-                        of_len64(&mut rng, w, 32) as u32
-                    })
-                    .collect();
+                let vals: Vec<u32> = (0..n).map(|_| rng.of_vbyte_len(width)).collect();
                 let enc = s.encode_to_vec(&vals);
                 for delta in [false, true] {
                     let got = counted(&c, &mut f, &enc, n, delta);
