@@ -64,7 +64,11 @@ impl Slot for u64 {
 pub fn kernel_set<C: KernelChoice>(codec: C) -> Vec<C> {
     let ks = codec.all_kernels();
     let built = Isa::ALL.iter().filter(|&&i| codec.with_isa(i).is_some());
-    assert_eq!(ks.len(), codec.kernel_isas().len(), "kernels built vs enabled");
+    assert_eq!(
+        ks.len(),
+        codec.kernel_isas().len(),
+        "kernels built vs enabled"
+    );
     assert_eq!(ks.len(), built.count(), "kernels built vs asked for by ISA");
     assert_eq!(ks[0].isa(), Isa::Scalar);
     ks
