@@ -627,6 +627,13 @@ fn intersection_shapes() {
                 .collect()
         ),
         ("top-run", (u32::MAX - 300..=u32::MAX).collect()),
+        // Around the size below which both sides use small buffers.
+        ("small-64", long[..64].to_vec()),
+        ("small-65", long[1..66].to_vec()),
+        (
+            "small-runs",
+            (0..8u32).flat_map(|i| 20 * i + 95..20 * i + 102).collect()
+        ),
     ];
     for_each_codec!(codec => {
         for bl in [1usize, 7, default_len(&codec)] {
