@@ -429,13 +429,30 @@ pub(crate) fn decode_array(
         }
     };
     let last = if m == 0 { prev } else { out[m * bl - 1] };
-    let rest = &mut out[m * bl..];
-    if rest.is_empty() {
+    decode_tail(k, tail, input, pos, &mut out[m * bl..], m * bl, mode, last)
+}
+
+/// Decodes the LEB128 tail of an array: `rest.len()` values (the first
+/// of them value `first` of the array) from byte `pos` of `input`, from
+/// `last` (the value before them) in a delta mode; returns the byte after
+/// them. VByte reports the first bad value's first byte and index, as the
+/// value-by-value loop did: re-based to the array.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub(crate) fn decode_tail(
+    k: &Kernels,
+    tail: &VByte,
+    input: &[u8],
+    pos: usize,
+    rest: &mut [u32],
+    first: usize,
+    mode: Mode,
+    last: u32,
+) -> Result<usize, DecodeError> {
+    let r = rest.len();
+    if r == 0 {
         return Ok(pos);
     }
-    // VByte reports the first bad value's first byte and index, as the
-    // value-by-value loop did: re-based to the array.
-    let r = rest.len();
     let src = &input[pos..];
     use crate::codec::vbyte::scalar::{decode_short, SHORT_MAX};
     // A few values: VByte's short-list loop, as its kernels would run,
@@ -451,7 +468,7 @@ pub(crate) fn decode_array(
         _ => tail.decode_delta(src, r, last, rest),
     }
     .map_err(|e| {
-        let i = m * bl + e.index().unwrap_or(0);
+        let i = first + e.index().unwrap_or(0);
         tail_err(e.kind(), pos + e.offset(), i)
     })?;
     Ok(pos + used)
