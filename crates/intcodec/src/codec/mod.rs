@@ -563,9 +563,23 @@ pub(crate) use kernel_encoders;
 /// `self.vec_for(input, n)` (a zeroed `Vec` of `n` values, allocated only
 /// once the input is known to be able to hold them, else decoding's error),
 /// which the allocating decoders (`decode_to_vec`, ...) use.
+///
+/// `kernel_decoders!(first: f)` runs `f(codec, input, n, prev, out)` before
+/// the checked kernel: a short-list path that returns `Some` result when it
+/// decoded the list itself (and `None` to leave it to the kernel), for
+/// lists so short that the kernel's call costs more than the decode.
 macro_rules! kernel_decoders {
     () => {
+        $crate::codec::kernel_decoders!(@with);
+    };
+    (first: $first:path) => {
+        $crate::codec::kernel_decoders!(@with $first);
+    };
+    (@with $($first:path)?) => {
         $crate::codec::decoders!(checked: |codec, input, n, prev, out| {
+            $(if let Some(r) = $first(codec, input, n, prev, out) {
+                return r;
+            })?
             Self::decode_args(input, n, out.len())?;
             let k = codec.k;
             let (decode, prev) = $crate::codec::plain_or_delta(prev, k.decode, k.decode_delta);

@@ -66,6 +66,10 @@
 //! | AVX-512 (VBMI) | lists of 512+ values: 64-byte windows every 47 bytes, block addresses by `vpermb` powers of a next-block table (no per-block chain), one-byte windows widened whole, delta as a second pass; then the AVX2 loop | AVX2's |
 //! | NEON | the SSSE3 loop with `tbl` | scalar |
 //!
+//! A checked decode of 1-4 values in one block (and 17 readable bytes) is
+//! done by the handle before any kernel runs: for lists that short the
+//! kernel's call costs more than the values (`VarIntGb::decode_first`).
+//!
 //! # Safety of decoding
 //!
 //! [`IntCodec::decode`] never reads outside `input` nor writes outside `out`:
@@ -275,6 +279,49 @@ impl VarIntGb {
         super::check_out(n, out_len)
     }
 
+    /// Lists of 1-4 values (one block, or a partial low-first one) when the
+    /// input holds 17 bytes, the most one block takes: decoded here, not by
+    /// the kernel, whose call and per-block set-up cost more than these few
+    /// values (short suite: a 1-value list 5.7 -> 2.2 ns). Each value is one
+    /// 4-byte load masked to its length; nothing can be truncated. `None`
+    /// for anything else (the kernel decodes it, and names errors).
+    #[inline(always)]
+    fn decode_first(
+        codec: &Self,
+        input: &[u8],
+        n: usize,
+        prev: Option<u32>,
+        out: &mut [u32],
+    ) -> Option<Result<usize, DecodeError>> {
+        let lucene = codec.k.layout == Layout::Lucene;
+        // Lucene writes lists under four values as vints, not a block.
+        let block_only = if lucene { n == 4 } else { (1..=4).contains(&n) };
+        let (Some(bytes), Some(out)) = (input.first_chunk::<17>(), out.get_mut(..n)) else {
+            return None;
+        };
+        if !block_only {
+            return None;
+        }
+        let key = bytes[0];
+        let mut pos = 1;
+        let mut acc = prev.unwrap_or(0);
+        for (lane, slot) in out.iter_mut().enumerate() {
+            let code = crate::tables::varint_gb::code(key, lane, lucene);
+            // `pos <= 1 + 3 * 4` before the fourth value: its four bytes
+            // end at 17 at most.
+            let word = u32::from_le_bytes(*bytes[pos..].first_chunk::<4>()?);
+            let v = word & (u32::MAX >> (8 * (3 - code)));
+            acc = if prev.is_some() {
+                acc.wrapping_add(v)
+            } else {
+                v
+            };
+            *slot = acc;
+            pos += code as usize + 1;
+        }
+        Some(Ok(pos))
+    }
+
     /// The output of `decode_to_vec`, allocated only if `input` is long
     /// enough for `n` values: every value takes a byte and every full group
     /// of four a control byte, so the allocation stays within the input's
@@ -341,7 +388,7 @@ impl IntCodec for VarIntGb {
         }
     }
 
-    super::kernel_decoders!();
+    super::kernel_decoders!(first: Self::decode_first);
 }
 
 #[cfg(test)]

@@ -266,7 +266,10 @@ macro_rules! varint_gb_kernels {
             // cleared, its values past the last dropped, while 17 bytes
             // remain; Lucene's layout ends in vints (scalar).
             let r = n - 4 * done;
-            if !F::LUCENE && done == full && r > 0 && (!CHECKED || len - pos >= 17) {
+            if r == 0 {
+                return Ok(pos);
+            }
+            if !F::LUCENE && done == full && (!CHECKED || len - pos >= 17) {
                 let key = input[pos] as usize & ((1 << (2 * r)) - 1);
                 // SAFETY: as in the loop above.
                 let data = unsafe { _mm_loadu_si128(base.add(pos + 1).cast()) };
