@@ -57,7 +57,13 @@ enum Contender {
     Svb(StreamVByte),
     Vb(VByte),
     Gb(VarIntGb),
+    /// The baseline a seek must beat: Stream VByte's whole array decoded
+    /// (checked, delta) into a buffer, then binary-searched or indexed.
+    SvbDecoded(StreamVByte),
 }
+
+/// The family name of [`Contender::SvbDecoded`].
+const DECODED: &str = "svb-decode-search";
 
 impl Contender {
     fn family(&self) -> &'static str {
@@ -65,25 +71,26 @@ impl Contender {
             Contender::Svb(_) => "streamvbyte",
             Contender::Vb(_) => "vbyte",
             Contender::Gb(_) => "varint-gb",
+            Contender::SvbDecoded(_) => DECODED,
         }
     }
     fn isa(&self) -> Isa {
         match self {
-            Contender::Svb(c) => c.isa(),
+            Contender::Svb(c) | Contender::SvbDecoded(c) => c.isa(),
             Contender::Vb(c) => c.isa(),
             Contender::Gb(c) => c.isa(),
         }
     }
     fn default_isa(&self) -> Isa {
         match self {
-            Contender::Svb(_) => StreamVByte::new().isa(),
+            Contender::Svb(_) | Contender::SvbDecoded(_) => StreamVByte::new().isa(),
             Contender::Vb(_) => VByte::new().isa(),
             Contender::Gb(_) => VarIntGb::new().isa(),
         }
     }
     fn encode(&self, v: &[u32]) -> Vec<u8> {
         match self {
-            Contender::Svb(c) => c.encode_delta_to_vec(v, 0),
+            Contender::Svb(c) | Contender::SvbDecoded(c) => c.encode_delta_to_vec(v, 0),
             Contender::Vb(c) => c.encode_delta_to_vec(v, 0),
             Contender::Gb(c) => c.encode_delta_to_vec(v, 0),
         }
@@ -94,6 +101,11 @@ impl Contender {
             Contender::Svb(c) => c.select(b, LEN, 0, i),
             Contender::Vb(c) => c.select(b, LEN, 0, i),
             Contender::Gb(c) => c.select(b, LEN, 0, i),
+            Contender::SvbDecoded(c) => {
+                let mut buf = [0u32; LEN];
+                c.decode_delta(b, LEN, 0, &mut buf)
+                    .map(|_| buf.get(i).copied())
+            }
         };
         r.ok().flatten()
     }
@@ -103,6 +115,13 @@ impl Contender {
             Contender::Svb(c) => c.lower_bound(b, LEN, 0, t),
             Contender::Vb(c) => c.lower_bound(b, LEN, 0, t),
             Contender::Gb(c) => c.lower_bound(b, LEN, 0, t),
+            Contender::SvbDecoded(c) => {
+                let mut buf = [0u32; LEN];
+                c.decode_delta(b, LEN, 0, &mut buf).map(|_| {
+                    let p = buf.partition_point(|&v| v < t);
+                    buf.get(p).map(|&v| (p, v))
+                })
+            }
         };
         r.ok().flatten()
     }
@@ -127,7 +146,14 @@ fn contenders(families: &[String]) -> Vec<Contender> {
     add(&mut v, StreamVByte::new(), Isa::Sse41, Contender::Svb);
     add(&mut v, VByte::new(), Isa::Sse41, Contender::Vb);
     add(&mut v, VarIntGb::new(), Isa::Ssse3, Contender::Gb);
-    v.retain(|c| families.is_empty() || families.iter().any(|f| f == c.family()));
+    v.push(Contender::SvbDecoded(StreamVByte::new()));
+    v.retain(|c| {
+        let family = match c {
+            Contender::SvbDecoded(_) => "streamvbyte",
+            _ => c.family(),
+        };
+        families.is_empty() || families.iter().any(|f| f == family)
+    });
     v
 }
 
@@ -355,29 +381,58 @@ pub fn table(o: &Outcome, header: &[String], out: &mut dyn std::io::Write) -> Re
         );
         let _ = writeln!(
             s,
-            "{:>3} {:>10} {:>10} {:>13} {:>10} {:>10} {:>11}",
-            "b", "svb", "vbyte", "masked-vbyte", "varint-gb", "svb/vbyte", "svb/masked"
+            "{:>3} {:>10} {:>10} {:>13} {:>10} {:>10} {:>10} {:>11} {:>11}",
+            "b",
+            "svb",
+            "vbyte",
+            "masked-vbyte",
+            "varint-gb",
+            "svb-decode",
+            "svb/vbyte",
+            "svb/masked",
+            "svb/decode"
         );
         let mut best = (0.0f64, 0u32);
+        let mut over_decode = Vec::new();
         for &b in &bits {
             let svb = mops(&o.rows, b, "streamvbyte", None, op);
             let vb = mops(&o.rows, b, "vbyte", Some("scalar"), op);
             let mvb = mops(&o.rows, b, "vbyte", None, op);
             let gb = mops(&o.rows, b, "varint-gb", None, op);
+            let dec = mops(&o.rows, b, DECODED, None, op);
             if let (Some(x), Some(y)) = (svb, vb) {
                 if x / y > best.0 {
                     best = (x / y, b);
                 }
             }
+            if let (Some(x), Some(y)) = (svb, dec) {
+                over_decode.push(x / y);
+            }
             let _ = writeln!(
                 s,
-                "{b:>3} {:>10} {:>10} {:>13} {:>10} {:>10} {:>11}",
+                "{b:>3} {:>10} {:>10} {:>13} {:>10} {:>10} {:>10} {:>11} {:>11}",
                 f(svb),
                 f(vb),
                 f(mvb),
                 f(gb),
+                f(dec),
                 ratio(svb, vb),
-                ratio(svb, mvb)
+                ratio(svb, mvb),
+                ratio(svb, dec)
+            );
+        }
+        if !over_decode.is_empty() {
+            over_decode.sort_by(f64::total_cmp);
+            let med = over_decode[over_decode.len() / 2];
+            let _ = writeln!(
+                s,
+                "{}: Stream VByte's {} over decoding the array and {} (svb-decode): median {med:.2}x, \
+                 min {:.2}x (target >= 1.2x): {}",
+                op.name(),
+                op.name(),
+                if op == Op::Seek { "binary-searching it" } else { "indexing it" },
+                over_decode[0],
+                if med >= 1.2 { "meets" } else { "MISSES" }
             );
         }
         if best.0 > 0.0 {
