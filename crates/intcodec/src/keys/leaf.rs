@@ -5,17 +5,18 @@
 //!  index (one entry per block b):  firsts[b] lasts[b] counts[b] ends[b] forms[b]
 //!  bytes: [ block 0 stream | block 1 stream | ... ]
 //!  block b = keys firsts[b] (kept in the index) followed by counts[b] - 1
-//!            keys coded by the codec (delta from firsts[b]) or as runs
-//!            (forms[b], see `runs`) in
+//!            keys coded by the codec (delta from firsts[b]), as runs
+//!            (see `runs`) or as a bitmap (see `bitmap`), as forms[b]
+//!            says, in
 //!            bytes[ends[b-1] .. ends[b]]   (ends[-1] = 0)
 //! ```
 //!
-//! A block is written in the shorter of the two forms (the codec's on a
-//! tie).
+//! A block is written in the shortest of the three forms (on a tie the
+//! codec's, then runs).
 
 use alloc::vec::Vec;
 
-use super::runs;
+use super::{bitmap, runs};
 use crate::error::DecodeError;
 use crate::traits::SortedCodec;
 
@@ -27,6 +28,8 @@ pub(crate) enum Form {
     Codec,
     /// Runs of consecutive keys ([`runs`]).
     Runs,
+    /// One bit per key value from the first key to the last ([`bitmap`]).
+    Bitmap,
 }
 
 /// The most blocks in one leaf; a leaf that grows past it splits in two.
@@ -36,8 +39,8 @@ pub(crate) const LEAF_BLOCKS: usize = 64;
 pub(crate) const VALID: &str = "keys: blocks are written by the codec or validated on load";
 
 /// Appends the stream of block `keys` (all but the first key) to `out` in
-/// the shorter form: the codec's (delta-coded from the first key when the
-/// codec has a delta mode) or runs; returns the form.
+/// the shortest form: the codec's (delta-coded from the first key when the
+/// codec has a delta mode), runs or a bitmap; returns the form.
 pub(crate) fn encode_block<C: SortedCodec>(codec: &C, keys: &[u32], out: &mut Vec<u8>) -> Form {
     let rest = &keys[1..];
     if rest.is_empty() {
@@ -56,7 +59,13 @@ pub(crate) fn encode_block<C: SortedCodec>(codec: &C, keys: &[u32], out: &mut Ve
         )
         .expect("max_compressed_len bytes are enough");
     out.truncate(old + used);
-    if runs::encoded_len_below(keys, used).is_some() {
+    let runs_len = runs::encoded_len_below(keys, used);
+    if bitmap::encoded_len(keys) < runs_len.unwrap_or(used) {
+        out.truncate(old);
+        bitmap::encode(keys, out);
+        return Form::Bitmap;
+    }
+    if runs_len.is_some() {
         out.truncate(old);
         runs::encode(keys, out);
         return Form::Runs;
@@ -79,11 +88,13 @@ pub(crate) fn decode_block<C: SortedCodec>(
     if count <= 1 {
         return Ok(0);
     }
-    if form == Form::Runs {
-        runs::decode(stream, first, count, out)
-    } else {
-        let prev = codec.supports_delta().then_some(first);
-        codec.decode_opt(stream, count - 1, prev, &mut out[1..count])
+    match form {
+        Form::Runs => runs::decode(stream, first, count, out),
+        Form::Bitmap => bitmap::decode(stream, first, count, out),
+        Form::Codec => {
+            let prev = codec.supports_delta().then_some(first);
+            codec.decode_opt(stream, count - 1, prev, &mut out[1..count])
+        }
     }
 }
 

@@ -35,6 +35,7 @@
 //! assert!(back == set);
 //! ```
 
+mod bitmap;
 mod intersect;
 mod iter;
 mod leaf;
@@ -230,6 +231,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         let (stream, first) = (leaf.stream(b), leaf.firsts[b]);
         match leaf.forms[b] {
             Form::Runs => runs::lower_bound(stream, first, count, key),
+            Form::Bitmap => Ok(bitmap::lower_bound(stream, first, key)),
             Form::Codec => self
                 .codec
                 .lower_bound(stream, count - 1, first, key)
@@ -251,6 +253,9 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         }
         if key == first || key == last {
             return true;
+        }
+        if leaf.forms[b] == Form::Bitmap {
+            return bitmap::contains(leaf.stream(b), first, key);
         }
         matches!(self.search(leaf, b, key), Some((_, v)) if v == key)
     }
@@ -320,6 +325,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         let (stream, first) = (leaf.stream(b), leaf.firsts[b]);
         match leaf.forms[b] {
             Form::Runs => runs::select(stream, first, count, j),
+            Form::Bitmap => Ok(bitmap::select(stream, first, j)),
             Form::Codec => self.codec.select(stream, count - 1, first, j - 1),
         }
         .expect(VALID)

@@ -1,27 +1,31 @@
 //! Serialization of a [`KeySet`] and its checked load.
 //!
 //! ```text
-//!  "IKS2"                      magic and format version (4 bytes)
+//!  "IKS3"                      magic and format version (4 bytes)
 //!  name_len: u8, name          the block codec's registry name
 //!  block_len: LEB128           most keys after the first in a block
 //!  n: LEB128 (u64)             key count
 //!  blocks: LEB128 (u64)        block count
 //!  per block:
 //!    gap:   LEB128 u32         first key (block 0), else first - previous last - 1
-//!    form:  LEB128 u32         2 * more + runs: `more` keys in the block after
-//!                              the first (<= block_len), `runs` 1 when the
-//!                              stream is in run form (never when more = 0)
+//!    form:  LEB128 u32         4 * more + form: `more` keys in the block after
+//!                              the first (<= block_len), `form` 0 for the
+//!                              codec's stream, 1 for runs, 2 for a bitmap
+//!                              (runs and bitmaps never when more = 0)
 //!    bytes: LEB128 u32         length of the stream that follows
 //!    stream                    the `more` keys after the first: the codec's
-//!                              stream, delta-coded from the first key, or
+//!                              stream, delta-coded from the first key,
 //!                              runs of consecutive keys (gap from the key
-//!                              before, length - 1; LEB128 pairs)
+//!                              before, length - 1; LEB128 pairs), or one
+//!                              bit per key value after the first key up to
+//!                              the last (least significant bit first)
 //!  crc: u32 LE                 CRC-32C (Castagnoli) of every byte before it
 //! ```
 //!
-//! Leaves are not stored: the load regroups the blocks. (`IKS1`, before
-//! the run form, had `more` in place of `form`; it is refused as another
-//! version.) The load decodes
+//! Leaves are not stored: the load regroups the blocks. `IKS2`, before
+//! the bitmap form, had `2 * more + runs` in place of `form`; it is still
+//! read. (`IKS1`, before the run form, had `more`; it is refused as
+//! another version.) The load decodes
 //! every block with the codec's checked decoder, and checks that it uses
 //! exactly its bytes, that keys strictly increase (within and across
 //! blocks), the counts, and that nothing follows, then the checksum (so a
@@ -38,13 +42,15 @@ use crate::crc32c::crc32c;
 use crate::error::DecodeErrorKind;
 use crate::traits::{KernelChoice, SortedCodec};
 
-const MAGIC: &[u8; 4] = b"IKS2";
+const MAGIC: &[u8; 4] = b"IKS3";
+/// The version before the bitmap form (read, not written).
+const MAGIC_V2: &[u8; 4] = b"IKS2";
 
 /// What was wrong with a serialized set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum LoadErrorKind {
-    /// Not `IKS2`: not a key set, or another format version.
+    /// Not `IKS3` (or `IKS2`): not a key set, or another format version.
     Magic,
     /// Written with another block codec than the one given.
     Codec,
@@ -57,6 +63,8 @@ pub enum LoadErrorKind {
     /// A block with more keys than the block length allows, or counts that
     /// disagree with the header.
     Count,
+    /// A block form other than the codec's, runs or a bitmap.
+    Form,
     /// A block's stream is invalid for the codec (the codec's error kind).
     Block(DecodeErrorKind),
     /// A block's stream is shorter than its stated length.
@@ -81,12 +89,13 @@ pub struct LoadError {
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let what = match self.kind {
-            LoadErrorKind::Magic => "not a key set of this version (magic IKS2 missing)",
+            LoadErrorKind::Magic => "not a key set of this version (magic IKS3 or IKS2 missing)",
             LoadErrorKind::Codec => "written with another block codec",
             LoadErrorKind::BlockLen => "block length out of range",
             LoadErrorKind::Truncated => "input truncated",
             LoadErrorKind::Varint => "malformed LEB128 number",
             LoadErrorKind::Count => "key count out of range or inconsistent",
+            LoadErrorKind::Form => "unknown block form",
             LoadErrorKind::Block(k) => {
                 return write!(
                     f,
@@ -181,9 +190,10 @@ impl<'a> Reader<'a> {
 }
 
 impl<C: SortedCodec + KernelChoice> KeySet<C> {
-    /// The set as bytes: a header (magic `IKS2`, the codec's name, block
+    /// The set as bytes: a header (magic `IKS3`, the codec's name, block
     /// length, key and block counts), each block (LEB128 header and its
-    /// stream: the codec's or runs) and a CRC-32C of everything before it.
+    /// stream: the codec's, runs or a bitmap) and a CRC-32C of everything
+    /// before it.
     pub fn to_bytes(&self) -> Vec<u8> {
         let name = self.codec.name().as_bytes();
         let mut out = Vec::with_capacity(
@@ -204,8 +214,12 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             for b in 0..leaf.blocks() {
                 let first = leaf.firsts[b];
                 put_varint(&mut out, prev.map_or(first, |p| first - p - 1));
-                let runs = u32::from(leaf.forms[b] == Form::Runs);
-                put_varint(&mut out, 2 * (u32::from(leaf.counts[b]) - 1) + runs);
+                let form = match leaf.forms[b] {
+                    Form::Codec => 0,
+                    Form::Runs => 1,
+                    Form::Bitmap => 2,
+                };
+                put_varint(&mut out, 4 * (u32::from(leaf.counts[b]) - 1) + form);
                 let s = leaf.stream(b);
                 put_varint(&mut out, s.len() as u32);
                 out.extend_from_slice(s);
@@ -226,7 +240,9 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         // The content is everything before the 4-byte checksum.
         let bytes = &input[..input.len().saturating_sub(4)];
         let mut r = Reader { b: bytes, at: 0 };
-        if r.take(4).map_err(|_| r.err(LoadErrorKind::Magic))? != MAGIC {
+        let magic = r.take(4).map_err(|_| r.err(LoadErrorKind::Magic))?;
+        let v2 = magic == MAGIC_V2;
+        if magic != MAGIC && !v2 {
             return Err(LoadError {
                 kind: LoadErrorKind::Magic,
                 offset: 0,
@@ -269,13 +285,23 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             })?;
             let more_at = r.at;
             let tagged = r.varint()? as usize;
-            let more = tagged >> 1;
-            let form = if tagged & 1 == 1 {
-                Form::Runs
+            let (more, tag) = if v2 {
+                (tagged >> 1, tagged & 1)
             } else {
-                Form::Codec
+                (tagged >> 2, tagged & 3)
             };
-            if more > block_len || (more == 0 && form == Form::Runs) {
+            let form = match tag {
+                0 => Form::Codec,
+                1 => Form::Runs,
+                2 => Form::Bitmap,
+                _ => {
+                    return Err(LoadError {
+                        kind: LoadErrorKind::Form,
+                        offset: more_at,
+                    })
+                }
+            };
+            if more > block_len || (more == 0 && form != Form::Codec) {
                 return Err(LoadError {
                     kind: LoadErrorKind::Count,
                     offset: more_at,

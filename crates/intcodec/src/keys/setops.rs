@@ -1,7 +1,9 @@
 //! Intersection and union, block by block: a block whose key range
 //! `[first, last]` does not meet the other side is skipped through the
 //! indexes without being decoded; two overlapping blocks are decoded and
-//! merged (or galloped, when one side is much shorter). A union copies the
+//! merged (or galloped, when one side is much shorter); a block in bitmap
+//! form is ANDed with another one a word at a time, or tests the other
+//! side's decoded keys bit by bit. A union copies the
 //! coded bytes of a block that does not overlap the other side.
 
 use alloc::vec::Vec;
@@ -9,7 +11,7 @@ use alloc::vec::Vec;
 use super::intersect::{gallop, Kernel, PAD};
 use super::iter::{Block, Cur};
 use super::leaf::{Form, Raw, VALID};
-use super::runs;
+use super::{bitmap, runs};
 use super::{Builder, KeySet, BUF};
 use crate::traits::{KernelChoice, SortedCodec};
 
@@ -66,6 +68,12 @@ impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
         self.set.leaves[self.leaf].forms[self.block] == Form::Runs
     }
 
+    /// Whether the current block is in bitmap form.
+    #[inline]
+    fn in_bitmap(&self) -> bool {
+        self.set.leaves[self.leaf].forms[self.block] == Form::Bitmap
+    }
+
     /// The current block (in run form) as intervals in `out`; returns their
     /// number.
     #[inline]
@@ -107,6 +115,18 @@ fn cut<'b, C: SortedCodec + KernelChoice>(
     }
     let (first, last) = cur.bounds();
     restrict(&buf[..*n], first, last, lo, hi)
+}
+
+/// The keys of `keys` (within the range of the bitmap-form block `bm`)
+/// that `bm` holds, written to `out`; returns their number.
+#[inline]
+fn filter_by_bitmap(bm: Raw<'_>, keys: &[u32], out: &mut [u32]) -> usize {
+    let mut n = 0;
+    for &k in keys {
+        out[n] = k;
+        n += usize::from(k == bm.first || bitmap::contains(bm.stream, bm.first, k));
+    }
+    n
 }
 
 /// The intervals of the current block of each side (blocks of at most
@@ -220,6 +240,20 @@ fn common_runs_in<C, D, const N: usize, const O: usize>(
                     emit(sx);
                 }
             }
+            // Two blocks in bitmap form: a word of each at a time.
+            (false, false) if x.in_bitmap() && y.in_bitmap() => {
+                let (rx, ry) = (x.raw(), y.raw());
+                let n = bitmap::intersect(
+                    (rx.first, rx.stream),
+                    (ry.first, ry.stream),
+                    lo,
+                    hi,
+                    &mut out,
+                );
+                if n > 0 {
+                    emit(&out[..n]);
+                }
+            }
             // Two blocks in run form meet in their intervals' overlaps.
             (false, false) if x.in_runs() && y.in_runs() => {
                 let iv = iv.get_or_insert_with(Intervals::new);
@@ -230,6 +264,17 @@ fn common_runs_in<C, D, const N: usize, const O: usize>(
                     ry = y.intervals(iv.vals.as_flattened_mut(), &mut iv.y);
                 }
                 let n = runs::intersect(&iv.x[..rx], &iv.y[..ry], lo, hi, &mut out);
+                if n > 0 {
+                    emit(&out[..n]);
+                }
+            }
+            // One block in bitmap form: the other's keys tested in it.
+            (false, false) if x.in_bitmap() || y.in_bitmap() => {
+                let n = if x.in_bitmap() {
+                    filter_by_bitmap(x.raw(), cut(&y, &mut by, &mut ny, lo, hi), &mut out)
+                } else {
+                    filter_by_bitmap(y.raw(), cut(&x, &mut bx, &mut nx, lo, hi), &mut out)
+                };
                 if n > 0 {
                     emit(&out[..n]);
                 }

@@ -256,6 +256,71 @@ fn run_form_where_shorter() {
         .all(|l| l.forms.iter().all(|&f| f == leaf::Form::Codec)));
 }
 
+/// About `n` keys 1..=4 apart (a posting list of a frequent term: blocks
+/// in bitmap form).
+fn dense_set(rng: &mut SplitMix64, n: usize, start: u32) -> Vec<u32> {
+    let mut k = start;
+    (0..n)
+        .map(|_| {
+            k += 1 + rng.below(4) as u32;
+            k
+        })
+        .collect()
+}
+
+#[test]
+fn bitmap_form_where_shorter() {
+    let mut rng = SplitMix64::new(22);
+    let keys = dense_set(&mut rng, 20_000, 5);
+    // The same density at another alignment, and a sparse set over it.
+    let other = dense_set(&mut rng, 20_000, 37);
+    let sparse: Vec<u32> = (0..3000).map(|i| 11 + i * 17).collect();
+    for_each_codec!(c => {
+        let set = KeySet::from_sorted(c, &keys).unwrap();
+        set.check_invariants();
+        let forms: Vec<leaf::Form> = set.leaves.iter().flat_map(|l| l.forms.clone()).collect();
+        let bitmaps = forms.iter().filter(|&&f| f == leaf::Form::Bitmap).count();
+        // Gaps of 2.5 on average: 2.5 bits a key as a bitmap, where the
+        // best codec (BP128, width 3) needs 3.
+        assert!(bitmaps * 10 > forms.len() * 9, "{}: {bitmaps} of {}", c.name(), forms.len());
+        let bits = set.to_bytes().len() as f64 * 8.0 / keys.len() as f64;
+        assert!(bits < 2.8, "{}: {bits:.2} bits/key", c.name());
+        let back = KeySet::from_bytes(c, &set.to_bytes()).unwrap();
+        back.check_invariants();
+        assert_eq!(back.to_vec(), keys);
+        for (i, &k) in keys.iter().enumerate().step_by(13) {
+            assert!(set.contains(k));
+            assert_eq!(set.contains(k + 1), keys.binary_search(&(k + 1)).is_ok());
+            assert_eq!(set.rank(k), i);
+            assert_eq!(set.select(i), Some(k));
+            assert_eq!(set.lower_bound(k + 1), keys.get(i + 1).copied());
+        }
+        let model: BTreeSet<u32> = keys.iter().copied().collect();
+        for o in [&other, &sparse] {
+            let want: Vec<u32> = o.iter().copied().filter(|k| model.contains(k)).collect();
+            let oset = KeySet::from_sorted(c, o).unwrap();
+            assert_eq!(set.intersection(&oset).to_vec(), want);
+            assert_eq!(oset.intersection(&set).to_vec(), want);
+            assert_eq!(set.intersection_len(&oset), want.len());
+            let osv = KeySet::from_sorted(StreamVByte::new(), o).unwrap();
+            assert_eq!(set.intersection(&osv).to_vec(), want);
+            assert_eq!(set.intersect_sorted(o), want);
+        }
+        // Edits keep the set right, whatever forms the edited blocks take.
+        let mut edited = set.clone();
+        let mut m = model.clone();
+        for _ in 0..3000 {
+            let k = 5 + rng.below(60_000) as u32;
+            if rng.below(2) == 0 {
+                assert_eq!(edited.insert(k), m.insert(k));
+            } else {
+                assert_eq!(edited.remove(k), m.remove(&k));
+            }
+        }
+        check_against(&edited, &m);
+    });
+}
+
 #[test]
 fn empty_and_extremes() {
     for_each_codec!(c => {
@@ -358,40 +423,61 @@ fn load_errors_name_the_place() {
     assert!(msg.contains("byte 4"), "{msg}");
 }
 
-#[test]
-fn run_block_golden_bytes_and_errors() {
-    // Keys 10..=18: the 8 after the first are one run continuing it, 2
-    // bytes as runs (gap 0, length - 1 = 7) against 10 as Stream VByte.
-    let c = StreamVByte::new();
-    let set = KeySet::from_sorted(c, &[10, 11, 12, 13, 14, 15, 16, 17, 18]).unwrap();
-    let bytes = set.to_bytes();
-    let name = c.name().as_bytes();
-    let mut want = b"IKS2".to_vec();
+/// `bytes` (a serialized set) with `edit` applied and the checksum
+/// recomputed, loaded: the error's kind and offset.
+fn load_edited(
+    c: StreamVByte,
+    bytes: &[u8],
+    edit: &dyn Fn(&mut Vec<u8>),
+) -> (LoadErrorKind, usize) {
+    let mut b = bytes.to_vec();
+    edit(&mut b);
+    let n = b.len() - 4;
+    let crc = crate::crc32c::crc32c(&b[..n]);
+    b[n..].copy_from_slice(&crc.to_le_bytes());
+    let e = KeySet::from_bytes(c, &b).unwrap_err();
+    (e.kind, e.offset)
+}
+
+/// The bytes of a one-block set of Stream VByte: `header` (block length,
+/// key count, block count, first key, form, stream length) and `stream`
+/// under `magic`, with the checksum.
+fn one_block_bytes(magic: &[u8; 4], header: &[u8], stream: &[u8]) -> Vec<u8> {
+    let name = StreamVByte::new().name().as_bytes();
+    let mut want = magic.to_vec();
     want.push(name.len() as u8);
     want.extend_from_slice(name);
-    // block_len 256, 9 keys, 1 block; first key 10, form 2 * 8 + 1
-    // (runs), 2 stream bytes, the run.
-    want.extend_from_slice(&[0x80, 0x02, 9, 1, 10, 17, 2, 0, 7]);
+    want.extend_from_slice(header);
+    want.extend_from_slice(stream);
     let crc = crate::crc32c::crc32c(&want);
     want.extend_from_slice(&crc.to_le_bytes());
+    want
+}
+
+#[test]
+fn run_block_golden_bytes_and_errors() {
+    // Keys 10..=30: the 20 after the first are one run continuing it, 2
+    // bytes as runs (gap 0, length - 1 = 19) against 3 as a bitmap and 25
+    // as Stream VByte.
+    let c = StreamVByte::new();
+    let keys: Vec<u32> = (10..=30).collect();
+    let set = KeySet::from_sorted(c, &keys).unwrap();
+    let bytes = set.to_bytes();
+    // block_len 256, 21 keys, 1 block; first key 10, form 4 * 20 + 1
+    // (runs), 2 stream bytes, the run.
+    let want = one_block_bytes(b"IKS3", &[0x80, 0x02, 21, 1, 10, 81, 2], &[0, 19]);
     assert_eq!(bytes, want);
-    let at = 4 + 1 + name.len() + 4;
-    let load = |edit: &dyn Fn(&mut Vec<u8>)| {
-        let mut b = bytes.clone();
-        edit(&mut b);
-        let n = b.len() - 4;
-        let crc = crate::crc32c::crc32c(&b[..n]);
-        b[n..].copy_from_slice(&crc.to_le_bytes());
-        let e = KeySet::from_bytes(c, &b).unwrap_err();
-        (e.kind, e.offset)
-    };
+    let at = 4 + 1 + c.name().len() + 4;
+    let load = |edit: &dyn Fn(&mut Vec<u8>)| load_edited(c, &bytes, edit);
     // A run longer than the block: the run's first byte.
     assert_eq!(
-        load(&|b| b[at + 4] = 9),
+        load(&|b| b[at + 4] = 21),
         (LoadErrorKind::Block(DecodeErrorKind::Malformed), at + 3)
     );
     // Run form on a block of one key.
     assert_eq!(load(&|b| b[at + 1] = 1), (LoadErrorKind::Count, at + 1));
+    // A form that does not exist (3).
+    assert_eq!(load(&|b| b[at + 1] = 83), (LoadErrorKind::Form, at + 1));
     // The run's stream cut short (its length says 1 byte): the length
     // byte is missing.
     assert_eq!(
@@ -401,6 +487,56 @@ fn run_block_golden_bytes_and_errors() {
         }),
         (LoadErrorKind::Block(DecodeErrorKind::Truncated), at + 4)
     );
+    // The same keys in the version before bitmaps (`IKS2`, form
+    // 2 * more + runs) still load.
+    let v2 = one_block_bytes(b"IKS2", &[0x80, 0x02, 21, 1, 10, 41, 2], &[0, 19]);
+    let back = KeySet::from_bytes(c, &v2).unwrap();
+    back.check_invariants();
+    assert_eq!(back.to_vec(), keys);
+}
+
+#[test]
+fn bitmap_block_golden_bytes_and_errors() {
+    // Keys 11, 13, 18, 19, 27 after the first (10): bits 0, 2, 7, 8 and 16,
+    // 3 bytes as a bitmap against 8 as runs and 7 as Stream VByte.
+    let c = StreamVByte::new();
+    let keys = [10, 11, 13, 18, 19, 27];
+    let set = KeySet::from_sorted(c, &keys).unwrap();
+    assert_eq!(set.leaves[0].forms, [leaf::Form::Bitmap]);
+    let bytes = set.to_bytes();
+    // block_len 256, 6 keys, 1 block; first key 10, form 4 * 5 + 2
+    // (bitmap), 3 stream bytes, the bits.
+    let want = one_block_bytes(
+        b"IKS3",
+        &[0x80, 0x02, 6, 1, 10, 22, 3],
+        &[0b1000_0101, 0b0000_0001, 0b0000_0001],
+    );
+    assert_eq!(bytes, want);
+    let back = KeySet::from_bytes(c, &bytes).unwrap();
+    assert_eq!(back.to_vec(), keys);
+    let at = 4 + 1 + c.name().len() + 4;
+    let load = |edit: &dyn Fn(&mut Vec<u8>)| load_edited(c, &bytes, edit);
+    // The stream is at `at + 3 ..= at + 5`. One bit more than the count
+    // (key 12): the byte of the bit found past the count (the last key's).
+    assert_eq!(
+        load(&|b| b[at + 3] |= 0b10),
+        (LoadErrorKind::Block(DecodeErrorKind::Malformed), at + 5)
+    );
+    // One bit fewer: the last byte.
+    assert_eq!(
+        load(&|b| b[at + 3] &= !0b100),
+        (LoadErrorKind::Block(DecodeErrorKind::Malformed), at + 5)
+    );
+    // A last byte of 0 (the bit moved a byte down keeps the count).
+    assert_eq!(
+        load(&|b| {
+            b[at + 5] = 0;
+            b[at + 4] |= 0b10;
+        }),
+        (LoadErrorKind::Block(DecodeErrorKind::Malformed), at + 5)
+    );
+    // Bitmap form on a block of one key.
+    assert_eq!(load(&|b| b[at + 1] = 2), (LoadErrorKind::Count, at + 1));
 }
 
 mod prop {

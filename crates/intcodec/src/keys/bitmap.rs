@@ -1,0 +1,358 @@
+//! The bitmap form of a block: its keys after the first as one bit per
+//! key value between the first key and the last, for dense blocks where
+//! that is shorter than both the codec's stream and the run form.
+//!
+//! ```text
+//!  bit i (byte i / 8, bit i % 8, least significant first) is set when
+//!  the key first + 1 + i is in the block, for i in 0 .. last - first;
+//!  length: ceil((last - first) / 8) bytes, so the last byte is never 0
+//! ```
+//!
+//! A block of keys `g` apart on average costs `g` bits a key as a bitmap,
+//! and about `log2(largest gap) + 1` as a bit-packed block: the bitmap is
+//! shorter where keys are dense and their gaps uneven, as in the posting
+//! lists of frequent terms (europarl's 24 most frequent: 97% of their keys
+//! in such blocks; 4.4 -> 3.1 bits a key with BP128). It is also the form
+//! that answers fastest: `contains` is one bit test, and two bitmap blocks
+//! intersect a 64-bit word at a time.
+//!
+//! The reader accepts a stream whose last byte is not 0, whose set bits
+//! are exactly the block's count less one, and whose last key is within
+//! `u32`.
+
+use alloc::vec::Vec;
+
+use crate::error::{DecodeError, DecodeErrorKind};
+
+/// The length of the bitmap form of the block `keys` (at least two keys,
+/// strictly increasing).
+#[inline]
+pub(crate) fn encoded_len(keys: &[u32]) -> usize {
+    (keys[keys.len() - 1] - keys[0]).div_ceil(8) as usize
+}
+
+/// Appends the bitmap form of the block `keys` (at least two keys,
+/// strictly increasing) to `out`.
+pub(crate) fn encode(keys: &[u32], out: &mut Vec<u8>) {
+    let first = keys[0];
+    let old = out.len();
+    out.resize(old + encoded_len(keys), 0);
+    let bits = &mut out[old..];
+    for &k in &keys[1..] {
+        let i = (k - first - 1) as usize;
+        bits[i / 8] |= 1 << (i % 8);
+    }
+}
+
+/// The 64-bit little-endian word `w` of `stream` (bytes past its end read
+/// as 0).
+#[inline(always)]
+fn word(stream: &[u8], w: usize) -> u64 {
+    let at = w * 8;
+    match stream.get(at..at + 8) {
+        Some(b) => u64::from_le_bytes(b.try_into().expect("8 bytes")),
+        None => {
+            let mut t = [0u8; 8];
+            let rest = stream.get(at..).unwrap_or(&[]);
+            t[..rest.len()].copy_from_slice(rest);
+            u64::from_le_bytes(t)
+        }
+    }
+}
+
+/// The 64 bits of `stream` from bit `off` on (bit `off` lowest; bits past
+/// the end read as 0).
+#[inline(always)]
+pub(crate) fn bits_at(stream: &[u8], off: usize) -> u64 {
+    let (w, s) = (off / 64, off % 64);
+    let lo = word(stream, w) >> s;
+    if s == 0 {
+        lo
+    } else {
+        lo | word(stream, w + 1) << (64 - s)
+    }
+}
+
+/// For each byte value, its set bits (a table: `count_ones` is a dozen
+/// instructions on the baseline x86-64 target, which has no `popcnt`).
+const COUNTS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u8).count_ones() as u8;
+        b += 1;
+    }
+    t
+};
+
+/// For each byte value, the positions of its set bits, lowest first (the
+/// rest 0), as `u32` (8 KiB: with `u8` entries, widening them cost a
+/// fifth more time a decoded key).
+const POSITIONS: [[u32; 8]; 256] = {
+    let mut t = [[0u32; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut i, mut n) = (0, 0);
+        while i < 8 {
+            if b >> i & 1 == 1 {
+                t[b][n] = i as u32;
+                n += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Decodes the keys after the first (`first`) of a block of `count` keys in
+/// bitmap form into `out[1..count]`; returns the bytes used (all of
+/// `stream`). Errors: an empty stream is `Truncated`; a last byte of 0, a
+/// last key past `u32::MAX` or set bits other than `count - 1` are
+/// `Malformed`, at the byte of the offending bit (the last byte for a count
+/// short of bits) and with the block index of the key.
+///
+/// A byte at a time: the keys of its set bits from a table of positions,
+/// eight written at once (the slots past its count are overwritten by the
+/// next byte's), while eight slots are left; then bit by bit. A loop over
+/// the set bits of 64-bit words (trailing-zero count, clear the lowest)
+/// took 2.2 against 1.6 ns a key to iterate a europarl-frequent set.
+pub(crate) fn decode(
+    stream: &[u8],
+    first: u32,
+    count: usize,
+    out: &mut [u32],
+) -> Result<usize, DecodeError> {
+    let Some(&top) = stream.last() else {
+        return Err(DecodeError::new(DecodeErrorKind::Truncated, 0, Some(1)));
+    };
+    let end = stream.len() - 1;
+    // The bits below `span` hold the keys first + 1 ..= first + span.
+    let span = 8 * end as u64 + 8 - u64::from(top.leading_zeros());
+    if top == 0 || u64::from(first) + span > u64::from(u32::MAX) {
+        return Err(DecodeError::new(DecodeErrorKind::Malformed, end, None));
+    }
+    let out = &mut out[..count];
+    // While `n <= room`, eight slots from `n` are in `out`.
+    let room = count.saturating_sub(8);
+    let mut n = 1;
+    // Within `u32`: every set bit is below `span`.
+    let mut base = first.wrapping_add(1);
+    for (i, &byte) in stream.iter().enumerate() {
+        if n <= room {
+            let p = &POSITIONS[usize::from(byte)];
+            for (o, &q) in out[n..n + 8].iter_mut().zip(p) {
+                *o = base.wrapping_add(q);
+            }
+            n += usize::from(COUNTS[usize::from(byte)]);
+        } else {
+            let mut bits = byte;
+            while bits != 0 {
+                let Some(o) = out.get_mut(n) else {
+                    return Err(DecodeError::new(DecodeErrorKind::Malformed, i, Some(n)));
+                };
+                *o = base.wrapping_add(bits.trailing_zeros());
+                n += 1;
+                bits &= bits - 1;
+            }
+        }
+        base = base.wrapping_add(8);
+    }
+    if n != count {
+        return Err(DecodeError::new(DecodeErrorKind::Malformed, end, Some(n)));
+    }
+    Ok(stream.len())
+}
+
+/// Whether the key `key` (`first < key`) is set in a bitmap-form block
+/// whose first key is `first`.
+#[inline]
+pub(crate) fn contains(stream: &[u8], first: u32, key: u32) -> bool {
+    let i = (key - first - 1) as usize;
+    stream.get(i / 8).is_some_and(|&b| b >> (i % 8) & 1 == 1)
+}
+
+/// The first key `>= key` of a block in bitmap form whose first key is
+/// below `key`, with its index in the block (`None` past its last key).
+pub(crate) fn lower_bound(stream: &[u8], first: u32, key: u32) -> Option<(usize, u32)> {
+    let off = (key - first - 1) as usize;
+    let (w0, s) = (off / 64, off % 64);
+    let before: usize = (0..w0).map(|w| word(stream, w).count_ones() as usize).sum();
+    let head = word(stream, w0);
+    let index = 1 + before + (head & !(!0u64 << s)).count_ones() as usize;
+    let (mut w, mut bits) = (w0, head & (!0u64 << s));
+    while bits == 0 {
+        w += 1;
+        if w * 8 >= stream.len() {
+            return None;
+        }
+        bits = word(stream, w);
+    }
+    // The words skipped hold no keys: `index` stands.
+    let value = first
+        .wrapping_add(1)
+        .wrapping_add((w * 64) as u32)
+        .wrapping_add(bits.trailing_zeros());
+    Some((index, value))
+}
+
+/// Key `j` (`1 <= j < count`) of a block in bitmap form.
+pub(crate) fn select(stream: &[u8], first: u32, j: usize) -> Option<u32> {
+    let mut left = j - 1;
+    for w in 0..stream.len().div_ceil(8) {
+        let mut bits = word(stream, w);
+        let ones = bits.count_ones() as usize;
+        if left < ones {
+            for _ in 0..left {
+                bits &= bits - 1;
+            }
+            return Some(
+                first
+                    .wrapping_add(1)
+                    .wrapping_add((w * 64) as u32)
+                    .wrapping_add(bits.trailing_zeros()),
+            );
+        }
+        left -= ones;
+    }
+    None
+}
+
+/// The keys in both blocks `x` and `y` (each given by its first key, last
+/// key and stream in bitmap form) within `[lo, hi]` (`lo` at least both
+/// first keys, `hi` at most both last keys), written to `out` in order;
+/// returns their number. One AND a 64-bit word, whatever the blocks'
+/// alignments.
+pub(crate) fn intersect(
+    x: (u32, &[u8]),
+    y: (u32, &[u8]),
+    lo: u32,
+    hi: u32,
+    out: &mut [u32],
+) -> usize {
+    let has = |(first, s): (u32, &[u8]), k: u32| k == first || contains(s, first, k);
+    let mut n = 0;
+    if has(x, lo) && has(y, lo) {
+        out[0] = lo;
+        n = 1;
+    }
+    // Keys lo + 1 ..= hi, 64 at a time, at bit k - first - 1 of each side.
+    let (xo, yo) = ((lo - x.0) as usize, (lo - y.0) as usize);
+    let total = (hi - lo) as usize;
+    let mut k = 0;
+    while k < total {
+        let mut m = bits_at(x.1, xo + k) & bits_at(y.1, yo + k);
+        if total - k < 64 {
+            m &= (1u64 << (total - k)) - 1;
+        }
+        let base = lo.wrapping_add(1).wrapping_add(k as u32);
+        while m != 0 {
+            out[n] = base.wrapping_add(m.trailing_zeros());
+            n += 1;
+            m &= m - 1;
+        }
+        k += 64;
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    #[test]
+    fn golden_bytes() {
+        // first 10; keys 11 (bit 0), 13 (bit 2), 18 (bit 7), 19 (bit 8),
+        // 27 (bit 16).
+        let keys = [10, 11, 13, 18, 19, 27];
+        let mut out = Vec::new();
+        encode(&keys, &mut out);
+        assert_eq!(encoded_len(&keys), 3);
+        assert_eq!(out, [0b1000_0101, 0b0000_0001, 0b0000_0001]);
+        let mut back = [10u32; 6];
+        assert_eq!(decode(&out, 10, 6, &mut back), Ok(3));
+        assert_eq!(back, keys);
+        assert_eq!(lower_bound(&out, 10, 12), Some((2, 13)));
+        assert_eq!(lower_bound(&out, 10, 20), Some((5, 27)));
+        assert_eq!(lower_bound(&out, 10, 28), None);
+        assert_eq!(select(&out, 10, 4), Some(19));
+        assert!(contains(&out, 10, 18) && !contains(&out, 10, 17));
+    }
+
+    #[test]
+    fn agrees_with_the_keys() {
+        let mut rng = intcodec_testkit::SplitMix64::new(5);
+        for _ in 0..300 {
+            let first = [0u32, 1000, u32::MAX - 5000][rng.below(3) as usize];
+            let density = 1 + rng.below(8) as u32;
+            let mut keys = vec![first];
+            let mut k = first;
+            let count = 2 + rng.below(256) as usize;
+            while keys.len() < count {
+                k += 1 + rng.below(u64::from(density)) as u32;
+                keys.push(k);
+            }
+            let mut s = Vec::new();
+            encode(&keys, &mut s);
+            let mut back = vec![first; keys.len()];
+            assert_eq!(decode(&s, first, keys.len(), &mut back), Ok(s.len()));
+            assert_eq!(back, keys);
+            for (j, &k) in keys.iter().enumerate().skip(1) {
+                assert_eq!(select(&s, first, j), Some(k));
+            }
+            let last = keys[keys.len() - 1];
+            for q in first + 1..=last {
+                let i = keys.partition_point(|&v| v < q);
+                assert_eq!(lower_bound(&s, first, q), Some((i, keys[i])));
+                assert_eq!(contains(&s, first, q), keys[i] == q);
+            }
+            // Against another block at another alignment.
+            let shift = rng.below(70) as u32;
+            let other: Vec<u32> = keys
+                .iter()
+                .map(|&v| v.saturating_sub(shift))
+                .filter(|&v| rng.below(3) > 0 || v == first.saturating_sub(shift))
+                .collect::<alloc::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            if other.len() < 2 {
+                continue;
+            }
+            let mut t = Vec::new();
+            encode(&other, &mut t);
+            let (lo, hi) = (first.max(other[0]), last.min(other[other.len() - 1]));
+            if lo > hi {
+                continue;
+            }
+            let mut got = vec![0u32; keys.len()];
+            let n = intersect((first, &s), (other[0], &t), lo, hi, &mut got);
+            let want: Vec<u32> = keys
+                .iter()
+                .copied()
+                .filter(|&v| (lo..=hi).contains(&v) && other.binary_search(&v).is_ok())
+                .collect();
+            assert_eq!(got[..n], want);
+        }
+    }
+
+    #[test]
+    fn errors() {
+        let mut out = [0u32; 4];
+        let e = decode(&[], 1, 2, &mut out).unwrap_err();
+        assert_eq!(e.kind(), DecodeErrorKind::Truncated);
+        // A last byte of 0.
+        let e = decode(&[1, 0], 1, 2, &mut out).unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::Malformed, 1));
+        // More bits than keys, fewer bits than keys.
+        let e = decode(&[0b111], 1, 3, &mut out).unwrap_err();
+        assert_eq!((e.kind(), e.index()), (DecodeErrorKind::Malformed, Some(3)));
+        let e = decode(&[0b1], 1, 3, &mut out).unwrap_err();
+        assert_eq!((e.kind(), e.index()), (DecodeErrorKind::Malformed, Some(2)));
+        // A last key past u32::MAX: first u32::MAX - 8, bit 8 set.
+        let e = decode(&[0, 1], u32::MAX - 8, 2, &mut out).unwrap_err();
+        assert_eq!(e.kind(), DecodeErrorKind::Malformed);
+        assert_eq!(decode(&[0, 1], u32::MAX - 9, 2, &mut out), Ok(2));
+        assert_eq!(out[1], u32::MAX);
+    }
+}
