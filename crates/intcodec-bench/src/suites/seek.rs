@@ -62,7 +62,8 @@ enum Contender {
     SvbDecoded(StreamVByte),
 }
 
-/// The family name of [`Contender::SvbDecoded`].
+/// The family name of [`Contender::SvbDecoded`] (selected by
+/// `--family streamvbyte`: see [`Contender::selected_by`]).
 const DECODED: &str = "svb-decode-search";
 
 impl Contender {
@@ -72,6 +73,15 @@ impl Contender {
             Contender::Vb(_) => "vbyte",
             Contender::Gb(_) => "varint-gb",
             Contender::SvbDecoded(_) => DECODED,
+        }
+    }
+    /// The `--family` that selects this contender: its own, except the
+    /// decode baseline, which goes with the Stream VByte kernels it is
+    /// compared with.
+    fn selected_by(&self) -> &'static str {
+        match self {
+            Contender::SvbDecoded(_) => "streamvbyte",
+            c => c.family(),
         }
     }
     fn isa(&self) -> Isa {
@@ -101,11 +111,7 @@ impl Contender {
             Contender::Svb(c) => c.select(b, LEN, 0, i),
             Contender::Vb(c) => c.select(b, LEN, 0, i),
             Contender::Gb(c) => c.select(b, LEN, 0, i),
-            Contender::SvbDecoded(c) => {
-                let mut buf = [0u32; LEN];
-                c.decode_delta(b, LEN, 0, &mut buf)
-                    .map(|_| buf.get(i).copied())
-            }
+            Contender::SvbDecoded(c) => decoded(c, b, |buf| buf.get(i).copied()),
         };
         r.ok().flatten()
     }
@@ -115,16 +121,25 @@ impl Contender {
             Contender::Svb(c) => c.lower_bound(b, LEN, 0, t),
             Contender::Vb(c) => c.lower_bound(b, LEN, 0, t),
             Contender::Gb(c) => c.lower_bound(b, LEN, 0, t),
-            Contender::SvbDecoded(c) => {
-                let mut buf = [0u32; LEN];
-                c.decode_delta(b, LEN, 0, &mut buf).map(|_| {
-                    let p = buf.partition_point(|&v| v < t);
-                    buf.get(p).map(|&v| (p, v))
-                })
-            }
+            Contender::SvbDecoded(c) => decoded(c, b, |buf| {
+                let p = buf.partition_point(|&v| v < t);
+                buf.get(p).map(|&v| (p, v))
+            }),
         };
         r.ok().flatten()
     }
+}
+
+/// `f` on the `LEN` values of the delta-coded array `b`, decoded (the
+/// seek suite's baseline).
+#[inline(always)]
+fn decoded<R>(
+    c: &StreamVByte,
+    b: &[u8],
+    f: impl FnOnce(&[u32; LEN]) -> R,
+) -> Result<R, intcodec::DecodeError> {
+    let mut buf = [0u32; LEN];
+    c.decode_delta(b, LEN, 0, &mut buf).map(|_| f(&buf))
 }
 
 /// The kernels measured: every ISA with its own select/seek code, and the
@@ -147,13 +162,7 @@ fn contenders(families: &[String]) -> Vec<Contender> {
     add(&mut v, VByte::new(), Isa::Sse41, Contender::Vb);
     add(&mut v, VarIntGb::new(), Isa::Ssse3, Contender::Gb);
     v.push(Contender::SvbDecoded(StreamVByte::new()));
-    v.retain(|c| {
-        let family = match c {
-            Contender::SvbDecoded(_) => "streamvbyte",
-            _ => c.family(),
-        };
-        families.is_empty() || families.iter().any(|f| f == family)
-    });
+    v.retain(|c| families.is_empty() || families.iter().any(|f| f == c.selected_by()));
     v
 }
 

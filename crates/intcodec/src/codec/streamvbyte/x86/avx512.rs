@@ -148,6 +148,38 @@ fn block_mask(key: __m512i, shifts: __m512i, thresholds: __m512i) -> u64 {
     _mm512_cmpge_epu8_mask(codes, thresholds)
 }
 
+/// The vectors [`block_mask`] takes besides the key: [`CODE_SHIFTS`] and
+/// the format's thresholds.
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vnni,avx2,bmi1,bmi2,popcnt"
+)]
+#[inline]
+fn mask_vectors<F: Format>() -> (__m512i, __m512i) {
+    // SAFETY: `CODE_SHIFTS` and the thresholds are 64 readable bytes.
+    let shifts = unsafe { _mm512_loadu_si512(CODE_SHIFTS.as_ptr().cast()) };
+    let thresholds = match F::VARIANT {
+        Variant::V1234 => &THRESHOLDS_1234,
+        Variant::V0124 => &THRESHOLDS_0124,
+    };
+    // SAFETY: as above.
+    let thresholds = unsafe { _mm512_loadu_si512(thresholds.as_ptr().cast()) };
+    (shifts, thresholds)
+}
+
+/// The key of a last, partial block: its control bytes (the first four of
+/// `ctrl` at most) as one little-endian word in every lane.
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vnni,avx2,bmi1,bmi2,popcnt"
+)]
+#[inline]
+fn tail_key(ctrl: &[u8]) -> __m512i {
+    let mut key = 0u32;
+    for (k, &c) in ctrl.iter().take(4).enumerate() {
+        key |= u32::from(c) << (8 * k);
+    }
+    _mm512_set1_epi32(key as i32)
+}
+
 /// The four control bytes `key` broadcast to every 32-bit lane, loaded
 /// from memory by `vpbroadcastd`: a load-port operation. Once the loop
 /// also tests the key in a general register, the compiler broadcasts
@@ -300,14 +332,7 @@ unsafe fn blocks_loop<
     let cl = control_len(n);
     // SAFETY: the first `cl` bytes at `base` are readable (the caller).
     let ctrl = unsafe { core::slice::from_raw_parts(base, cl) };
-    // SAFETY: `CODE_SHIFTS` and the thresholds are 64 readable bytes.
-    let shifts = unsafe { _mm512_loadu_si512(CODE_SHIFTS.as_ptr().cast()) };
-    let thresholds = match F::VARIANT {
-        Variant::V1234 => &THRESHOLDS_1234,
-        Variant::V0124 => &THRESHOLDS_0124,
-    };
-    // SAFETY: as above.
-    let thresholds = unsafe { _mm512_loadu_si512(thresholds.as_ptr().cast()) };
+    let (shifts, thresholds) = mask_vectors::<F>();
     let mut acc = _mm512_set1_epi32(prev as i32);
     let mut pos = cl;
     let (keys, _) = ctrl.as_chunks::<4>();
@@ -354,12 +379,8 @@ unsafe fn blocks_loop<
     let r = rest.len();
     if r > 0 {
         // Its control bytes: those after the whole blocks' (at most four).
-        let mut key = 0u32;
-        for (i, &k) in ctrl[4 * blocks.len()..].iter().enumerate() {
-            key |= u32::from(k) << (8 * i);
-        }
+        let key = tail_key(&ctrl[4 * blocks.len()..]);
         // Only the first `r` values' bytes: the codes after them are ignored.
-        let key = _mm512_set1_epi32(key as i32);
         let mask = block_mask(key, shifts, thresholds) & ((1u64 << (4 * r)) - 1);
         // SAFETY: forwarded from the caller.
         let Some((mut v, used)) = (unsafe { expand::<CHECKED>(base, len, pos, mask) }) else {
@@ -397,16 +418,10 @@ fn seek_delta<F: Format>(
     prev: u32,
     target: u32,
 ) -> Result<Option<(usize, u32)>, crate::error::DecodeError> {
-    let (ctrl, data) = (&p.ctrl[..control_len(n).min(p.ctrl.len())], p.data);
+    // `Parts::of`: `ctrl` is the `control_len(n)` control bytes.
+    let (ctrl, data) = (p.ctrl, p.data);
     let (base, len) = (data.as_ptr(), data.len());
-    // SAFETY: `CODE_SHIFTS` and the thresholds are 64 readable bytes.
-    let shifts = unsafe { _mm512_loadu_si512(CODE_SHIFTS.as_ptr().cast()) };
-    let thresholds = match F::VARIANT {
-        Variant::V1234 => &THRESHOLDS_1234,
-        Variant::V0124 => &THRESHOLDS_0124,
-    };
-    // SAFETY: as above.
-    let thresholds = unsafe { _mm512_loadu_si512(thresholds.as_ptr().cast()) };
+    let (shifts, thresholds) = mask_vectors::<F>();
     let t = _mm512_set1_epi32(target as i32);
     let last = _mm512_set1_epi32(15);
     let mut acc = _mm512_set1_epi32(prev as i32);
@@ -416,26 +431,20 @@ fn seek_delta<F: Format>(
         let one = _mm512_maskz_compress_epi32(1 << lane, vals);
         Some((i + lane as usize, _mm512_cvtsi512_si32(one) as u32))
     };
-    let blocks = (n / 16).min(ctrl.len() / 4);
+    // A block whose data runs past the input: the scalar seek from it.
+    let from_block = |i: usize, pos: usize, acc: __m512i| {
+        let acc = _mm512_cvtsi512_si32(acc) as u32;
+        let at = At { i, pos, acc };
+        crate::codec::streamvbyte::seek::scalar::seek_delta_from(F::BYTES, p, n, target, at)
+    };
+    let blocks = n / 16;
     let (keys, _) = ctrl.as_chunks::<4>();
     for (b, key) in keys[..blocks].iter().enumerate() {
         let key = _mm512_set1_epi32(u32::from_le_bytes(*key) as i32);
         let mask = block_mask(key, shifts, thresholds);
         // SAFETY: `base` is `len >= pos` readable bytes (the data part).
         let Some((v, used)) = (unsafe { expand::<true>(base, len, pos, mask) }) else {
-            let acc = _mm512_cvtsi512_si32(acc) as u32;
-            let at = At {
-                i: 16 * b,
-                pos,
-                acc,
-            };
-            return crate::codec::streamvbyte::seek::scalar::seek_delta_from(
-                F::BYTES,
-                p,
-                n,
-                target,
-                at,
-            );
+            return from_block(16 * b, pos, acc);
         };
         let vals = _mm512_add_epi32(prefix16(v), acc);
         let m = _mm512_cmpge_epu32_mask(vals, t);
@@ -449,24 +458,12 @@ fn seek_delta<F: Format>(
     if r == 0 {
         return Ok(None);
     }
-    // The last one to fifteen values: their control bytes (at most four),
-    // the codes past the `r` values ignored.
-    let mut key = 0u32;
-    for (k, &c) in ctrl[4 * blocks..].iter().take(4).enumerate() {
-        key |= u32::from(c) << (8 * k);
-    }
+    // The last one to fifteen values, the codes past them ignored.
     let mask =
-        block_mask(_mm512_set1_epi32(key as i32), shifts, thresholds) & ((1u64 << (4 * r)) - 1);
+        block_mask(tail_key(&ctrl[4 * blocks..]), shifts, thresholds) & ((1u64 << (4 * r)) - 1);
     // SAFETY: as above.
     let Some((v, _)) = (unsafe { expand::<true>(base, len, pos, mask) }) else {
-        let acc = _mm512_cvtsi512_si32(acc) as u32;
-        return crate::codec::streamvbyte::seek::scalar::seek_delta_from(
-            F::BYTES,
-            p,
-            n,
-            target,
-            At { i, pos, acc },
-        );
+        return from_block(i, pos, acc);
     };
     let vals = _mm512_add_epi32(prefix16(v), acc);
     let m = _mm512_cmpge_epu32_mask(vals, t) & ((1u16 << r) - 1);
