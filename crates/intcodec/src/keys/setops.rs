@@ -353,6 +353,15 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             if lo < hi && a.is_run() {
                 // Every key of the slice in the block's range is in it.
                 emit(&keys[lo..hi]);
+            } else if lo < hi && a.in_bitmap() {
+                // The slice's keys in the block's range, tested bit by bit.
+                let raw = a.raw();
+                for part in keys[lo..hi].chunks(out.len()) {
+                    let m = filter_by_bitmap(raw, part, &mut out);
+                    if m > 0 {
+                        emit(&out[..m]);
+                    }
+                }
             } else if lo < hi {
                 let n = a.decode(&mut buf);
                 let block = restrict(&buf[..n], af, al, keys[lo], keys[hi - 1]);
