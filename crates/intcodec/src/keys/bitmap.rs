@@ -257,8 +257,8 @@ pub(crate) fn select(stream: &[u8], first: u32, j: usize) -> Option<u32> {
     None
 }
 
-/// The keys in both blocks `x` and `y` (each given by its first key, last
-/// key and stream in bitmap form) within `[lo, hi]` (`lo` at least both
+/// The keys in both blocks `x` and `y` (each given by its first key and
+/// its stream in bitmap form) within `[lo, hi]` (`lo` at least both
 /// first keys, `hi` at most both last keys), written to `out` in order;
 /// returns their number. One AND a 64-bit word, whatever the blocks'
 /// alignments.
