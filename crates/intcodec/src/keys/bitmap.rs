@@ -211,6 +211,13 @@ pub(crate) fn contains(stream: &[u8], first: u32, key: u32) -> bool {
     stream.get(i / 8).is_some_and(|&b| b >> (i % 8) & 1 == 1)
 }
 
+/// Whether the block in bitmap form with first key `first` and stream
+/// `stream` holds `key` (`first <= key`, at most its last key).
+#[inline]
+pub(crate) fn holds(first: u32, stream: &[u8], key: u32) -> bool {
+    key == first || contains(stream, first, key)
+}
+
 /// The first key `>= key` of a block in bitmap form whose first key is
 /// below `key`, with its index in the block (`None` past its last key).
 pub(crate) fn lower_bound(stream: &[u8], first: u32, key: u32) -> Option<(usize, u32)> {
@@ -269,9 +276,8 @@ pub(crate) fn intersect(
     hi: u32,
     out: &mut [u32],
 ) -> usize {
-    let has = |(first, s): (u32, &[u8]), k: u32| k == first || contains(s, first, k);
     let mut n = 0;
-    if has(x, lo) && has(y, lo) {
+    if holds(x.0, x.1, lo) && holds(y.0, y.1, lo) {
         out[0] = lo;
         n = 1;
     }

@@ -62,16 +62,10 @@ impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
         self.set.leaves[self.leaf].raw(self.block)
     }
 
-    /// Whether the current block is in run form.
+    /// Whether the current block is stored in form `form`.
     #[inline]
-    fn in_runs(&self) -> bool {
-        self.set.leaves[self.leaf].forms[self.block] == Form::Runs
-    }
-
-    /// Whether the current block is in bitmap form.
-    #[inline]
-    fn in_bitmap(&self) -> bool {
-        self.set.leaves[self.leaf].forms[self.block] == Form::Bitmap
+    fn is(&self, form: Form) -> bool {
+        self.set.leaves[self.leaf].forms[self.block] == form
     }
 
     /// The current block (in run form) as intervals in `out`; returns their
@@ -124,7 +118,7 @@ fn filter_by_bitmap(bm: Raw<'_>, keys: &[u32], out: &mut [u32]) -> usize {
     let mut n = 0;
     for &k in keys {
         out[n] = k;
-        n += usize::from(k == bm.first || bitmap::contains(bm.stream, bm.first, k));
+        n += usize::from(bitmap::holds(bm.first, bm.stream, k));
     }
     n
 }
@@ -241,7 +235,7 @@ fn common_runs_in<C, D, const N: usize, const O: usize>(
                 }
             }
             // Two blocks in bitmap form: a word of each at a time.
-            (false, false) if x.in_bitmap() && y.in_bitmap() => {
+            (false, false) if x.is(Form::Bitmap) && y.is(Form::Bitmap) => {
                 let (rx, ry) = (x.raw(), y.raw());
                 let n = bitmap::intersect(
                     (rx.first, rx.stream),
@@ -255,7 +249,7 @@ fn common_runs_in<C, D, const N: usize, const O: usize>(
                 }
             }
             // Two blocks in run form meet in their intervals' overlaps.
-            (false, false) if x.in_runs() && y.in_runs() => {
+            (false, false) if x.is(Form::Runs) && y.is(Form::Runs) => {
                 let iv = iv.get_or_insert_with(Intervals::new);
                 if rx == 0 {
                     rx = x.intervals(iv.vals.as_flattened_mut(), &mut iv.x);
@@ -269,8 +263,8 @@ fn common_runs_in<C, D, const N: usize, const O: usize>(
                 }
             }
             // One block in bitmap form: the other's keys tested in it.
-            (false, false) if x.in_bitmap() || y.in_bitmap() => {
-                let n = if x.in_bitmap() {
+            (false, false) if x.is(Form::Bitmap) || y.is(Form::Bitmap) => {
+                let n = if x.is(Form::Bitmap) {
                     filter_by_bitmap(x.raw(), cut(&y, &mut by, &mut ny, lo, hi), &mut out)
                 } else {
                     filter_by_bitmap(y.raw(), cut(&x, &mut bx, &mut nx, lo, hi), &mut out)
@@ -353,7 +347,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             if lo < hi && a.is_run() {
                 // Every key of the slice in the block's range is in it.
                 emit(&keys[lo..hi]);
-            } else if lo < hi && a.in_bitmap() {
+            } else if lo < hi && a.is(Form::Bitmap) {
                 // The slice's keys in the block's range, tested bit by bit.
                 let raw = a.raw();
                 for part in keys[lo..hi].chunks(out.len()) {
