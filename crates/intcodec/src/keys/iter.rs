@@ -59,7 +59,7 @@ impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
     #[inline]
     pub(crate) fn bounds(&self) -> (u32, u32) {
         let l = &self.set.leaves[self.leaf];
-        (l.firsts[self.block], l.lasts[self.block])
+        (l.firsts[self.block], l.meta[self.block].last)
     }
 
     /// Decodes the current block into `buf`; returns its key count.
@@ -87,7 +87,7 @@ impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
         let set = self.set;
         let leaf = &set.leaves[self.leaf];
         if leaf.last() >= key {
-            self.block += leaf.lasts[self.block..].partition_point(|&l| l < key);
+            self.block += leaf.meta[self.block..].partition_point(|m| m.last < key);
             return true;
         }
         let mut li = set.leaf_for(key).max(self.leaf + 1);
@@ -95,7 +95,7 @@ impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
             self.leaf = li;
             return false;
         }
-        let mut b = set.leaves[li].lasts.partition_point(|&l| l < key);
+        let mut b = set.leaves[li].meta.partition_point(|m| m.last < key);
         if b == set.leaves[li].blocks() {
             li += 1;
             b = 0;

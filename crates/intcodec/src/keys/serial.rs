@@ -214,16 +214,16 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             for b in 0..leaf.blocks() {
                 let first = leaf.firsts[b];
                 put_varint(&mut out, prev.map_or(first, |p| first - p - 1));
-                let form = match leaf.forms[b] {
+                let form = match leaf.meta[b].form {
                     Form::Codec => 0,
                     Form::Runs => 1,
                     Form::Bitmap => 2,
                 };
-                put_varint(&mut out, 4 * (u32::from(leaf.counts[b]) - 1) + form);
+                put_varint(&mut out, 4 * (u32::from(leaf.meta[b].count) - 1) + form);
                 let s = leaf.stream(b);
                 put_varint(&mut out, s.len() as u32);
                 out.extend_from_slice(s);
-                prev = Some(leaf.lasts[b]);
+                prev = Some(leaf.meta[b].last);
             }
         }
         let crc = crc32c(&out);

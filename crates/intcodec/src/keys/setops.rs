@@ -53,7 +53,7 @@ impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
     fn is_run(&self) -> bool {
         let l = &self.set.leaves[self.leaf];
         let b = self.block;
-        l.lasts[b] - l.firsts[b] == u32::from(l.counts[b]) - 1
+        l.meta[b].last - l.firsts[b] == u32::from(l.meta[b].count) - 1
     }
 
     /// The current block as stored.
@@ -65,7 +65,7 @@ impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
     /// Whether the current block is stored in form `form`.
     #[inline]
     fn is(&self, form: Form) -> bool {
-        self.set.leaves[self.leaf].forms[self.block] == form
+        self.set.leaves[self.leaf].meta[self.block].form == form
     }
 
     /// The current block (in run form) as intervals in `out`; returns their

@@ -229,7 +229,11 @@ fn run_form_where_shorter() {
     for_each_codec!(c => {
         let set = KeySet::from_sorted(c, &keys).unwrap();
         set.check_invariants();
-        let forms: Vec<leaf::Form> = set.leaves.iter().flat_map(|l| l.forms.clone()).collect();
+        let forms: Vec<leaf::Form> = set
+            .leaves
+            .iter()
+            .flat_map(|l| l.meta.iter().map(|m| m.form))
+            .collect();
         let runs = forms.iter().filter(|&&f| f == leaf::Form::Runs).count();
         // Runs of 6.5 keys, 1000 apart: about 3 bytes a run, where every
         // codec needs about 10 bits a key.
@@ -253,7 +257,7 @@ fn run_form_where_shorter() {
     assert!(set
         .leaves
         .iter()
-        .all(|l| l.forms.iter().all(|&f| f == leaf::Form::Codec)));
+        .all(|l| l.meta.iter().all(|m| m.form == leaf::Form::Codec)));
 }
 
 /// About `n` keys 1..=4 apart (a posting list of a frequent term: blocks
@@ -278,7 +282,11 @@ fn bitmap_form_where_shorter() {
     for_each_codec!(c => {
         let set = KeySet::from_sorted(c, &keys).unwrap();
         set.check_invariants();
-        let forms: Vec<leaf::Form> = set.leaves.iter().flat_map(|l| l.forms.clone()).collect();
+        let forms: Vec<leaf::Form> = set
+            .leaves
+            .iter()
+            .flat_map(|l| l.meta.iter().map(|m| m.form))
+            .collect();
         let bitmaps = forms.iter().filter(|&&f| f == leaf::Form::Bitmap).count();
         // Gaps of 2.5 on average: 2.5 bits a key as a bitmap, where the
         // best codec (BP128, width 3) needs 3.
@@ -502,7 +510,8 @@ fn bitmap_block_golden_bytes_and_errors() {
     let c = StreamVByte::new();
     let keys = [10, 11, 13, 18, 19, 27];
     let set = KeySet::from_sorted(c, &keys).unwrap();
-    assert_eq!(set.leaves[0].forms, [leaf::Form::Bitmap]);
+    assert_eq!(set.leaves[0].meta[0].form, leaf::Form::Bitmap);
+    assert_eq!(set.leaves[0].meta.len(), 1);
     let bytes = set.to_bytes();
     // block_len 256, 6 keys, 1 block; first key 10, form 4 * 5 + 2
     // (bitmap), 3 stream bytes, the bits.
