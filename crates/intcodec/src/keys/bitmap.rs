@@ -50,10 +50,27 @@ pub(crate) fn encode(keys: &[u32], out: &mut Vec<u8>) {
     let old = out.len();
     out.resize(old + encoded_len(keys), 0);
     let bits = &mut out[old..];
+    // A 64-bit word at a time in a register: a read-modify-write of a byte
+    // a key took 15% of an intersection of europarl's frequent lists.
+    let (mut w, mut word) = (0usize, 0u64);
     for &k in &keys[1..] {
         let i = (k - first - 1) as usize;
-        bits[i / 8] |= 1 << (i % 8);
+        if i / 64 != w {
+            put_word(bits, w, word);
+            (w, word) = (i / 64, 0);
+        }
+        word |= 1 << (i % 64);
     }
+    put_word(bits, w, word);
+}
+
+/// Writes the 64-bit word `w` into `bits` (as far as it reaches).
+#[inline]
+fn put_word(bits: &mut [u8], w: usize, word: u64) {
+    let len = bits.len();
+    let at = (w * 8).min(len);
+    let to = &mut bits[at..(at + 8).min(len)];
+    to.copy_from_slice(&word.to_le_bytes()[..to.len()]);
 }
 
 /// The 64-bit little-endian word `w` of `stream` (bytes past its end read
@@ -268,7 +285,10 @@ pub(crate) fn select(stream: &[u8], first: u32, j: usize) -> Option<u32> {
 /// its stream in bitmap form) within `[lo, hi]` (`lo` at least both
 /// first keys, `hi` at most both last keys), written to `out` in order;
 /// returns their number. One AND a 64-bit word, whatever the blocks'
-/// alignments.
+/// alignments; the keys of a word's bits written by the AVX-512 kernel
+/// where the CPU has it and 64 slots are left in `out` (a loop over the
+/// set bits took half of an intersection of europarl's frequent lists),
+/// else bit by bit.
 pub(crate) fn intersect(
     x: (u32, &[u8]),
     y: (u32, &[u8]),
@@ -276,6 +296,19 @@ pub(crate) fn intersect(
     hi: u32,
     out: &mut [u32],
 ) -> usize {
+    intersect_with(best_isa(), x, y, lo, hi, out)
+}
+
+/// [`intersect`] on the kernel of `isa` (as [`decode_with`]).
+pub(crate) fn intersect_with(
+    isa: Isa,
+    x: (u32, &[u8]),
+    y: (u32, &[u8]),
+    lo: u32,
+    hi: u32,
+    out: &mut [u32],
+) -> usize {
+    let simd = isa == Isa::Avx512 && Isa::Avx512.is_detected();
     let mut n = 0;
     if holds(x.0, x.1, lo) && holds(y.0, y.1, lo) {
         out[0] = lo;
@@ -291,12 +324,38 @@ pub(crate) fn intersect(
             m &= (1u64 << (total - k)) - 1;
         }
         let base = lo.wrapping_add(1).wrapping_add(k as u32);
+        k += 64;
+        if simd && m != 0 {
+            if let Some(slots) = out.get_mut(n..n + 64) {
+                n += simd_word(m, base, slots.try_into().expect("64 slots"));
+                continue;
+            }
+        }
         while m != 0 {
             out[n] = base.wrapping_add(m.trailing_zeros());
             n += 1;
             m &= m - 1;
         }
-        k += 64;
+    }
+    n
+}
+
+/// The keys `base + i` of the set bits `i` of `m` written to `slots` in
+/// order by the AVX-512 kernel (the CPU has it); returns their number.
+#[inline]
+fn simd_word(m: u64, base: u32, slots: &mut [u32; 64]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if Isa::Avx512.is_detected() {
+        // SAFETY: the CPU has the `Avx512` level (checked just above), with
+        // AVX-512 F and `popcnt`.
+        return unsafe { x86::word64(m, base, slots) };
+    }
+    let mut n = 0;
+    let mut m = m;
+    while m != 0 {
+        slots[n] = base.wrapping_add(m.trailing_zeros());
+        n += 1;
+        m &= m - 1;
     }
     n
 }
@@ -341,6 +400,30 @@ mod x86 {
             done += 2;
         }
         (done, n)
+    }
+
+    /// The keys `base + i` of the set bits `i` of `m` packed into `slots`,
+    /// sixteen bits a step (each step stores sixteen slots from the count
+    /// so far: at most 48 + 16); returns their number.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512 F and `popcnt`.
+    #[target_feature(enable = "avx512f,popcnt")]
+    pub(super) unsafe fn word64(m: u64, base: u32, slots: &mut [u32; 64]) -> usize {
+        let iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        let mut keys = _mm512_add_epi32(iota, _mm512_set1_epi32(base as i32));
+        let sixteen = _mm512_set1_epi32(16);
+        let mut n = 0usize;
+        for step in 0..4 {
+            let mask = (m >> (16 * step)) as u16;
+            let packed = _mm512_maskz_compress_epi32(mask, keys);
+            let to = &mut slots[n..n + 16];
+            // SAFETY: `to` is 16 writable u32s (64 bytes).
+            unsafe { _mm512_storeu_si512(to.as_mut_ptr().cast(), packed) };
+            n += mask.count_ones() as usize;
+            keys = _mm512_add_epi32(keys, sixteen);
+        }
+        n
     }
 }
 
@@ -413,14 +496,21 @@ mod tests {
             if lo > hi {
                 continue;
             }
-            let mut got = vec![0u32; keys.len()];
-            let n = intersect((first, &s), (other[0], &t), lo, hi, &mut got);
             let want: Vec<u32> = keys
                 .iter()
                 .copied()
                 .filter(|&v| (lo..=hi).contains(&v) && other.binary_search(&v).is_ok())
                 .collect();
-            assert_eq!(got[..n], want);
+            // Every kernel, with room for exactly the block's keys (the
+            // AVX-512 kernel then ends bit by bit) and for 64 more.
+            for isa in [Isa::Scalar, Isa::Avx512] {
+                for slack in [0, 64] {
+                    let mut got = vec![0u32; keys.len() + slack];
+                    let x = (first, s.as_slice());
+                    let n = intersect_with(isa, x, (other[0], &t), lo, hi, &mut got);
+                    assert_eq!(got[..n], want, "{isa:?}");
+                }
+            }
         }
     }
 

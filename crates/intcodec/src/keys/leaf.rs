@@ -64,16 +64,19 @@ pub(crate) fn encode_block<C: SortedCodec>(codec: &C, keys: &[u32], out: &mut Ve
         )
         .expect("max_compressed_len bytes are enough");
     out.truncate(old + used);
-    let runs_len = runs::encoded_len_below(keys, used);
-    if bitmap::encoded_len(keys) < runs_len.unwrap_or(used) {
-        out.truncate(old);
-        bitmap::encode(keys, out);
-        return Form::Bitmap;
-    }
-    if runs_len.is_some() {
+    // Runs are only worth measuring up to the shorter of the others (up to
+    // the bitmap's length included, runs winning that tie): the run count
+    // alone often rules them out.
+    let bitmap_len = bitmap::encoded_len(keys);
+    if runs::encoded_len_below(keys, used.min(bitmap_len + 1)).is_some() {
         out.truncate(old);
         runs::encode(keys, out);
         return Form::Runs;
+    }
+    if bitmap_len < used {
+        out.truncate(old);
+        bitmap::encode(keys, out);
+        return Form::Bitmap;
     }
     Form::Codec
 }
@@ -307,6 +310,33 @@ impl Leaf {
         }));
         self.firsts.extend_from_slice(&other.firsts);
         self.len += other.len;
+    }
+
+    /// An empty leaf with room for a full one of blocks of up to 128
+    /// bytes, to build leaves in ([`Leaf::take_exact`]).
+    pub(crate) fn staging() -> Leaf {
+        Leaf {
+            firsts: Vec::with_capacity(LEAF_BLOCKS),
+            meta: Vec::with_capacity(LEAF_BLOCKS),
+            bytes: Vec::with_capacity(LEAF_BLOCKS * 128),
+            len: 0,
+        }
+    }
+
+    /// A copy of this leaf in buffers of exactly its size; empties this
+    /// one, which keeps its buffers.
+    pub(crate) fn take_exact(&mut self) -> Leaf {
+        let leaf = Leaf {
+            firsts: self.firsts.as_slice().to_vec(),
+            meta: self.meta.as_slice().to_vec(),
+            bytes: self.bytes.as_slice().to_vec(),
+            len: self.len,
+        };
+        self.firsts.clear();
+        self.meta.clear();
+        self.bytes.clear();
+        self.len = 0;
+        leaf
     }
 
     pub(crate) fn shrink_to_fit(&mut self) {
