@@ -105,6 +105,17 @@ pub(crate) fn encode(keys: &[u32], out: &mut Vec<u8>) {
     });
 }
 
+/// The LEB128 value at `stream[pos..]` where it takes one or two bytes
+/// and two are there (most gaps and run lengths), with its length.
+#[inline(always)]
+fn short_at(stream: &[u8], pos: usize) -> Option<(u32, usize)> {
+    match stream.get(pos..pos.checked_add(2)?)? {
+        &[a, _] if a < 0x80 => Some((u32::from(a), 1)),
+        &[a, b] if b < 0x80 => Some((u32::from(a & 0x7f) | u32::from(b) << 7, 2)),
+        _ => None,
+    }
+}
+
 /// Walks the runs of a block in run form (first key `first`, `count`
 /// keys), checked: calls `f(start, len, index)` for each run (`index` the
 /// block index of `start`) until it returns `Some`. Errors name the block
@@ -120,8 +131,14 @@ fn walk<R>(
     let (mut pos, mut prev, mut index) = (0usize, first, 1usize);
     while index < count {
         let err = |k, at| DecodeError::new(k, at, Some(index));
-        let (gap, a) = one::<u32>(stream, pos).map_err(|k| err(k, pos))?;
-        let (more, b) = one::<u32>(stream, pos + a).map_err(|k| err(k, pos + a))?;
+        let (gap, a) = match short_at(stream, pos) {
+            Some(v) => v,
+            None => one::<u32>(stream, pos).map_err(|k| err(k, pos))?,
+        };
+        let (more, b) = match short_at(stream, pos + a) {
+            Some(v) => v,
+            None => one::<u32>(stream, pos + a).map_err(|k| err(k, pos + a))?,
+        };
         let start = u64::from(prev) + 1 + u64::from(gap);
         let end = start + u64::from(more);
         if end > u64::from(u32::MAX) || more as usize >= count - index {
@@ -294,8 +311,98 @@ pub(crate) fn intersect(
 }
 
 /// The first key `>= key` of a block in run form whose first key is
-/// below `key`, with its index in the block.
+/// below `key` (and whose last key is `last`), with its index in the
+/// block.
+///
+/// The runs are walked from the end of the block that `key` is nearer
+/// to: from the last run back where `key` is nearer to `last` (a run's
+/// end is the key after it less its gap, and LEB128 values can be read
+/// backwards, their last byte being the only one below 0x80). That halves
+/// the walk on average: it was 44% of a `contains` on wikileaks
+/// (2026-12-02).
 pub(crate) fn lower_bound(
+    stream: &[u8],
+    first: u32,
+    last: u32,
+    count: usize,
+    key: u32,
+) -> Result<Option<(usize, u32)>, DecodeError> {
+    if key - first > last.wrapping_sub(key) && key <= last {
+        if let Some(r) = lower_bound_back(stream, first, last, count, key) {
+            return Ok(r);
+        }
+    }
+    lower_bound_forward(stream, first, count, key)
+}
+
+/// The LEB128 value (at most five bytes) that ends just before
+/// `stream[end]`, and where it starts; `None` if there is none.
+#[inline(always)]
+fn value_before(stream: &[u8], end: usize) -> Option<(u32, usize)> {
+    let tail = stream.get(..end)?;
+    let last = *tail.last()?;
+    if last >= 0x80 {
+        return None;
+    }
+    // One or two bytes (most gaps and run lengths) without a loop.
+    match tail.get(end.wrapping_sub(3)..end - 1) {
+        Some(&[_, b]) if b < 0x80 => return Some((u32::from(last), end - 1)),
+        Some(&[a, b]) if a < 0x80 => {
+            return Some((u32::from(b & 0x7f) | u32::from(last) << 7, end - 2));
+        }
+        _ => {}
+    }
+    // The bytes before the last one with their continuation bit set.
+    let more = tail[..end - 1]
+        .iter()
+        .rev()
+        .take(4)
+        .take_while(|&&b| b >= 0x80)
+        .count();
+    let start = end - 1 - more;
+    let (v, used) = one::<u32>(tail, start).ok()?;
+    (used == end - start).then_some((v, start))
+}
+
+/// [`lower_bound`] walking the runs from the last one back (`key` within
+/// the block's keys); `None` where the stream is not runs that end at
+/// `last` with `count` keys from `first` (the forward walk then names the
+/// error).
+#[inline]
+fn lower_bound_back(
+    stream: &[u8],
+    first: u32,
+    last: u32,
+    count: usize,
+    key: u32,
+) -> Option<Option<(usize, u32)>> {
+    // The run [start, end] whose keys have the block indices
+    // [index - (end - start), index], walked back; `next` the start of the
+    // run after it and its index.
+    let (mut pos, mut end, mut index) = (stream.len(), last, count - 1);
+    let mut next = None;
+    while pos > 0 {
+        let (more, at) = value_before(stream, pos)?;
+        let (gap, at) = value_before(stream, at)?;
+        pos = at;
+        let start = end.checked_sub(more)?;
+        let start_index = index.checked_sub(more as usize)?;
+        if key > end {
+            return Some(next);
+        }
+        if key >= start {
+            return Some(Some((start_index + (key - start) as usize, key)));
+        }
+        next = Some((start_index, start));
+        end = start.checked_sub(gap)?.checked_sub(1)?;
+        index = start_index.checked_sub(1)?;
+    }
+    // Back at the first key: it ends the walk with index 0.
+    (end == first && index == 0).then_some(next)
+}
+
+/// [`lower_bound`] walking the runs from the first one (checked).
+fn lower_bound_forward(
     stream: &[u8],
     first: u32,
     count: usize,
@@ -343,10 +450,21 @@ mod tests {
         let mut back = [10u32; 7];
         assert_eq!(decode(&out, 10, 7, &mut back), Ok(out.len()));
         assert_eq!(back, keys);
-        assert_eq!(lower_bound(&out, 10, 7, 14).unwrap(), Some((4, 20)));
-        assert_eq!(lower_bound(&out, 10, 7, 12).unwrap(), Some((2, 12)));
-        assert_eq!(lower_bound(&out, 10, 7, 301).unwrap(), Some((6, 301)));
-        assert_eq!(lower_bound(&out, 10, 7, 302).unwrap(), None);
+        // Walked forward (14, 12), back (301, 250, 200), past the end.
+        let lb = |key| lower_bound(&out, 10, 301, 7, key).unwrap();
+        assert_eq!(lb(14), Some((4, 20)));
+        assert_eq!(lb(12), Some((2, 12)));
+        assert_eq!(lb(301), Some((6, 301)));
+        assert_eq!(lb(250), Some((5, 300)));
+        assert_eq!(lb(200), Some((5, 300)));
+        assert_eq!(lower_bound_back(&out, 10, 301, 7, 20), Some(Some((4, 20))));
+        assert_eq!(lower_bound_back(&out, 10, 301, 7, 11), Some(Some((1, 11))));
+        assert_eq!(lb(302), None);
+        // Back on a stream that is not the block's runs, walked to its
+        // start: no answer (the walk trusts the runs it has passed).
+        assert_eq!(lower_bound_back(&out, 10, 302, 7, 11), None);
+        assert_eq!(lower_bound_back(&out[1..], 10, 301, 7, 11), None);
+        assert_eq!(lower_bound_back(&[0x80], 10, 301, 7, 200), None);
         for (j, &k) in keys.iter().enumerate().skip(1) {
             assert_eq!(select(&out, 10, 7, j).unwrap(), Some(k));
         }
@@ -425,10 +543,24 @@ mod tests {
             let mut back = vec![keys[0]; n];
             assert_eq!(decode(&out, keys[0], n, &mut back), Ok(out.len()));
             assert_eq!(back, keys);
-            for probe in [keys[0] + 1, keys[n / 2], keys[n - 1], keys[n - 1] - 1] {
-                let want = keys.iter().position(|&k| k >= probe).map(|i| (i, keys[i]));
-                if probe > keys[0] {
-                    assert_eq!(lower_bound(&out, keys[0], n, probe).unwrap(), want);
+            // Each key, the key after it and one between it and the next,
+            // both ways (the back walk where the probe is in the block).
+            let last = keys[n - 1];
+            for i in 0..n {
+                let mid = keys
+                    .get(i + 1)
+                    .map_or(keys[i], |&k| keys[i] + (k - keys[i]) / 2);
+                for probe in [keys[i], keys[i] + 1, mid] {
+                    let want = keys.iter().position(|&k| k >= probe).map(|i| (i, keys[i]));
+                    if probe > keys[0] {
+                        assert_eq!(lower_bound(&out, keys[0], last, n, probe).unwrap(), want);
+                        let forward = lower_bound_forward(&out, keys[0], n, probe).unwrap();
+                        assert_eq!(forward, want, "round {round}");
+                        if probe <= last {
+                            let back = lower_bound_back(&out, keys[0], last, n, probe);
+                            assert_eq!(back, Some(want), "round {round}");
+                        }
+                    }
                 }
             }
         }
