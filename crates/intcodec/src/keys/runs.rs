@@ -109,9 +109,9 @@ pub(crate) fn encode(keys: &[u32], out: &mut Vec<u8>) {
 /// and two are there (most gaps and run lengths), with its length.
 #[inline(always)]
 fn short_at(stream: &[u8], pos: usize) -> Option<(u32, usize)> {
-    match stream.get(pos..pos.checked_add(2)?)? {
-        &[a, _] if a < 0x80 => Some((u32::from(a), 1)),
-        &[a, b] if b < 0x80 => Some((u32::from(a & 0x7f) | u32::from(b) << 7, 2)),
+    match *stream.get(pos..pos.checked_add(2)?)? {
+        [a, _] if a < 0x80 => Some((u32::from(a), 1)),
+        [a, b] if b < 0x80 => Some((u32::from(a & 0x7f) | u32::from(b) << 7, 2)),
         _ => None,
     }
 }
