@@ -11,8 +11,12 @@
 //! `--ints 100000000`). Measured per contender: serialized and in-memory size, bulk
 //! build, contains, lower_bound (random keys, half present), full
 //! iteration, range scans, random insert then remove, intersection and
-//! union (producing a set of the same type). Every pass is checked against
-//! a checksum computed on the sorted source.
+//! union (producing a set of the same type), and `slice`: the intersection
+//! of each pair's first set with the second as a sorted slice (the keys
+//! in both, into a `Vec`; a posting list against a query's list), by the
+//! set's own method where it has one (`KeySet::intersect_sorted`; a merge
+//! for the sorted `Vec`), else a `contains` per key. Every pass is checked
+//! against a checksum computed on the sorted source.
 
 use std::collections::BTreeSet;
 use std::hint::black_box;
@@ -117,6 +121,10 @@ trait Set: Sized {
     fn insert(&mut self, k: u32) -> bool;
     fn remove(&mut self, k: u32) -> bool;
     fn inter(&self, o: &Self) -> Self;
+    /// The keys of the set in the increasing slice `keys`.
+    fn inter_slice(&self, keys: &[u32]) -> Vec<u32> {
+        keys.iter().copied().filter(|&k| self.contains(k)).collect()
+    }
     fn union(&self, o: &Self) -> Self;
     fn len(&self) -> u64;
 }
@@ -152,6 +160,9 @@ impl<C: SortedCodec + KernelChoice> Set for KeySet<C> {
     }
     fn inter(&self, o: &Self) -> Self {
         self.intersection(o)
+    }
+    fn inter_slice(&self, keys: &[u32]) -> Vec<u32> {
+        self.intersect_sorted(keys)
     }
     fn union(&self, o: &Self) -> Self {
         KeySet::union(self, o)
@@ -299,7 +310,10 @@ impl Set for SortedVec {
         }
     }
     fn inter(&self, o: &Self) -> Self {
-        let (a, b) = (&self.0, &o.0);
+        SortedVec(self.inter_slice(&o.0))
+    }
+    fn inter_slice(&self, b: &[u32]) -> Vec<u32> {
+        let a = &self.0;
         let mut out = Vec::new();
         let (mut i, mut j) = (0, 0);
         while i < a.len() && j < b.len() {
@@ -310,7 +324,7 @@ impl Set for SortedVec {
             i += usize::from(x <= y);
             j += usize::from(y <= x);
         }
-        SortedVec(out)
+        out
     }
     fn union(&self, o: &Self) -> Self {
         let (a, b) = (&self.0, &o.0);
@@ -568,6 +582,13 @@ fn measure<S: Set + Clone>(
             pair_sizes(&sets, &d.pairs, S::inter)
         })?;
         rows.push(row("intersect", q.pair_keys, t));
+        let t = time(reps, mt, &format!("{name} slice"), q.inter, || {
+            d.pairs
+                .iter()
+                .map(|&(i, j)| sets[i].inter_slice(&d.sets[j]).len() as u64)
+                .sum()
+        })?;
+        rows.push(row("slice", q.pair_keys, t));
         let t = time(reps, mt, &format!("{name} union"), q.union, || {
             pair_sizes(&sets, &d.pairs, S::union)
         })?;
@@ -699,7 +720,7 @@ pub fn run(
     Ok((rows, notes))
 }
 
-const OPS: [&str; 9] = [
+const OPS: [&str; 10] = [
     "build",
     "contains",
     "lower_bound",
@@ -708,6 +729,7 @@ const OPS: [&str; 9] = [
     "insert",
     "remove",
     "intersect",
+    "slice",
     "union",
 ];
 
@@ -839,6 +861,7 @@ fn targets(rows: &[Row], notes: &[String], ds: &str, codecs: &[&str], s: &mut St
         for (op, min) in [
             ("iterate", 1.0),
             ("intersect", 1.0),
+            ("slice", 1.0),
             ("contains", 0.5),
             ("lower_bound", 0.5),
         ] {
