@@ -28,7 +28,7 @@ use crate::isa::Isa;
 /// The bitmap decoder's level: AVX-512 where enabled (within the
 /// `INTCODEC_ISA` cap), else the portable loop.
 #[inline]
-fn best_isa() -> Isa {
+pub(crate) fn best_isa() -> Isa {
     if cfg!(target_arch = "x86_64") && Isa::Avx512.is_enabled() {
         Isa::Avx512
     } else {
@@ -286,21 +286,10 @@ pub(crate) fn select(stream: &[u8], first: u32, j: usize) -> Option<u32> {
 /// first keys, `hi` at most both last keys), written to `out` in order;
 /// returns their number. One AND a 64-bit word, whatever the blocks'
 /// alignments; the keys of a word's bits written by the AVX-512 kernel
-/// where the CPU has it and 64 slots are left in `out` (a loop over the
-/// set bits took half of an intersection of europarl's frequent lists),
-/// else bit by bit.
+/// where `isa` is `Avx512`, the CPU has it and 64 slots are left in `out`
+/// (a loop over the set bits took half of an intersection of europarl's
+/// frequent lists), else bit by bit.
 pub(crate) fn intersect(
-    x: (u32, &[u8]),
-    y: (u32, &[u8]),
-    lo: u32,
-    hi: u32,
-    out: &mut [u32],
-) -> usize {
-    intersect_with(best_isa(), x, y, lo, hi, out)
-}
-
-/// [`intersect`] on the kernel of `isa` (as [`decode_with`]).
-pub(crate) fn intersect_with(
     isa: Isa,
     x: (u32, &[u8]),
     y: (u32, &[u8]),
@@ -507,7 +496,7 @@ mod tests {
                 for slack in [0, 64] {
                     let mut got = vec![0u32; keys.len() + slack];
                     let x = (first, s.as_slice());
-                    let n = intersect_with(isa, x, (other[0], &t), lo, hi, &mut got);
+                    let n = intersect(isa, x, (other[0], &t), lo, hi, &mut got);
                     assert_eq!(got[..n], want, "{isa:?}");
                 }
             }

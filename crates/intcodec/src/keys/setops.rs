@@ -238,6 +238,7 @@ fn common_runs_in<C, D, const N: usize, const O: usize>(
             (false, false) if x.is(Form::Bitmap) && y.is(Form::Bitmap) => {
                 let (rx, ry) = (x.raw(), y.raw());
                 let n = bitmap::intersect(
+                    bitmap::best_isa(),
                     (rx.first, rx.stream),
                     (ry.first, ry.stream),
                     lo,
