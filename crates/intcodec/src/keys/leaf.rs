@@ -312,17 +312,6 @@ impl Leaf {
         self.len += other.len;
     }
 
-    /// An empty leaf with room for a full one of blocks of up to 128
-    /// bytes, to build leaves in ([`Leaf::take_exact`]).
-    pub(crate) fn staging() -> Leaf {
-        Leaf {
-            firsts: Vec::with_capacity(LEAF_BLOCKS),
-            meta: Vec::with_capacity(LEAF_BLOCKS),
-            bytes: Vec::with_capacity(LEAF_BLOCKS * 128),
-            len: 0,
-        }
-    }
-
     /// A copy of this leaf in buffers of exactly its size; empties this
     /// one, which keeps its buffers.
     pub(crate) fn take_exact(&mut self) -> Leaf {

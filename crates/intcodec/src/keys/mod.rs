@@ -555,7 +555,7 @@ impl<C: SortedCodec + KernelChoice> Builder<C> {
         let cap = set.block_len + 1;
         Builder {
             set,
-            leaf: Leaf::staging(),
+            leaf: Leaf::default(),
             pending: Vec::with_capacity(cap),
             prev: None,
         }
@@ -618,10 +618,10 @@ impl<C: SortedCodec + KernelChoice> Builder<C> {
     }
 
     /// Moves the leaf being built into the set as an exact-size copy, and
-    /// keeps its buffers for the next: one allocation and one copy a buffer
-    /// and leaf, where growing each leaf from empty and shrinking it took
-    /// a quarter of an intersection's time (europarl, Stream VByte,
-    /// 2026-12-02).
+    /// keeps its buffers for the next (they grow for the first leaf only):
+    /// one allocation and one copy a buffer and leaf, where growing each
+    /// leaf from empty and shrinking it took a quarter of an intersection's
+    /// time (europarl, Stream VByte, 2026-12-02).
     fn flush_leaf(&mut self) {
         if self.leaf.blocks() > 0 {
             let leaf = self.leaf.take_exact();
