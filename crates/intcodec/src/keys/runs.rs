@@ -607,4 +607,34 @@ mod tests {
             }
         }
     }
+
+    /// `intersect` against the keys of both interval lists compared one by
+    /// one: random lists (overlaps of 0 to 20 keys, equal ends, runs past
+    /// eight keys), random bounds, and an `out` of exactly the result's
+    /// length or longer.
+    #[test]
+    fn interval_intersection_against_the_keys() {
+        let mut rng = intcodec_testkit::SplitMix64::new(22);
+        let list = |rng: &mut intcodec_testkit::SplitMix64| {
+            let mut v = Vec::new();
+            let mut at = rng.below(20) as u32;
+            for _ in 0..rng.below(40) {
+                let most = if rng.below(3) == 0 { 20 } else { 4 };
+                let len = rng.below(most) as u32;
+                v.push((at, at + len));
+                at += len + 2 + rng.below(6) as u32;
+            }
+            v
+        };
+        for round in 0..4000 {
+            let a = list(&mut rng);
+            let b = list(&mut rng);
+            let (lo, hi) = (rng.below(60) as u32, rng.below(400) as u32);
+            let has = |l: &[(u32, u32)], k: u32| l.iter().any(|&(s, e)| s <= k && k <= e);
+            let want: Vec<u32> = (lo..=hi).filter(|&k| has(&a, k) && has(&b, k)).collect();
+            let mut out = vec![0u32; want.len() + (round % 3) * 4];
+            let n = intersect(&a, &b, lo, hi, &mut out);
+            assert_eq!(out[..n], want[..], "round {round}: {a:?} {b:?} {lo}..={hi}");
+        }
+    }
 }
