@@ -47,30 +47,26 @@ pub(crate) fn encoded_len(keys: &[u32]) -> usize {
 /// strictly increasing) to `out`.
 pub(crate) fn encode(keys: &[u32], out: &mut Vec<u8>) {
     let first = keys[0];
-    let old = out.len();
-    out.resize(old + encoded_len(keys), 0);
+    let (old, len) = (out.len(), encoded_len(keys));
+    // Room for a whole 64-bit word past the last key's: cut off at the end.
+    out.resize(old + len + 8, 0);
     let bits = &mut out[old..];
-    // A 64-bit word at a time in a register: a read-modify-write of a byte
-    // a key took 15% of an intersection of europarl's frequent lists.
+    // A 64-bit word at a time in a register, stored at every key without a
+    // branch: a word once left is complete (the keys increase), and words
+    // no key reaches keep their zeros. A read-modify-write of a byte a
+    // key, then a store when the word changed (a mispredicted branch and
+    // a call of memcpy) took 15% of an intersection of europarl's
+    // frequent lists.
     let (mut w, mut word) = (0usize, 0u64);
     for &k in &keys[1..] {
         let i = (k - first - 1) as usize;
-        if i / 64 != w {
-            put_word(bits, w, word);
-            (w, word) = (i / 64, 0);
-        }
+        word = if i / 64 == w { word } else { 0 };
+        w = i / 64;
         word |= 1 << (i % 64);
+        // `i < 8 * len`, so `8 * w + 8 <= len + 8`: in `bits`.
+        bits[8 * w..8 * w + 8].copy_from_slice(&word.to_le_bytes());
     }
-    put_word(bits, w, word);
-}
-
-/// Writes the 64-bit word `w` into `bits` (as far as it reaches).
-#[inline]
-fn put_word(bits: &mut [u8], w: usize, word: u64) {
-    let len = bits.len();
-    let at = (w * 8).min(len);
-    let to = &mut bits[at..(at + 8).min(len)];
-    to.copy_from_slice(&word.to_le_bytes()[..to.len()]);
+    out.truncate(old + len);
 }
 
 /// The 64-bit little-endian word `w` of `stream` (bytes past its end read
