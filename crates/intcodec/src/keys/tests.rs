@@ -222,27 +222,44 @@ fn model_every_codec() {
     });
 }
 
+/// Checks that `set` (built from `keys`) has more than 90% of its blocks in
+/// `form` and loads back from its bytes; returns its serialized bits per key.
+fn check_form_share<C: SortedCodec + KernelChoice>(
+    c: C,
+    set: &KeySet<C>,
+    keys: &[u32],
+    form: leaf::Form,
+) -> f64 {
+    set.check_invariants();
+    let forms: Vec<leaf::Form> = set
+        .leaves
+        .iter()
+        .flat_map(|l| l.meta.iter().map(|m| m.form))
+        .collect();
+    let share = forms.iter().filter(|&&f| f == form).count();
+    assert!(
+        share * 10 > forms.len() * 9,
+        "{}: {share} of {} in {form:?}",
+        c.name(),
+        forms.len()
+    );
+    let bytes = set.to_bytes();
+    let back = KeySet::from_bytes(c, &bytes).unwrap();
+    back.check_invariants();
+    assert_eq!(back.to_vec(), keys);
+    bytes.len() as f64 * 8.0 / keys.len() as f64
+}
+
 #[test]
 fn run_form_where_shorter() {
     let mut rng = SplitMix64::new(21);
     let keys: Vec<u32> = runs_set(&mut rng, 20_000, 2000).into_iter().collect();
     for_each_codec!(c => {
         let set = KeySet::from_sorted(c, &keys).unwrap();
-        set.check_invariants();
-        let forms: Vec<leaf::Form> = set
-            .leaves
-            .iter()
-            .flat_map(|l| l.meta.iter().map(|m| m.form))
-            .collect();
-        let runs = forms.iter().filter(|&&f| f == leaf::Form::Runs).count();
         // Runs of 6.5 keys, 1000 apart: about 3 bytes a run, where every
         // codec needs about 10 bits a key.
-        assert!(runs * 10 > forms.len() * 9, "{}: {runs} of {}", c.name(), forms.len());
-        let bits = set.to_bytes().len() as f64 * 8.0 / keys.len() as f64;
+        let bits = check_form_share(c, &set, &keys, leaf::Form::Runs);
         assert!(bits < 5.0, "{}: {bits:.2} bits/key", c.name());
-        let back = KeySet::from_bytes(c, &set.to_bytes()).unwrap();
-        back.check_invariants();
-        assert_eq!(back.to_vec(), keys);
         for (i, &k) in keys.iter().enumerate().step_by(97) {
             assert!(set.contains(k));
             assert!(!set.contains(k.wrapping_sub(1)) || keys.binary_search(&(k - 1)).is_ok());
@@ -281,21 +298,10 @@ fn bitmap_form_where_shorter() {
     let sparse: Vec<u32> = (0..3000).map(|i| 11 + i * 17).collect();
     for_each_codec!(c => {
         let set = KeySet::from_sorted(c, &keys).unwrap();
-        set.check_invariants();
-        let forms: Vec<leaf::Form> = set
-            .leaves
-            .iter()
-            .flat_map(|l| l.meta.iter().map(|m| m.form))
-            .collect();
-        let bitmaps = forms.iter().filter(|&&f| f == leaf::Form::Bitmap).count();
         // Gaps of 2.5 on average: 2.5 bits a key as a bitmap, where the
         // best codec (BP128, width 3) needs 3.
-        assert!(bitmaps * 10 > forms.len() * 9, "{}: {bitmaps} of {}", c.name(), forms.len());
-        let bits = set.to_bytes().len() as f64 * 8.0 / keys.len() as f64;
+        let bits = check_form_share(c, &set, &keys, leaf::Form::Bitmap);
         assert!(bits < 2.8, "{}: {bits:.2} bits/key", c.name());
-        let back = KeySet::from_bytes(c, &set.to_bytes()).unwrap();
-        back.check_invariants();
-        assert_eq!(back.to_vec(), keys);
         for (i, &k) in keys.iter().enumerate().step_by(13) {
             assert!(set.contains(k));
             assert_eq!(set.contains(k + 1), keys.binary_search(&(k + 1)).is_ok());
