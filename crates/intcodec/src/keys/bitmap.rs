@@ -234,12 +234,22 @@ pub(crate) fn holds(first: u32, stream: &[u8], key: u32) -> bool {
 /// The first key `>= key` of a block in bitmap form whose first key is
 /// below `key`, with its index in the block (`None` past its last key).
 pub(crate) fn lower_bound(stream: &[u8], first: u32, key: u32) -> Option<(usize, u32)> {
+    let value = next_key(stream, first, key)?;
     let off = (key - first - 1) as usize;
     let (w0, s) = (off / 64, off % 64);
     let before: usize = (0..w0).map(|w| word(stream, w).count_ones() as usize).sum();
-    let head = word(stream, w0);
-    let index = 1 + before + (head & !(!0u64 << s)).count_ones() as usize;
-    let (mut w, mut bits) = (w0, head & (!0u64 << s));
+    let head = word(stream, w0) & !(!0u64 << s);
+    Some((1 + before + head.count_ones() as usize, value))
+}
+
+/// [`lower_bound`]'s key without its index: no count of the bits before
+/// `key` (a popcount of every word before it, where the key itself is one
+/// or two word reads away).
+#[inline]
+pub(crate) fn next_key(stream: &[u8], first: u32, key: u32) -> Option<u32> {
+    let off = (key - first - 1) as usize;
+    let mut w = off / 64;
+    let mut bits = word(stream, w) & (!0u64 << (off % 64));
     while bits == 0 {
         w += 1;
         if w * 8 >= stream.len() {
@@ -247,12 +257,12 @@ pub(crate) fn lower_bound(stream: &[u8], first: u32, key: u32) -> Option<(usize,
         }
         bits = word(stream, w);
     }
-    // The words skipped hold no keys: `index` stands.
-    let value = first
-        .wrapping_add(1)
-        .wrapping_add((w * 64) as u32)
-        .wrapping_add(bits.trailing_zeros());
-    Some((index, value))
+    Some(
+        first
+            .wrapping_add(1)
+            .wrapping_add((w * 64) as u32)
+            .wrapping_add(bits.trailing_zeros()),
+    )
 }
 
 /// Key `j` (`1 <= j < count`) of a block in bitmap form.
@@ -432,6 +442,8 @@ mod tests {
         assert_eq!(lower_bound(&out, 10, 12), Some((2, 13)));
         assert_eq!(lower_bound(&out, 10, 20), Some((5, 27)));
         assert_eq!(lower_bound(&out, 10, 28), None);
+        assert_eq!(next_key(&out, 10, 20), Some(27));
+        assert_eq!(next_key(&out, 10, 28), None);
         assert_eq!(select(&out, 10, 4), Some(19));
         assert!(contains(&out, 10, 18) && !contains(&out, 10, 17));
     }
@@ -461,6 +473,7 @@ mod tests {
             for q in first + 1..=last {
                 let i = keys.partition_point(|&v| v < q);
                 assert_eq!(lower_bound(&s, first, q), Some((i, keys[i])));
+                assert_eq!(next_key(&s, first, q), Some(keys[i]));
                 assert_eq!(contains(&s, first, q), keys[i] == q);
             }
             // Against another block at another alignment.

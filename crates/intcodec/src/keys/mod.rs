@@ -277,6 +277,9 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             return Some(leaf.firsts[b]);
         }
         if key <= leaf.meta[b].last {
+            if leaf.meta[b].form == Form::Bitmap {
+                return bitmap::next_key(leaf.stream(b), leaf.firsts[b], key);
+            }
             return self.search(leaf, b, key).map(|(_, v)| v);
         }
         if b + 1 < leaf.blocks() {
