@@ -257,12 +257,17 @@ pub(crate) fn next_key(stream: &[u8], first: u32, key: u32) -> Option<u32> {
         }
         bits = word(stream, w);
     }
-    Some(
-        first
-            .wrapping_add(1)
-            .wrapping_add((w * 64) as u32)
-            .wrapping_add(bits.trailing_zeros()),
-    )
+    Some(lowest_key(first, w, bits))
+}
+
+/// The key of the lowest set bit of `bits`, word `w` of the stream of a
+/// block in bitmap form whose first key is `first`.
+#[inline]
+fn lowest_key(first: u32, w: usize, bits: u64) -> u32 {
+    first
+        .wrapping_add(1)
+        .wrapping_add((w * 64) as u32)
+        .wrapping_add(bits.trailing_zeros())
 }
 
 /// Key `j` (`1 <= j < count`) of a block in bitmap form.
@@ -275,12 +280,7 @@ pub(crate) fn select(stream: &[u8], first: u32, j: usize) -> Option<u32> {
             for _ in 0..left {
                 bits &= bits - 1;
             }
-            return Some(
-                first
-                    .wrapping_add(1)
-                    .wrapping_add((w * 64) as u32)
-                    .wrapping_add(bits.trailing_zeros()),
-            );
+            return Some(lowest_key(first, w, bits));
         }
         left -= ones;
     }
@@ -326,11 +326,20 @@ pub(crate) fn intersect(
                 continue;
             }
         }
-        while m != 0 {
-            out[n] = base.wrapping_add(m.trailing_zeros());
-            n += 1;
-            m &= m - 1;
-        }
+        n += word_keys(m, base, &mut out[n..]);
+    }
+    n
+}
+
+/// The keys `base + i` of the set bits `i` of `m` written to `out` in
+/// order, bit by bit; returns their number.
+#[inline]
+fn word_keys(mut m: u64, base: u32, out: &mut [u32]) -> usize {
+    let mut n = 0;
+    while m != 0 {
+        out[n] = base.wrapping_add(m.trailing_zeros());
+        n += 1;
+        m &= m - 1;
     }
     n
 }
@@ -345,14 +354,7 @@ fn simd_word(m: u64, base: u32, slots: &mut [u32; 64]) -> usize {
         // AVX-512 F and `popcnt`.
         return unsafe { x86::word64(m, base, slots) };
     }
-    let mut n = 0;
-    let mut m = m;
-    while m != 0 {
-        slots[n] = base.wrapping_add(m.trailing_zeros());
-        n += 1;
-        m &= m - 1;
-    }
-    n
+    word_keys(m, base, slots)
 }
 
 /// The AVX-512 bitmap decode: sixteen bits a step, the keys of the set

@@ -225,11 +225,11 @@ fn model_every_codec() {
 /// Checks that `set` (built from `keys`) has more than 90% of its blocks in
 /// `form` and loads back from its bytes; returns its serialized bits per key.
 fn check_form_share<C: SortedCodec + KernelChoice>(
-    c: C,
     set: &KeySet<C>,
     keys: &[u32],
     form: leaf::Form,
 ) -> f64 {
+    let c = set.codec();
     set.check_invariants();
     let forms: Vec<leaf::Form> = set
         .leaves
@@ -258,7 +258,7 @@ fn run_form_where_shorter() {
         let set = KeySet::from_sorted(c, &keys).unwrap();
         // Runs of 6.5 keys, 1000 apart: about 3 bytes a run, where every
         // codec needs about 10 bits a key.
-        let bits = check_form_share(c, &set, &keys, leaf::Form::Runs);
+        let bits = check_form_share(&set, &keys, leaf::Form::Runs);
         assert!(bits < 5.0, "{}: {bits:.2} bits/key", c.name());
         for (i, &k) in keys.iter().enumerate().step_by(97) {
             assert!(set.contains(k));
@@ -300,7 +300,7 @@ fn bitmap_form_where_shorter() {
         let set = KeySet::from_sorted(c, &keys).unwrap();
         // Gaps of 2.5 on average: 2.5 bits a key as a bitmap, where the
         // best codec (BP128, width 3) needs 3.
-        let bits = check_form_share(c, &set, &keys, leaf::Form::Bitmap);
+        let bits = check_form_share(&set, &keys, leaf::Form::Bitmap);
         assert!(bits < 2.8, "{}: {bits:.2} bits/key", c.name());
         for (i, &k) in keys.iter().enumerate().step_by(13) {
             assert!(set.contains(k));
