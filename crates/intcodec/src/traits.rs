@@ -330,6 +330,16 @@ pub trait SortedCodec: IntCodec {
         key: u32,
     ) -> Result<Option<(usize, u32)>, DecodeError>;
 
+    /// The exact encoded size of the non-decreasing `values` (delta-coded
+    /// from `prev` when given), if the codec tells it with far less work
+    /// than encoding them; `None` (the default) if not. A container that
+    /// picks the shortest of several forms measures with it before it
+    /// encodes. FOR and SIMD-FOR answer (the size follows from the range).
+    fn sorted_len(&self, values: &[u32], prev: Option<u32>) -> Option<usize> {
+        let _ = (values, prev);
+        None
+    }
+
     /// Inserts `value` into the sorted stream of `n` values held in `bytes`
     /// (which may be longer: bytes after the stream are kept after it);
     /// returns the index it was inserted at (after any equal values).

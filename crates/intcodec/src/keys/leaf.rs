@@ -52,22 +52,25 @@ pub(crate) fn encode_block<C: SortedCodec>(codec: &C, keys: &[u32], out: &mut Ve
         return Form::Codec;
     }
     let old = out.len();
-    let max = codec
-        .max_compressed_len(rest.len())
-        .expect("a block's size fits usize");
-    out.resize(old + max, 0);
-    let used = codec
-        .encode_opt(
-            rest,
-            codec.supports_delta().then_some(keys[0]),
-            &mut out[old..],
-        )
-        .expect("max_compressed_len bytes are enough");
-    out.truncate(old + used);
+    let prev = codec.supports_delta().then_some(keys[0]);
+    let bitmap_len = bitmap::encoded_len(keys);
+    // The codec's stream is written once it is sure to be the shortest, or
+    // first when its length is not known without writing it. No stream of
+    // `bitmap_len` bytes holds `rest.len()` values of a codec whose every
+    // value takes a byte or more (VByte, Stream VByte): where keys are
+    // dense the bitmap wins without the codec's encode. FOR tells its
+    // length from the range (its encode was a third of an intersection of
+    // europarl's frequent lists).
+    let (used, written) = if codec.max_values(bitmap_len) < rest.len() {
+        (usize::MAX, false)
+    } else if let Some(len) = codec.sorted_len(rest, prev) {
+        (len, false)
+    } else {
+        (encode_codec(codec, rest, prev, out), true)
+    };
     // Runs are only worth measuring up to the shorter of the others (up to
     // the bitmap's length included, runs winning that tie): the run count
     // alone often rules them out.
-    let bitmap_len = bitmap::encoded_len(keys);
     if runs::encoded_len_below(keys, used.min(bitmap_len + 1)).is_some() {
         out.truncate(old);
         runs::encode(keys, out);
@@ -78,7 +81,30 @@ pub(crate) fn encode_block<C: SortedCodec>(codec: &C, keys: &[u32], out: &mut Ve
         bitmap::encode(keys, out);
         return Form::Bitmap;
     }
+    if !written {
+        encode_codec(codec, rest, prev, out);
+    }
     Form::Codec
+}
+
+/// Appends the codec's stream of `values` (delta-coded from `prev` when
+/// given) to `out`; returns its length.
+fn encode_codec<C: SortedCodec>(
+    codec: &C,
+    values: &[u32],
+    prev: Option<u32>,
+    out: &mut Vec<u8>,
+) -> usize {
+    let old = out.len();
+    let max = codec
+        .max_compressed_len(values.len())
+        .expect("a block's size fits usize");
+    out.resize(old + max, 0);
+    let used = codec
+        .encode_opt(values, prev, &mut out[old..])
+        .expect("max_compressed_len bytes are enough");
+    out.truncate(old + used);
+    used
 }
 
 /// Decodes the `count` keys of a block (first key `first`, stream `stream`

@@ -815,3 +815,47 @@ fn intersection_shapes() {
 fn default_len<C: SortedCodec + KernelChoice>(codec: &C) -> usize {
     super::default_block_len(codec.name())
 }
+
+/// `encode_block` writes the shortest of the three forms (ties: the
+/// codec's over both, runs over the bitmap), whichever of them it skips
+/// measuring, on blocks from scattered to dense, with runs or without.
+#[test]
+fn block_form_is_the_shortest() {
+    use super::{bitmap, runs};
+    let mut rng = SplitMix64::new(23);
+    for_each_codec!(c => {
+        for round in 0..300 {
+            let n = 2 + rng.below(300) as usize;
+            let gap = 1 + rng.below([2, 4, 9, 12, 40, 300, 1 << 20][round % 7]) as u32;
+            let run = rng.below(4) == 0;
+            let mut k = rng.below(1000) as u32;
+            let keys: Vec<u32> = (0..n)
+                .map(|i| {
+                    k += if run && i % 5 != 0 { 1 } else { 1 + rng.below(u64::from(gap)) as u32 };
+                    k
+                })
+                .collect();
+            let prev = c.supports_delta().then_some(keys[0]);
+            let codec_bytes = c.encode_opt_to_vec(&keys[1..], prev);
+            let mut run_bytes = Vec::new();
+            runs::encode(&keys, &mut run_bytes);
+            let mut bitmap_bytes = Vec::new();
+            bitmap::encode(&keys, &mut bitmap_bytes);
+            let (cl, rl, bl) = (codec_bytes.len(), run_bytes.len(), bitmap_bytes.len());
+            let (form, want) = if rl < cl && rl <= bl {
+                (leaf::Form::Runs, run_bytes)
+            } else if bl < cl {
+                (leaf::Form::Bitmap, bitmap_bytes)
+            } else {
+                (leaf::Form::Codec, codec_bytes)
+            };
+            let mut out = vec![7u8; 3];
+            let got = leaf::encode_block(&c, &keys, &mut out);
+            assert_eq!((got, &out[..3]), (form, &[7u8; 3][..]), "{} n {n} gap {gap}", c.name());
+            assert_eq!(out[3..], want[..], "{} n {n} gap {gap}", c.name());
+            if let Some(len) = c.sorted_len(&keys[1..], prev) {
+                assert_eq!(len, cl, "{}: sorted_len", c.name());
+            }
+        }
+    });
+}

@@ -357,6 +357,12 @@ macro_rules! for_sorted {
             ) -> Result<Option<(usize, u32)>, DecodeError> {
                 Ok(lower_bound_value(n, key, self.values_of(input, n)?))
             }
+
+            /// Its [`IntCodec::compressed_len`]: a pass for the range, no
+            /// packing (no delta mode: `prev` ignored).
+            fn sorted_len(&self, values: &[u32], _prev: Option<u32>) -> Option<usize> {
+                Some(self.compressed_len(values))
+            }
         }
     };
 }
