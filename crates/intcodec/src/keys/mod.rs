@@ -235,7 +235,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         let count = leaf.count(b);
         let (stream, first) = (leaf.stream(b), leaf.firsts[b]);
         match leaf.meta[b].form {
-            Form::Runs => runs::lower_bound(stream, first, leaf.meta[b].last, count, key),
+            Form::Runs => runs::lower_bound(stream, first, count, key),
             Form::Bitmap => Ok(bitmap::lower_bound(stream, first, key)),
             Form::Codec => self
                 .codec

@@ -2,25 +2,36 @@
 //! keys, for blocks where that is shorter than the block codec's stream.
 //!
 //! ```text
-//!  per run (start s, length n >= 1; keys s, s+1, ..., s+n-1):
-//!    gap: LEB128 u32    s - p - 1, where p is the key before the run (the
-//!                       block's first key for the first run)
-//!    len: LEB128 u32    n - 1
+//!  w: u8                 bytes per start (1..=4): the fewest that hold
+//!                        last - first
+//!  starts: n x w bytes   each run's first key less the block's first key,
+//!                        little-endian, increasing
+//!  index: (n - 1) bytes  for runs 2..n, the block index of the run's first
+//!                        key less one (run 1 starts at index 1)
 //! ```
 //!
+//! `n`, the run count, is the stream's length over `w + 1`; run `i` ends
+//! where run `i + 1` begins in the block (the last run at its last key).
 //! Posting lists and Roaring sets with many short runs (wikileaks: 82% of
 //! the gaps are 1, runs of 5.6 keys on average, the other gaps of about 10
 //! bits) cost a bit-packed block the width of its largest gap for every
-//! key; as runs they cost about three bytes a run. The writer keeps runs
-//! maximal (a gap of 0 only for a first run that continues the first key);
-//! the reader accepts any runs that give strictly increasing keys within
-//! `u32` and exactly the block's count.
+//! key; as runs they cost three bytes a run (`w` = 2).
+//!
+//! Fixed-width starts are there to be searched: `contains`, `lower_bound`
+//! and `rank` binary-search the starts, `select` the indexes, as Roaring
+//! searches its run containers. The form before (`IKS3` and older) was
+//! LEB128 pairs (gap from the key before, length less one), a few percent
+//! shorter on wikileaks but read run by run: walking about 20 runs with a
+//! mispredicted branch on each value's length was two thirds of a
+//! wikileaks `contains` (about 55 of 86 ns, 2026-12-03, Xeon). [`leb128`]
+//! still reads it for the loader.
+//!
+//! The writer keeps runs maximal and `w` the fewest bytes; the reader
+//! accepts any width of 1 to 4 and any runs that give strictly increasing
+//! keys within `u32` and exactly the block's count.
 
 use alloc::vec::Vec;
 
-use super::serial::put_varint;
-use crate::codec::vbyte::scalar::{len_of, one};
-use crate::codec::vbyte::VByte;
 use crate::error::{DecodeError, DecodeErrorKind};
 
 /// Calls `f(start, len)` on each maximal run of `keys[1..]` (strictly
@@ -38,12 +49,21 @@ fn each_run(keys: &[u32], mut f: impl FnMut(u32, u32)) {
     }
 }
 
+/// The bytes a start takes in a block whose keys span `span` (last less
+/// first).
+#[inline]
+fn width(span: u32) -> usize {
+    1 + usize::from(span >= 1 << 8) + usize::from(span >= 1 << 16) + usize::from(span >= 1 << 24)
+}
+
 /// The length of the run form of the block `keys` (first key included,
-/// not coded) if it is below `limit`.
+/// not coded; at least two keys) if it is below `limit`.
 pub(crate) fn encoded_len_below(keys: &[u32], limit: usize) -> Option<usize> {
-    // Each run costs at least two bytes: count the runs first, 16 keys at
-    // a time (vectorized), stopping once they alone reach the limit, so
-    // that a block of scattered keys costs a few compares.
+    // A run costs `w + 1` bytes (the first run's index byte is the `w`
+    // byte): count the runs 16 keys at a time (vectorized), stopping once
+    // they reach the limit, so that a block of scattered keys costs a few
+    // compares.
+    let per = width(keys[keys.len() - 1] - keys[0]) + 1;
     let rest = &keys[1..];
     let mut runs = 1;
     for (a, b) in rest.chunks(16).zip(rest[1..].chunks(16)) {
@@ -52,112 +72,168 @@ pub(crate) fn encoded_len_below(keys: &[u32], limit: usize) -> Option<usize> {
             .zip(b)
             .filter(|&(&x, &y)| y != x.wrapping_add(1))
             .count();
-        if 2 * runs >= limit {
+        if per * runs >= limit {
             return None;
         }
     }
-    let len = encoded_len(keys);
+    let len = per * runs;
     (len < limit).then_some(len)
 }
 
-/// The length of the run form of `keys` (at least two keys), in one
-/// branch-free pass the compiler vectorizes (a walk run by run cost a
-/// mispredicted branch a run: a 129-key block of wikileaks 581 -> 171 ns,
-/// census 82 -> 69; 2026-11-30, Zen 3). A run starts at `keys[1]` and
-/// wherever a key is not the one before plus one, and costs the LEB128
-/// lengths of its gap and of its length less one. That second length is
-/// one byte for runs of up to 128 keys: only where 128 keys or more follow
-/// their predecessor does a walk add what longer runs cost.
-fn encoded_len(keys: &[u32]) -> usize {
-    // The LEB128 length of `v` (`len_of`'s value) from four compares, so
-    // that the pass vectorizes: with `len_of`'s leading-zero count it did
-    // not, and took 379 ns a wikileaks block against 75.
-    let len_of_v = |v: u32| {
-        1 + u32::from(v >= 1 << 7)
-            + u32::from(v >= 1 << 14)
-            + u32::from(v >= 1 << 21)
-            + u32::from(v >= 1 << 28)
-    };
-    let first = 1 + len_of_v(keys[1].wrapping_sub(keys[0]).wrapping_sub(1));
-    let (starts, next): (u32, u32) = keys[1..]
-        .iter()
-        .zip(&keys[2..])
-        .map(|(&a, &b)| {
-            let d = b.wrapping_sub(a);
-            let start = u32::from(d != 1);
-            (start * (1 + len_of_v(d.wrapping_sub(1))), 1 - start)
-        })
-        .fold((0, 0), |(s, n), (c, m)| (s + c, n + m));
-    let mut len = (first + starts) as usize;
-    if next >= 128 {
-        each_run(keys, |_, n| len += len_of(n - 1) - 1);
-    }
-    len
-}
-
-/// Appends the run form of the block `keys` to `out`.
+/// Appends the run form of the block `keys` (at least two keys, at most
+/// 257: the indexes are bytes) to `out`.
 pub(crate) fn encode(keys: &[u32], out: &mut Vec<u8>) {
-    let mut prev = keys[0];
-    each_run(keys, |s, n| {
-        put_varint(out, s - prev - 1);
-        put_varint(out, n - 1);
-        prev = s + (n - 1);
+    debug_assert!((2..=257).contains(&keys.len()));
+    let first = keys[0];
+    let w = width(keys[keys.len() - 1] - first);
+    out.push(w as u8);
+    let mut index = [0u8; 256];
+    let (mut n, mut at) = (0usize, 1usize);
+    each_run(keys, |s, len| {
+        out.extend_from_slice(&(s - first).to_le_bytes()[..w]);
+        index[n] = (at - 1) as u8;
+        n += 1;
+        at += len as usize;
     });
+    out.extend_from_slice(&index[1..n]);
 }
 
-/// The LEB128 value at `stream[pos..]` where it takes one or two bytes
-/// and two are there (most gaps and run lengths), with its length.
-#[inline(always)]
-fn short_at(stream: &[u8], pos: usize) -> Option<(u32, usize)> {
-    match *stream.get(pos..pos.checked_add(2)?)? {
-        [a, _] if a < 0x80 => Some((u32::from(a), 1)),
-        [a, b] if b < 0x80 => Some((u32::from(a & 0x7f) | u32::from(b) << 7, 2)),
-        _ => None,
+/// A stream in run form taken apart: its starts (`W` bytes each) and the
+/// indexes (less one) of runs 2 and on.
+struct Parts<'a, const W: usize> {
+    starts: &'a [[u8; W]],
+    index: &'a [u8],
+}
+
+impl<const W: usize> Parts<'_, W> {
+    /// Start `i` (less the first key).
+    #[inline(always)]
+    fn start(&self, i: usize) -> u32 {
+        le(&self.starts[i])
     }
+
+    /// The block index (less one) of run `i`'s first key; for `i` = the
+    /// run count, `count - 1`.
+    #[inline(always)]
+    fn at(&self, i: usize, count: usize) -> usize {
+        match i {
+            0 => 0,
+            _ => self.index.get(i - 1).map_or(count - 1, |&j| usize::from(j)),
+        }
+    }
+}
+
+#[inline(always)]
+fn le<const W: usize>(b: &[u8; W]) -> u32 {
+    let mut v = 0u32;
+    for (k, &x) in b.iter().enumerate() {
+        v |= u32::from(x) << (8 * k);
+    }
+    v
+}
+
+/// Splits `stream` into its parts for start width `W` (the width byte
+/// already read); errors where its length is not a whole number of runs.
+#[inline(always)]
+fn parts<const W: usize>(stream: &[u8]) -> Result<Parts<'_, W>, DecodeError> {
+    let n = stream.len() / (W + 1);
+    if n == 0 || !stream.len().is_multiple_of(W + 1) {
+        let kind = if n == 0 {
+            DecodeErrorKind::Truncated
+        } else {
+            DecodeErrorKind::Malformed
+        };
+        return Err(DecodeError::new(kind, n * (W + 1), None));
+    }
+    let (starts, rest) = stream[1..].split_at(n * W);
+    let (starts, _) = starts.as_chunks::<W>();
+    Ok(Parts {
+        starts,
+        index: rest,
+    })
+}
+
+/// Calls `$body` with `$p` the parts of `$stream` for its width (`$w` the
+/// width as a constant); an error where the width byte is not 1 to 4.
+macro_rules! by_width {
+    ($stream:expr, |$p:ident| $body:expr) => {{
+        let stream: &[u8] = $stream;
+        match stream.first() {
+            Some(1) => {
+                let $p = parts::<1>(stream)?;
+                $body
+            }
+            Some(2) => {
+                let $p = parts::<2>(stream)?;
+                $body
+            }
+            Some(3) => {
+                let $p = parts::<3>(stream)?;
+                $body
+            }
+            Some(4) => {
+                let $p = parts::<4>(stream)?;
+                $body
+            }
+            Some(_) => return Err(DecodeError::new(DecodeErrorKind::Malformed, 0, Some(1))),
+            None => return Err(DecodeError::new(DecodeErrorKind::Truncated, 0, Some(1))),
+        }
+    }};
 }
 
 /// Walks the runs of a block in run form (first key `first`, `count`
 /// keys), checked: calls `f(start, len, index)` for each run (`index` the
-/// block index of `start`) until it returns `Some`. Errors name the block
-/// index of the run's first key and the offset of the bad LEB128 value (a
-/// run past `u32::MAX` or the count: the run's first byte).
+/// block index of `start`). Errors name the offset of the bad start or
+/// index byte and the block index of the run's first key: a width other
+/// than 1 to 4, a length that is not whole runs, indexes that do not
+/// increase or pass the count, starts that do not increase past the run
+/// before, a key past `u32::MAX`.
 #[inline(always)]
-fn walk<R>(
+fn walk(
     stream: &[u8],
     first: u32,
     count: usize,
-    mut f: impl FnMut(u32, usize, usize) -> Option<R>,
-) -> Result<(Option<R>, usize), DecodeError> {
-    let (mut pos, mut prev, mut index) = (0usize, first, 1usize);
-    while index < count {
-        let err = |k, at| DecodeError::new(k, at, Some(index));
-        let (gap, a) = match short_at(stream, pos) {
-            Some(v) => v,
-            None => one::<u32>(stream, pos).map_err(|k| err(k, pos))?,
-        };
-        let (more, b) = match short_at(stream, pos + a) {
-            Some(v) => v,
-            None => one::<u32>(stream, pos + a).map_err(|k| err(k, pos + a))?,
-        };
-        let start = u64::from(prev) + 1 + u64::from(gap);
-        let end = start + u64::from(more);
-        if end > u64::from(u32::MAX) || more as usize >= count - index {
-            return Err(err(DecodeErrorKind::Malformed, pos));
+    mut f: impl FnMut(u32, usize, usize),
+) -> Result<(), DecodeError> {
+    by_width!(stream, |p| {
+        let n = p.starts.len();
+        let w = p.starts[0].len();
+        if n >= count {
+            let kind = DecodeErrorKind::Malformed;
+            return Err(DecodeError::new(kind, 1 + (count - 1) * w, Some(count)));
         }
-        pos += a + b;
-        let len = more as usize + 1;
-        if let Some(r) = f(start as u32, len, index) {
-            return Ok((Some(r), pos));
+        let mut prev_end = u64::from(first);
+        let mut at = 0usize;
+        for i in 0..n {
+            let next = p.at(i + 1, count);
+            if next <= at || next >= count {
+                let off = 1 + n * w + i;
+                return Err(DecodeError::new(
+                    DecodeErrorKind::Malformed,
+                    off,
+                    Some(at + 1),
+                ));
+            }
+            let start = u64::from(first) + u64::from(p.start(i));
+            let end = start + (next - at) as u64 - 1;
+            if start <= prev_end || end > u64::from(u32::MAX) {
+                let off = 1 + i * w;
+                return Err(DecodeError::new(
+                    DecodeErrorKind::Malformed,
+                    off,
+                    Some(at + 1),
+                ));
+            }
+            f(start as u32, next - at, at + 1);
+            (prev_end, at) = (end, next);
         }
-        index += len;
-        prev = end as u32;
-    }
-    Ok((None, pos))
+        Ok(())
+    })
 }
 
 /// Decodes the keys after the first (`first`) of a block of `count` keys in
-/// run form into `out[1..count]`; returns the bytes used (errors: see
-/// [`walk`]).
+/// run form into `out[1..count]`; returns the bytes used, all of the
+/// stream (errors: see [`walk`]).
 pub(crate) fn decode(
     stream: &[u8],
     first: u32,
@@ -165,11 +241,10 @@ pub(crate) fn decode(
     out: &mut [u32],
 ) -> Result<usize, DecodeError> {
     let out = &mut out[..count];
-    let (_, used): (Option<()>, usize) = walk(stream, first, count, |start, len, index| {
+    walk(stream, first, count, |start, len, index| {
         fill(&mut out[index..], start, len);
-        None
     })?;
-    Ok(used)
+    Ok(stream.len())
 }
 
 /// Writes `start, start + 1, ...` to `out[..len]`, eight at a time where
@@ -193,64 +268,9 @@ fn fill(out: &mut [u32], start: u32, len: usize) {
 
 /// The keys of a block in run form as intervals `[start, end]`, the first
 /// key included (joined to the first run when that continues it), into
-/// `out`; returns their number (at most `count`). `vals` is scratch room
-/// for the stream's LEB128 values (two a run; `2 * count` slots suffice).
-///
-/// The values are decoded at once by VByte's SIMD kernel and the intervals
-/// summed from them, so that no value's length waits on the one before:
-/// the walk's length-dependent loads and branches cost 41% of a
-/// wikileaks intersection. A stream the fast path does not accept (odd
-/// value count, a key past `u32::MAX`, keys other than `count`, too many
-/// values for `vals`) is walked, which names the error.
+/// `out` (room for `count` intervals); returns their number (errors: see
+/// [`walk`]).
 pub(crate) fn intervals(
-    stream: &[u8],
-    first: u32,
-    count: usize,
-    vals: &mut [u32],
-    out: &mut [(u32, u32)],
-) -> Result<usize, DecodeError> {
-    match intervals_at_once(stream, first, count, vals, out) {
-        Some(n) => Ok(n),
-        None => intervals_walked(stream, first, count, out),
-    }
-}
-
-/// [`intervals`] from the values decoded at once; `None` where the stream
-/// is not exactly `count` keys within `u32`.
-#[inline]
-fn intervals_at_once(
-    stream: &[u8],
-    first: u32,
-    count: usize,
-    vals: &mut [u32],
-    out: &mut [(u32, u32)],
-) -> Option<usize> {
-    let m = VByte::new().decode_all(stream, vals).ok()?;
-    if m % 2 != 0 {
-        return None;
-    }
-    *out.first_mut()? = (first, first);
-    let (mut n, mut prev, mut keys) = (1usize, u64::from(first), 1u64);
-    for p in vals[..m].chunks_exact(2) {
-        let (gap, more) = (u64::from(p[0]), u64::from(p[1]));
-        // At most 2 * 256 values of at most 2^32: no overflow of u64.
-        let end = prev + 1 + gap + more;
-        keys += more + 1;
-        if gap == 0 {
-            // Continues the interval before (`prev` is its end).
-            out[n - 1].1 = end as u32;
-        } else {
-            *out.get_mut(n)? = ((prev + 1 + gap) as u32, end as u32);
-            n += 1;
-        }
-        prev = end;
-    }
-    // The ends increase: the last within `u32` puts every one there.
-    (prev <= u64::from(u32::MAX) && keys == count as u64).then_some(n)
-}
-
-/// [`intervals`] by the checked walk, run by run (errors: see [`walk`]).
-fn intervals_walked(
     stream: &[u8],
     first: u32,
     count: usize,
@@ -266,7 +286,6 @@ fn intervals_walked(
             out[n] = (start, end);
             n += 1;
         }
-        None::<()>
     })?;
     Ok(n)
 }
@@ -310,126 +329,117 @@ pub(crate) fn intersect(
     n
 }
 
-/// The first key `>= key` of a block in run form whose first key is
-/// below `key` (and whose last key is `last`), with its index in the
-/// block.
-///
-/// The runs are walked from the end of the block that `key` is nearer
-/// to: from the last run back where `key` is nearer to `last` (a run's
-/// end is the key after it less its gap, and LEB128 values can be read
-/// backwards, their last byte being the only one below 0x80). That halves
-/// the walk on average: it was 44% of a `contains` on wikileaks
-/// (2026-12-02).
+/// The first key `>= key` of a block in run form (first key `first`,
+/// `count` keys), with its index in the block: a binary search of the
+/// starts. On a stream [`decode`] accepts, the answer; on another, an
+/// error or some answer (never a panic).
 pub(crate) fn lower_bound(
     stream: &[u8],
     first: u32,
-    last: u32,
     count: usize,
     key: u32,
 ) -> Result<Option<(usize, u32)>, DecodeError> {
-    if key - first > last.wrapping_sub(key) && key <= last {
-        if let Some(r) = lower_bound_back(stream, first, last, count, key) {
-            return Ok(r);
-        }
+    if key <= first {
+        return Ok(Some((0, first)));
     }
-    lower_bound_forward(stream, first, count, key)
-}
-
-/// The LEB128 value (at most five bytes) that ends just before
-/// `stream[end]`, and where it starts; `None` if there is none.
-#[inline(always)]
-fn value_before(stream: &[u8], end: usize) -> Option<(u32, usize)> {
-    let tail = stream.get(..end)?;
-    let last = *tail.last()?;
-    if last >= 0x80 {
-        return None;
-    }
-    // One or two bytes (most gaps and run lengths) without a loop.
-    match tail.get(end.wrapping_sub(3)..end - 1) {
-        Some(&[_, b]) if b < 0x80 => return Some((u32::from(last), end - 1)),
-        Some(&[a, b]) if a < 0x80 => {
-            return Some((u32::from(b & 0x7f) | u32::from(last) << 7, end - 2));
+    let t = key - first;
+    by_width!(stream, |p| {
+        // The runs that start at or before `key`.
+        let r = p.starts.partition_point(|s| le(s) <= t);
+        if r == 0 {
+            return Ok(Some((1, first.wrapping_add(p.start(0)))));
         }
-        _ => {}
-    }
-    // The bytes before the last one with their continuation bit set.
-    let more = tail[..end - 1]
-        .iter()
-        .rev()
-        .take(4)
-        .take_while(|&&b| b >= 0x80)
-        .count();
-    let start = end - 1 - more;
-    let (v, used) = one::<u32>(tail, start).ok()?;
-    (used == end - start).then_some((v, start))
-}
-
-/// [`lower_bound`] walking the runs from the last one back (`key` within
-/// the block's keys); `None` where the stream is not runs that end at
-/// `last` with `count` keys from `first` (the forward walk then names the
-/// error).
-#[inline]
-fn lower_bound_back(
-    stream: &[u8],
-    first: u32,
-    last: u32,
-    count: usize,
-    key: u32,
-) -> Option<Option<(usize, u32)>> {
-    // The run [start, end] whose keys have the block indices
-    // [index - (end - start), index], walked back; `next` the start of the
-    // run after it and its index.
-    let (mut pos, mut end, mut index) = (stream.len(), last, count - 1);
-    let mut next = None;
-    while pos > 0 {
-        let (more, at) = value_before(stream, pos)?;
-        let (gap, at) = value_before(stream, at)?;
-        pos = at;
-        let start = end.checked_sub(more)?;
-        let start_index = index.checked_sub(more as usize)?;
-        if key > end {
-            return Some(next);
-        }
-        if key >= start {
-            return Some(Some((start_index + (key - start) as usize, key)));
-        }
-        next = Some((start_index, start));
-        end = start.checked_sub(gap)?.checked_sub(1)?;
-        index = start_index.checked_sub(1)?;
-    }
-    // Back at the first key: it ends the walk with index 0.
-    (end == first && index == 0).then_some(next)
-}
-
-/// [`lower_bound`] walking the runs from the first one (checked).
-fn lower_bound_forward(
-    stream: &[u8],
-    first: u32,
-    count: usize,
-    key: u32,
-) -> Result<Option<(usize, u32)>, DecodeError> {
-    let (r, _) = walk(stream, first, count, |start, len, index| {
-        if key <= start {
-            Some((index, start))
+        let (i, at) = (r - 1, p.at(r - 1, count));
+        let off = (t - p.start(i)) as usize;
+        let len = p.at(r, count).wrapping_sub(at);
+        Ok(if off < len {
+            Some((at + 1 + off, key))
+        } else if r < p.starts.len() {
+            Some((p.at(r, count) + 1, first.wrapping_add(p.start(r))))
         } else {
-            let off = (key - start) as usize;
-            (off < len).then_some((index + off, key))
-        }
-    })?;
-    Ok(r)
+            None
+        })
+    })
 }
 
-/// Key `j` (`1 <= j < count`) of a block in run form.
+/// Key `j` (`1 <= j < count`) of a block in run form: a binary search of
+/// the indexes (answers as [`lower_bound`]'s).
 pub(crate) fn select(
     stream: &[u8],
     first: u32,
     count: usize,
     j: usize,
 ) -> Result<Option<u32>, DecodeError> {
-    let (r, _) = walk(stream, first, count, |start, len, index| {
-        (j < index + len).then(|| start + (j - index) as u32)
-    })?;
-    Ok(r)
+    if j == 0 || j >= count {
+        return Ok(None);
+    }
+    let t = j - 1;
+    by_width!(stream, |p| {
+        // Run `r` holds index `j`: runs 2.. start at `index[..]`, run 1 at 1.
+        let r = p.index.partition_point(|&x| usize::from(x) <= t);
+        let start = p.start(r.min(p.starts.len() - 1));
+        Ok(Some(
+            first
+                .wrapping_add(start)
+                .wrapping_add((t - p.at(r, count).min(t)) as u32),
+        ))
+    })
+}
+
+/// The run form before `IKS4`, read by the loader: LEB128 pairs per run,
+/// the gap from the key before (the block's first key for the first run)
+/// and the length less one.
+pub(crate) mod leb128 {
+    use crate::codec::vbyte::scalar::one;
+    use crate::error::{DecodeError, DecodeErrorKind};
+
+    /// The LEB128 value at `stream[pos..]` where it takes one or two bytes
+    /// and two are there (most gaps and run lengths), with its length.
+    #[inline(always)]
+    fn short_at(stream: &[u8], pos: usize) -> Option<(u32, usize)> {
+        match *stream.get(pos..pos.checked_add(2)?)? {
+            [a, _] if a < 0x80 => Some((u32::from(a), 1)),
+            [a, b] if b < 0x80 => Some((u32::from(a & 0x7f) | u32::from(b) << 7, 2)),
+            _ => None,
+        }
+    }
+
+    /// Decodes the keys after the first (`first`) of a block of `count`
+    /// keys in the old run form into `out[1..count]`; returns the bytes
+    /// used. Errors name the block index of the run's first key and the
+    /// offset of the bad LEB128 value (a run past `u32::MAX` or the count:
+    /// the run's first byte).
+    pub(crate) fn decode(
+        stream: &[u8],
+        first: u32,
+        count: usize,
+        out: &mut [u32],
+    ) -> Result<usize, DecodeError> {
+        let out = &mut out[..count];
+        let (mut pos, mut prev, mut index) = (0usize, first, 1usize);
+        while index < count {
+            let err = |k, at| DecodeError::new(k, at, Some(index));
+            let (gap, a) = match short_at(stream, pos) {
+                Some(v) => v,
+                None => one::<u32>(stream, pos).map_err(|k| err(k, pos))?,
+            };
+            let (more, b) = match short_at(stream, pos + a) {
+                Some(v) => v,
+                None => one::<u32>(stream, pos + a).map_err(|k| err(k, pos + a))?,
+            };
+            let start = u64::from(prev) + 1 + u64::from(gap);
+            let end = start + u64::from(more);
+            if end > u64::from(u32::MAX) || more as usize >= count - index {
+                return Err(err(DecodeErrorKind::Malformed, pos));
+            }
+            pos += a + b;
+            let len = more as usize + 1;
+            super::fill(&mut out[index..], start as u32, len);
+            index += len;
+            prev = end as u32;
+        }
+        Ok(pos)
+    }
 }
 
 #[cfg(test)]
@@ -439,35 +449,41 @@ mod tests {
 
     #[test]
     fn golden_bytes() {
-        // first 10; runs 11..=13 (gap 0, len 3), 20 (gap 6, len 1),
-        // 300..=301 (gap 279 = 0x97 0x02, len 2).
+        // first 10, span 291: two-byte starts. Runs 11..=13 (start 1,
+        // index 1), 20 (start 10, index 4), 300..=301 (start 290 = 0x122,
+        // index 5).
         let keys = [10, 11, 12, 13, 20, 300, 301];
         let mut out = Vec::new();
         encode(&keys, &mut out);
-        assert_eq!(out, [0, 2, 6, 0, 0x97, 0x02, 1]);
+        assert_eq!(out, [2, 1, 0, 10, 0, 0x22, 0x01, 3, 4]);
         assert_eq!(encoded_len_below(&keys, 100), Some(out.len()));
         assert_eq!(encoded_len_below(&keys, out.len()), None);
         let mut back = [10u32; 7];
         assert_eq!(decode(&out, 10, 7, &mut back), Ok(out.len()));
         assert_eq!(back, keys);
-        // Walked forward (14, 12), back (301, 250, 200), past the end.
-        let lb = |key| lower_bound(&out, 10, 301, 7, key).unwrap();
+        let lb = |key| lower_bound(&out, 10, 7, key).unwrap();
+        assert_eq!(lb(9), Some((0, 10)));
+        assert_eq!(lb(11), Some((1, 11)));
         assert_eq!(lb(14), Some((4, 20)));
         assert_eq!(lb(12), Some((2, 12)));
         assert_eq!(lb(301), Some((6, 301)));
         assert_eq!(lb(250), Some((5, 300)));
-        assert_eq!(lb(200), Some((5, 300)));
-        assert_eq!(lower_bound_back(&out, 10, 301, 7, 20), Some(Some((4, 20))));
-        assert_eq!(lower_bound_back(&out, 10, 301, 7, 11), Some(Some((1, 11))));
         assert_eq!(lb(302), None);
-        // Back on a stream that is not the block's runs, walked to its
-        // start: no answer (the walk trusts the runs it has passed).
-        assert_eq!(lower_bound_back(&out, 10, 302, 7, 11), None);
-        assert_eq!(lower_bound_back(&out[1..], 10, 301, 7, 11), None);
-        assert_eq!(lower_bound_back(&[0x80], 10, 301, 7, 200), None);
         for (j, &k) in keys.iter().enumerate().skip(1) {
             assert_eq!(select(&out, 10, 7, j).unwrap(), Some(k));
         }
+        assert_eq!(select(&out, 10, 7, 7).unwrap(), None);
+        // One run continuing the first key, one-byte starts: 5 | 6..=8.
+        let mut out = Vec::new();
+        encode(&[5, 6, 7, 8], &mut out);
+        assert_eq!(out, [1, 1]);
+        // Starts of three and four bytes.
+        let mut out = Vec::new();
+        encode(&[0, 1 << 16, (1 << 24) - 1], &mut out);
+        assert_eq!(out, [3, 0, 0, 1, 0xff, 0xff, 0xff, 1]);
+        let mut out = Vec::new();
+        encode(&[7, 8, 9, u32::MAX], &mut out);
+        assert_eq!(out, [4, 1, 0, 0, 0, 0xf8, 0xff, 0xff, 0xff, 2]);
     }
 
     #[test]
@@ -476,10 +492,8 @@ mod tests {
         let mut out = Vec::new();
         encode(&[10, 11, 12, 13, 20, 300, 301], &mut out);
         let mut iv = [(0u32, 0u32); 8];
-        let mut vals = [0u32; 16];
-        let n = intervals(&out, 10, 7, &mut vals, &mut iv).unwrap();
+        let n = intervals(&out, 10, 7, &mut iv).unwrap();
         assert_eq!(iv[..n], [(10, 13), (20, 20), (300, 301)]);
-        assert_eq!(intervals_at_once(&out, 10, 7, &mut vals, &mut iv), Some(n));
         let other = [(0, 11), (13, 20), (299, 300), (400, 500)];
         let mut keys = [0u32; 16];
         let m = intersect(&iv[..n], &other, 0, u32::MAX, &mut keys);
@@ -490,90 +504,106 @@ mod tests {
 
     #[test]
     fn bad_streams_are_errors() {
-        let mut buf = [0u32; 8];
         let err = |s: &[u8], first: u32, count: usize| {
             let mut b = [0u32; 8];
-            decode(s, first, count, &mut b).unwrap_err()
+            let e = decode(s, first, count, &mut b).unwrap_err();
+            (e.kind(), e.offset())
         };
-        // Truncated: a gap with no length.
-        let e = err(&[0], 10, 3);
-        assert_eq!((e.kind(), e.index()), (DecodeErrorKind::Truncated, Some(1)));
-        // A run longer than the block.
-        let e = err(&[0, 5], 10, 3);
-        assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::Malformed, 0));
+        use DecodeErrorKind::{Malformed, Truncated};
+        // Empty; a width of 0 or 5; no whole run; a byte past whole runs.
+        assert_eq!(err(&[], 10, 3), (Truncated, 0));
+        assert_eq!(err(&[0, 1], 10, 3), (Malformed, 0));
+        assert_eq!(err(&[5, 1, 0, 0, 0, 0], 10, 3), (Malformed, 0));
+        assert_eq!(err(&[2, 1], 10, 3), (Truncated, 0));
+        assert_eq!(err(&[1, 1, 5], 10, 3), (Malformed, 2));
+        // More runs than keys: three runs for two keys after the first.
+        assert_eq!(err(&[1, 1, 3, 5, 0, 1], 10, 3), (Malformed, 3));
+        // Indexes that do not increase, or pass the count.
+        assert_eq!(err(&[1, 1, 3, 0], 10, 4), (Malformed, 3));
+        assert_eq!(err(&[1, 1, 3, 5], 10, 4), (Malformed, 3));
+        // A start at the first key; one not past the run before (run 1 is
+        // 11..=12, run 2 starts at 12).
+        assert_eq!(err(&[1, 0, 3, 2], 10, 4), (Malformed, 1));
+        assert_eq!(err(&[1, 1, 2, 2], 10, 4), (Malformed, 2));
         // Past u32::MAX.
-        let e = err(&[0, 1], u32::MAX - 1, 3);
-        assert_eq!(e.kind(), DecodeErrorKind::Malformed);
-        let e = err(&[0xff, 0xff, 0xff, 0xff, 0x0f, 0], 1, 2);
-        assert_eq!(e.kind(), DecodeErrorKind::Malformed);
-        // Overlong LEB128.
-        let e = err(&[0x80, 0x80, 0x80, 0x80, 0x80, 0], 1, 2);
-        assert_eq!(e.kind(), DecodeErrorKind::Overlong);
-        // Exactly the count: trailing bytes are left to the caller.
-        assert_eq!(decode(&[0, 1, 9], 10, 3, &mut buf), Ok(2));
-        assert_eq!(buf[1..3], [11, 12]);
+        assert_eq!(err(&[1, 1], u32::MAX - 1, 3), (Malformed, 1));
+        assert_eq!(err(&[4, 0xff, 0xff, 0xff, 0xff], 1, 2), (Malformed, 1));
+        // A run of non-maximal runs and a wide width are read.
+        let mut b = [10u32; 8];
+        assert_eq!(
+            decode(&[4, 1, 0, 0, 0, 2, 0, 0, 0, 1], 10, 3, &mut b),
+            Ok(10)
+        );
+        assert_eq!(b[..3], [10, 11, 12]);
     }
 
+    /// Random blocks (short and long runs, starts of one to four bytes)
+    /// round-trip, and `lower_bound`, `select` and `intervals` answer as
+    /// the keys do.
     #[test]
-    fn random_blocks_round_trip() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        for round in 0..500 {
-            let n = 2 + round % 257;
-            let mut keys = vec![(round as u32) * 1000];
+    fn random_blocks_against_the_keys() {
+        let mut rng = intcodec_testkit::SplitMix64::new(20);
+        for round in 0..1500 {
+            let n = 2 + round % 256;
+            let mut keys = vec![(rng.next_u64() >> 34) as u32];
+            let big = [1u64 << 4, 1 << 12, 1 << 20, 1 << 28][round % 4];
             while keys.len() < n {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                // Short runs and gaps of 1-2 bytes; gaps of up to 4 bytes
-                // (the first one 5); runs past 128 keys (2-byte lengths).
-                let step = match round % 3 {
-                    0 if x.is_multiple_of(3) => 1 + (x >> 40) as u32 % 5000,
-                    1 if keys.len() == 1 => (1 << 28) + (x >> 54) as u32,
-                    1 => 1 + (x >> 41) as u32 % (1 << 23),
-                    2 if x.is_multiple_of(200) => 2 + (x >> 40) as u32 % 300,
+                let step = match rng.below(8) {
+                    0 => 2 + rng.below(big),
+                    1 if round % 5 == 0 => 1 + rng.below(3),
                     _ => 1,
                 };
-                keys.push(keys[keys.len() - 1] + step);
+                let Some(k) = keys[keys.len() - 1].checked_add(step as u32) else {
+                    break;
+                };
+                keys.push(k);
+            }
+            let n = keys.len();
+            if n < 2 {
+                continue;
             }
             let mut out = Vec::new();
             encode(&keys, &mut out);
-            assert_eq!(encoded_len(&keys), out.len(), "round {round}");
             assert_eq!(encoded_len_below(&keys, out.len() + 1), Some(out.len()));
             assert_eq!(encoded_len_below(&keys, out.len()), None);
             let mut back = vec![keys[0]; n];
             assert_eq!(decode(&out, keys[0], n, &mut back), Ok(out.len()));
-            assert_eq!(back, keys);
-            // Each key, the key after it and one between it and the next,
-            // both ways (the back walk where the probe is in the block).
-            let last = keys[n - 1];
+            assert_eq!(back, keys, "round {round}");
+            let mut iv = vec![(0u32, 0u32); n];
+            let m = intervals(&out, keys[0], n, &mut iv).unwrap();
+            let flat: Vec<u32> = iv[..m].iter().flat_map(|&(s, e)| s..=e).collect();
+            assert_eq!(flat, keys, "round {round}");
+            assert!(iv[..m].windows(2).all(|w| w[0].1 + 1 < w[1].0));
             for i in 0..n {
                 let mid = keys
                     .get(i + 1)
                     .map_or(keys[i], |&k| keys[i] + (k - keys[i]) / 2);
-                for probe in [keys[i], keys[i] + 1, mid] {
+                for probe in [
+                    keys[i],
+                    keys[i].saturating_add(1),
+                    mid,
+                    keys[i].saturating_sub(1),
+                ] {
                     let want = keys.iter().position(|&k| k >= probe).map(|i| (i, keys[i]));
-                    if probe > keys[0] {
-                        assert_eq!(lower_bound(&out, keys[0], last, n, probe).unwrap(), want);
-                        let forward = lower_bound_forward(&out, keys[0], n, probe).unwrap();
-                        assert_eq!(forward, want, "round {round}");
-                        if probe <= last {
-                            let back = lower_bound_back(&out, keys[0], last, n, probe);
-                            assert_eq!(back, Some(want), "round {round}");
-                        }
-                    }
+                    let got = lower_bound(&out, keys[0], n, probe).unwrap();
+                    assert_eq!(got, want, "round {round} probe {probe}");
+                }
+                if i > 0 {
+                    assert_eq!(select(&out, keys[0], n, i).unwrap(), Some(keys[i]));
                 }
             }
         }
     }
 
-    /// The at-once path gives the walk's intervals wherever it answers, and
-    /// `intervals` the walk's result (values or error) on every stream:
-    /// random blocks, then the same with a byte changed, cut or added.
+    /// Streams with a byte changed, cut or added: `decode` either errors or
+    /// gives `count` strictly increasing keys that re-encode to a stream it
+    /// reads the same, and `lower_bound`, `select` and `intervals` never
+    /// panic.
     #[test]
-    fn intervals_at_once_agrees_with_the_walk() {
-        let mut rng = intcodec_testkit::SplitMix64::new(21);
-        for round in 0..3000 {
-            let count = 2 + rng.below(200) as usize;
+    fn damaged_streams_never_panic() {
+        let mut rng = intcodec_testkit::SplitMix64::new(23);
+        for round in 0..4000 {
+            let count = 2 + rng.below(100) as usize;
             let mut keys = vec![rng.below(1 << 31) as u32];
             while keys.len() < count {
                 let step = if rng.below(4) == 0 {
@@ -585,25 +615,37 @@ mod tests {
             }
             let mut stream = Vec::new();
             encode(&keys, &mut stream);
-            match round % 4 {
-                1 => {
-                    let at = rng.below(stream.len() as u64) as usize;
-                    stream[at] = rng.next_u64() as u8;
+            for _ in 0..1 + round % 3 {
+                match rng.below(3) {
+                    0 if !stream.is_empty() => {
+                        let at = rng.below(stream.len() as u64) as usize;
+                        stream[at] = rng.next_u64() as u8;
+                    }
+                    1 => stream.truncate(rng.below(stream.len() as u64 + 1) as usize),
+                    0 => {}
+                    _ => stream.push(rng.next_u64() as u8),
                 }
-                2 => stream.truncate(rng.below(stream.len() as u64) as usize),
-                3 => stream.push(rng.next_u64() as u8),
-                _ => {}
             }
-            let (mut a, mut b) = ([(0u32, 0u32); 260], [(0u32, 0u32); 260]);
-            let mut vals = [0u32; 520];
-            let want = intervals_walked(&stream, keys[0], count, &mut b);
-            let got = intervals(&stream, keys[0], count, &mut vals, &mut a);
-            assert_eq!(got, want, "round {round}");
-            if let Ok(n) = got {
-                assert_eq!(a[..n], b[..n], "round {round}");
+            let mut out = vec![keys[0]; count];
+            if decode(&stream, keys[0], count, &mut out).is_ok() {
+                assert!(out.windows(2).all(|w| w[0] < w[1]), "round {round}");
+                let mut again = Vec::new();
+                encode(&out, &mut again);
+                let mut back = vec![keys[0]; count];
+                decode(&again, keys[0], count, &mut back).unwrap();
+                assert_eq!(back, out);
             }
-            if round % 4 == 0 {
-                assert!(intervals_at_once(&stream, keys[0], count, &mut vals, &mut a).is_some());
+            let mut iv = vec![(0u32, 0u32); count];
+            let _ = intervals(&stream, keys[0], count, &mut iv);
+            for _ in 0..8 {
+                let probe = keys[0].wrapping_add(rng.below(1 << 16) as u32);
+                let _ = lower_bound(&stream, keys[0], count, probe);
+                let _ = select(
+                    &stream,
+                    keys[0],
+                    count,
+                    rng.below(count as u64 + 1) as usize,
+                );
             }
         }
     }
@@ -636,5 +678,33 @@ mod tests {
             let n = intersect(&a, &b, lo, hi, &mut out);
             assert_eq!(out[..n], want[..], "round {round}: {a:?} {b:?} {lo}..={hi}");
         }
+    }
+
+    #[test]
+    fn old_form_golden_and_bad_streams() {
+        // first 10; runs 11..=13 (gap 0, len 3), 20 (gap 6, len 1),
+        // 300..=301 (gap 279 = 0x97 0x02, len 2).
+        let old = [0, 2, 6, 0, 0x97, 0x02, 1];
+        let mut back = [10u32; 7];
+        assert_eq!(leb128::decode(&old, 10, 7, &mut back), Ok(old.len()));
+        assert_eq!(back, [10, 11, 12, 13, 20, 300, 301]);
+        let err = |s: &[u8], first: u32, count: usize| {
+            let mut b = [0u32; 8];
+            leb128::decode(s, first, count, &mut b).unwrap_err()
+        };
+        let e = err(&[0], 10, 3);
+        assert_eq!((e.kind(), e.index()), (DecodeErrorKind::Truncated, Some(1)));
+        let e = err(&[0, 5], 10, 3);
+        assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::Malformed, 0));
+        assert_eq!(
+            err(&[0, 1], u32::MAX - 1, 3).kind(),
+            DecodeErrorKind::Malformed
+        );
+        let e = err(&[0x80, 0x80, 0x80, 0x80, 0x80, 0], 1, 2);
+        assert_eq!(e.kind(), DecodeErrorKind::Overlong);
+        // Exactly the count: trailing bytes are left to the caller.
+        let mut buf = [0u32; 8];
+        assert_eq!(leb128::decode(&[0, 1, 9], 10, 3, &mut buf), Ok(2));
+        assert_eq!(buf[1..3], [11, 12]);
     }
 }

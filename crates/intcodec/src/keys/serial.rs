@@ -1,7 +1,7 @@
 //! Serialization of a [`KeySet`] and its checked load.
 //!
 //! ```text
-//!  "IKS3"                      magic and format version (4 bytes)
+//!  "IKS4"                      magic and format version (4 bytes)
 //!  name_len: u8, name          the block codec's registry name
 //!  block_len: LEB128           most keys after the first in a block
 //!  n: LEB128 (u64)             key count
@@ -15,17 +15,22 @@
 //!    bytes: LEB128 u32         length of the stream that follows
 //!    stream                    the `more` keys after the first: the codec's
 //!                              stream, delta-coded from the first key,
-//!                              runs of consecutive keys (gap from the key
-//!                              before, length - 1; LEB128 pairs), or one
-//!                              bit per key value after the first key up to
-//!                              the last (least significant bit first)
+//!                              runs of consecutive keys (a width byte,
+//!                              the runs' starts from the first key in that
+//!                              many bytes, the block index of each run's
+//!                              first key after the first run's, less one;
+//!                              see `runs`), or one bit per key value after
+//!                              the first key up to the last (least
+//!                              significant bit first)
 //!  crc: u32 LE                 CRC-32C (Castagnoli) of every byte before it
 //! ```
 //!
-//! Leaves are not stored: the load regroups the blocks. `IKS2`, before
-//! the bitmap form, had `2 * more + runs` in place of `form`; it is still
-//! read. (`IKS1`, before the run form, had `more`; it is refused as
-//! another version.) The load decodes
+//! Leaves are not stored: the load regroups the blocks. Older versions
+//! are still read: `IKS3` had runs as LEB128 pairs (gap from the key
+//! before, length less one), and `IKS2`, before the bitmap form, those
+//! runs and `2 * more + runs` in place of `form`; their run blocks are
+//! re-encoded on load (in the shortest form). (`IKS1`, before the run
+//! form, had `more`; it is refused as another version.) The load decodes
 //! every block with the codec's checked decoder, and checks that it uses
 //! exactly its bytes, that keys strictly increase (within and across
 //! blocks), the counts, and that nothing follows, then the checksum (so a
@@ -36,13 +41,16 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::leaf::{decode_block, Form, Raw};
+use super::leaf::{decode_block, encode_block, Form, Raw};
+use super::runs;
 use super::{Builder, KeySet, BUF, MAX_BLOCK_LEN};
 use crate::crc32c::crc32c;
 use crate::error::DecodeErrorKind;
 use crate::traits::{KernelChoice, SortedCodec};
 
-const MAGIC: &[u8; 4] = b"IKS3";
+const MAGIC: &[u8; 4] = b"IKS4";
+/// The version with LEB128 runs (read, not written).
+const MAGIC_V3: &[u8; 4] = b"IKS3";
 /// The version before the bitmap form (read, not written).
 const MAGIC_V2: &[u8; 4] = b"IKS2";
 
@@ -50,7 +58,8 @@ const MAGIC_V2: &[u8; 4] = b"IKS2";
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum LoadErrorKind {
-    /// Not `IKS3` (or `IKS2`): not a key set, or another format version.
+    /// Not `IKS4` (or `IKS3`, `IKS2`): not a key set, or another format
+    /// version.
     Magic,
     /// Written with another block codec than the one given.
     Codec,
@@ -242,7 +251,9 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         let mut r = Reader { b: bytes, at: 0 };
         let magic = r.take(4).map_err(|_| r.err(LoadErrorKind::Magic))?;
         let v2 = magic == MAGIC_V2;
-        if magic != MAGIC && !v2 {
+        // Run blocks in LEB128 pairs.
+        let old_runs = v2 || magic == MAGIC_V3;
+        if magic != MAGIC && !old_runs {
             return Err(LoadError {
                 kind: LoadErrorKind::Magic,
                 offset: 0,
@@ -269,6 +280,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         let blocks = r.varint64()?;
         let mut out = Builder::new(KeySet::with_block_len(codec, block_len));
         let mut buf = [0u32; BUF];
+        let mut again = Vec::new();
         let mut prev: Option<u32> = None;
         let mut total: u64 = 0;
         let mut seen: u64 = 0;
@@ -318,11 +330,16 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             let stream_at = r.at;
             let stream = r.take(len)?;
             let count = more + 1;
-            let used = decode_block(&codec, form, stream, first, count, &mut buf).map_err(|e| {
-                LoadError {
-                    kind: LoadErrorKind::Block(e.kind()),
-                    offset: stream_at + e.offset(),
-                }
+            let old = old_runs && form == Form::Runs;
+            let used = if old {
+                buf[0] = first;
+                runs::leb128::decode(stream, first, count, &mut buf)
+            } else {
+                decode_block(&codec, form, stream, first, count, &mut buf)
+            }
+            .map_err(|e| LoadError {
+                kind: LoadErrorKind::Block(e.kind()),
+                offset: stream_at + e.offset(),
             })?;
             if used != len {
                 return Err(LoadError {
@@ -336,6 +353,12 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
                     offset: stream_at,
                 });
             }
+            let (form, stream) = if old {
+                again.clear();
+                (encode_block(&codec, &buf[..count], &mut again), &again[..])
+            } else {
+                (form, stream)
+            };
             out.push_raw(Raw {
                 first,
                 last: buf[count - 1],

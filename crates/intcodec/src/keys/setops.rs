@@ -71,9 +71,9 @@ impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
     /// The current block (in run form) as intervals in `out`; returns their
     /// number.
     #[inline]
-    fn intervals(&self, vals: &mut [u32], out: &mut [(u32, u32)]) -> usize {
+    fn intervals(&self, out: &mut [(u32, u32)]) -> usize {
         let raw = self.raw();
-        runs::intervals(raw.stream, raw.first, raw.count, vals, out).expect(VALID)
+        runs::intervals(raw.stream, raw.first, raw.count, out).expect(VALID)
     }
 }
 
@@ -124,11 +124,10 @@ fn filter_by_bitmap(bm: Raw<'_>, keys: &[u32], out: &mut [u32]) -> usize {
 }
 
 /// The intervals of the current block of each side (blocks of at most
-/// `N` keys), and scratch for the LEB128 values they are summed from.
+/// `N` keys).
 struct Intervals<const N: usize> {
     x: [(u32, u32); N],
     y: [(u32, u32); N],
-    vals: [[u32; 2]; N],
 }
 
 impl<const N: usize> Intervals<N> {
@@ -136,7 +135,6 @@ impl<const N: usize> Intervals<N> {
         Intervals {
             x: [(0, 0); N],
             y: [(0, 0); N],
-            vals: [[0; 2]; N],
         }
     }
 }
@@ -253,10 +251,10 @@ fn common_runs_in<C, D, const N: usize, const O: usize>(
             (false, false) if x.is(Form::Runs) && y.is(Form::Runs) => {
                 let iv = iv.get_or_insert_with(Intervals::new);
                 if rx == 0 {
-                    rx = x.intervals(iv.vals.as_flattened_mut(), &mut iv.x);
+                    rx = x.intervals(&mut iv.x);
                 }
                 if ry == 0 {
-                    ry = y.intervals(iv.vals.as_flattened_mut(), &mut iv.y);
+                    ry = y.intervals(&mut iv.y);
                 }
                 let n = runs::intersect(&iv.x[..rx], &iv.y[..ry], lo, hi, &mut out);
                 if n > 0 {

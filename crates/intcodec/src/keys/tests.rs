@@ -471,42 +471,61 @@ fn one_block_bytes(magic: &[u8; 4], header: &[u8], stream: &[u8]) -> Vec<u8> {
 #[test]
 fn run_block_golden_bytes_and_errors() {
     // Keys 10..=30: the 20 after the first are one run continuing it, 2
-    // bytes as runs (gap 0, length - 1 = 19) against 3 as a bitmap and 25
-    // as Stream VByte.
+    // bytes as runs (width 1, start 1) against 3 as a bitmap and 25 as
+    // Stream VByte.
     let c = StreamVByte::new();
     let keys: Vec<u32> = (10..=30).collect();
     let set = KeySet::from_sorted(c, &keys).unwrap();
     let bytes = set.to_bytes();
     // block_len 256, 21 keys, 1 block; first key 10, form 4 * 20 + 1
     // (runs), 2 stream bytes, the run.
-    let want = one_block_bytes(b"IKS3", &[0x80, 0x02, 21, 1, 10, 81, 2], &[0, 19]);
+    let header = [0x80, 0x02, 21, 1, 10, 81, 2];
+    let want = one_block_bytes(b"IKS4", &header, &[1, 1]);
     assert_eq!(bytes, want);
     let at = 4 + 1 + c.name().len() + 4;
     let load = |edit: &dyn Fn(&mut Vec<u8>)| load_edited(c, &bytes, edit);
-    // A run longer than the block: the run's first byte.
+    let malformed = LoadErrorKind::Block(DecodeErrorKind::Malformed);
+    // The stream is at `at + 3 ..= at + 4`. A width of 5: its byte.
+    assert_eq!(load(&|b| b[at + 3] = 5), (malformed, at + 3));
+    // A run starting at the first key: the start.
+    assert_eq!(load(&|b| b[at + 4] = 0), (malformed, at + 4));
+    // A start of 2 is another valid block (keys 10, 12..=31): only the
+    // checksum refuses it.
+    let mut other = bytes.clone();
+    other[at + 4] = 2;
+    let e = KeySet::from_bytes(c, &other).unwrap_err();
     assert_eq!(
-        load(&|b| b[at + 4] = 21),
-        (LoadErrorKind::Block(DecodeErrorKind::Malformed), at + 3)
+        (e.kind, e.offset),
+        (LoadErrorKind::Checksum, bytes.len() - 4)
     );
     // Run form on a block of one key.
     assert_eq!(load(&|b| b[at + 1] = 1), (LoadErrorKind::Count, at + 1));
     // A form that does not exist (3).
     assert_eq!(load(&|b| b[at + 1] = 83), (LoadErrorKind::Form, at + 1));
-    // The run's stream cut short (its length says 1 byte): the length
-    // byte is missing.
+    // The run's stream cut short (its length says 1 byte): no whole run.
     assert_eq!(
         load(&|b| {
             b[at + 2] = 1;
             b.remove(at + 4);
         }),
-        (LoadErrorKind::Block(DecodeErrorKind::Truncated), at + 4)
+        (LoadErrorKind::Block(DecodeErrorKind::Truncated), at + 3)
     );
-    // The same keys in the version before bitmaps (`IKS2`, form
-    // 2 * more + runs) still load.
-    let v2 = one_block_bytes(b"IKS2", &[0x80, 0x02, 21, 1, 10, 41, 2], &[0, 19]);
-    let back = KeySet::from_bytes(c, &v2).unwrap();
-    back.check_invariants();
-    assert_eq!(back.to_vec(), keys);
+    // The same keys with runs as LEB128 pairs (gap 0, length - 1 = 19):
+    // `IKS3`, and `IKS2` (before bitmaps, form 2 * more + runs), still
+    // load, their run blocks re-encoded; a run longer than the block
+    // there is an error at the run's first byte.
+    for (magic, form) in [(b"IKS3", 81), (b"IKS2", 41)] {
+        let mut header = header;
+        header[5] = form;
+        let old = one_block_bytes(magic, &header, &[0, 19]);
+        let back = KeySet::from_bytes(c, &old).unwrap();
+        back.check_invariants();
+        assert_eq!(back.to_vec(), keys);
+        assert_eq!(back.to_bytes(), bytes);
+        let bad = one_block_bytes(magic, &header, &[0, 20]);
+        let e = KeySet::from_bytes(c, &bad).unwrap_err();
+        assert_eq!((e.kind, e.offset), (malformed, at + 3));
+    }
 }
 
 #[test]
@@ -522,7 +541,7 @@ fn bitmap_block_golden_bytes_and_errors() {
     // block_len 256, 6 keys, 1 block; first key 10, form 4 * 5 + 2
     // (bitmap), 3 stream bytes, the bits.
     let want = one_block_bytes(
-        b"IKS3",
+        b"IKS4",
         &[0x80, 0x02, 6, 1, 10, 22, 3],
         &[0b1000_0101, 0b0000_0001, 0b0000_0001],
     );
@@ -825,7 +844,8 @@ fn block_form_is_the_shortest() {
     let mut rng = SplitMix64::new(23);
     for_each_codec!(c => {
         for round in 0..300 {
-            let n = 2 + rng.below(300) as usize;
+            // Blocks of 2 to MAX_BLOCK_LEN + 1 keys.
+            let n = 2 + rng.below(256) as usize;
             let gap = 1 + rng.below([2, 4, 9, 12, 40, 300, 1 << 20][round % 7]) as u32;
             let run = rng.below(4) == 0;
             let mut k = rng.below(1000) as u32;
