@@ -266,28 +266,40 @@ fn fill(out: &mut [u32], start: u32, len: usize) {
     }
 }
 
-/// The keys of a block in run form as intervals `[start, end]`, the first
-/// key included (joined to the first run when that continues it), into
-/// `out` (room for `count` intervals); returns their number (errors: see
-/// [`walk`]).
-pub(crate) fn intervals(
-    stream: &[u8],
-    first: u32,
-    count: usize,
-    out: &mut [(u32, u32)],
-) -> Result<usize, DecodeError> {
-    out[0] = (first, first);
-    let mut n = 1;
-    walk(stream, first, count, |start, len, _| {
-        let end = start + (len as u32 - 1);
-        if out[n - 1].1.wrapping_add(1) == start {
-            out[n - 1].1 = end;
-        } else {
-            out[n] = (start, end);
-            n += 1;
+/// The keys of a block in run form (first key `first`, `count` keys) as
+/// intervals `[start, end]` into `out`: the first key, then each run (the
+/// first run continues the first key's interval where it starts at
+/// `first + 1`: two intervals, adjacent); returns their number. For a
+/// block this crate wrote or validated: on another stream, some intervals
+/// or none, never a panic.
+pub(crate) fn intervals(stream: &[u8], first: u32, count: usize, out: &mut [(u32, u32)]) -> usize {
+    #[inline(always)]
+    fn go<const W: usize>(
+        p: Parts<'_, W>,
+        first: u32,
+        count: usize,
+        out: &mut [(u32, u32)],
+    ) -> usize {
+        let n = p.starts.len();
+        let Some(runs) = out.get_mut(..=n) else {
+            return 0;
+        };
+        runs[0] = (first, first);
+        // Run i ends where run i + 1 starts (its index), the last one at
+        // the block's last key (index count - 1).
+        let ends = p.index.iter().map(|&j| usize::from(j)).chain([count - 1]);
+        let mut at = 0usize;
+        for ((o, s), next) in runs[1..].iter_mut().zip(p.starts).zip(ends) {
+            let start = first.wrapping_add(le(s));
+            *o = (start, start.wrapping_add(next.wrapping_sub(at + 1) as u32));
+            at = next;
         }
-    })?;
-    Ok(n)
+        n + 1
+    }
+    let by = |out: &mut [(u32, u32)]| -> Result<usize, DecodeError> {
+        Ok(by_width!(stream, |p| go(p, first, count, out)))
+    };
+    by(out).unwrap_or(0)
 }
 
 /// The keys in both interval lists (increasing, disjoint) within
@@ -310,21 +322,50 @@ pub(crate) fn intersect(
         b.partition_point(|iv| iv.1 < lo),
         0,
     );
-    while i < a_end && j < b_end {
-        let s = a[i].0.max(b[j].0).max(lo);
-        let e = a[i].1.min(b[j].1).min(hi);
+    let mut put = |x: (u32, u32), y: (u32, u32), n: &mut usize| {
+        let s = x.0.max(y.0).max(lo);
+        let e = x.1.min(y.1).min(hi);
         if s <= e {
             let len = (e - s) as usize + 1;
-            for (k, o) in out[n..n + len].iter_mut().enumerate() {
+            for (k, o) in out[*n..*n + len].iter_mut().enumerate() {
                 *o = s + k as u32;
             }
-            n += len;
+            *n += len;
         }
-        if a[i].1 <= b[j].1 {
-            i += 1;
-        } else {
-            j += 1;
+    };
+    // Four intervals of each side at a time: the 16 overlap tests at once
+    // (vectorized), then the side whose fourth interval ends first moves
+    // on by four (both where they end together). The overlaps found are
+    // emitted in order of `a`'s interval, then `b`'s, which is increasing.
+    // Most steps only test: a pair of wikileaks sets of ~2,700 keys has 17
+    // in common. A window may reach past `a_end` / `b_end`, to intervals
+    // that start past `hi`: `put` emits nothing for them, and the step
+    // goes by the last interval within the range.
+    while i < a_end && j < b_end && i + 4 <= a.len() && j + 4 <= b.len() {
+        let (qa, qb) = (&a[i..i + 4], &b[j..j + 4]);
+        let mut m = 0u32;
+        for (k, x) in qa.iter().enumerate() {
+            for (l, y) in qb.iter().enumerate() {
+                m |= (u32::from(x.0 <= y.1) & u32::from(y.0 <= x.1)) << (4 * k + l);
+            }
         }
+        while m != 0 {
+            let t = m.trailing_zeros() as usize;
+            m &= m - 1;
+            put(qa[t / 4], qb[t % 4], &mut n);
+        }
+        let (ea, eb) = (a[(i + 3).min(a_end - 1)].1, b[(j + 3).min(b_end - 1)].1);
+        i += 4 * usize::from(ea <= eb);
+        j += 4 * usize::from(eb <= ea);
+    }
+    while i < a_end && j < b_end {
+        put(a[i], b[j], &mut n);
+        // Past whichever ends first (both where they end together: the
+        // next of each starts after that end), without a branch: which
+        // one is as good as random (it was a mispredict a step).
+        let (ea, eb) = (a[i].1, b[j].1);
+        i += usize::from(ea <= eb);
+        j += usize::from(eb <= ea);
     }
     n
 }
@@ -492,8 +533,10 @@ mod tests {
         let mut out = Vec::new();
         encode(&[10, 11, 12, 13, 20, 300, 301], &mut out);
         let mut iv = [(0u32, 0u32); 8];
-        let n = intervals(&out, 10, 7, &mut iv).unwrap();
-        assert_eq!(iv[..n], [(10, 13), (20, 20), (300, 301)]);
+        let n = intervals(&out, 10, 7, &mut iv);
+        assert_eq!(iv[..n], [(10, 10), (11, 13), (20, 20), (300, 301)]);
+        // Too little room: none.
+        assert_eq!(intervals(&out, 10, 7, &mut iv[..3]), 0);
         let other = [(0, 11), (13, 20), (299, 300), (400, 500)];
         let mut keys = [0u32; 16];
         let m = intersect(&iv[..n], &other, 0, u32::MAX, &mut keys);
@@ -570,10 +613,13 @@ mod tests {
             assert_eq!(decode(&out, keys[0], n, &mut back), Ok(out.len()));
             assert_eq!(back, keys, "round {round}");
             let mut iv = vec![(0u32, 0u32); n];
-            let m = intervals(&out, keys[0], n, &mut iv).unwrap();
+            let m = intervals(&out, keys[0], n, &mut iv);
             let flat: Vec<u32> = iv[..m].iter().flat_map(|&(s, e)| s..=e).collect();
             assert_eq!(flat, keys, "round {round}");
-            assert!(iv[..m].windows(2).all(|w| w[0].1 + 1 < w[1].0));
+            // Disjoint and increasing; only the first key's interval may
+            // touch the next.
+            assert!(iv[1..m].windows(2).all(|w| w[0].1 + 1 < w[1].0));
+            assert!(m == 1 || iv[0].1 < iv[1].0);
             for i in 0..n {
                 let mid = keys
                     .get(i + 1)
