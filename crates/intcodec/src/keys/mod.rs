@@ -132,7 +132,13 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             block_len,
             leaves: Vec::new(),
             firsts: Vec::new(),
-            starts: alloc::vec![0],
+            // Room for the first leaf's total: a set of one leaf (most
+            // results of an intersection) grows no buffer twice.
+            starts: {
+                let mut s = Vec::with_capacity(2);
+                s.push(0);
+                s
+            },
         }
     }
 
@@ -476,6 +482,11 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
     }
 
     fn push_leaf(&mut self, leaf: Leaf) {
+        if self.leaves.is_empty() {
+            // One leaf first (Vec's growth would take four, then shrink).
+            self.leaves.reserve_exact(1);
+            self.firsts.reserve_exact(1);
+        }
         let total = self.starts[self.starts.len() - 1];
         self.firsts.push(leaf.firsts[0]);
         self.starts.push(total + u64::from(leaf.len));
@@ -548,6 +559,7 @@ impl<C: SortedCodec + KernelChoice, D: SortedCodec + KernelChoice> PartialEq<Key
 pub(crate) struct Builder<C> {
     set: KeySet<C>,
     leaf: Leaf,
+    /// The keys of the block being filled.
     pending: Vec<u32>,
     prev: Option<u32>,
 }
@@ -636,7 +648,12 @@ impl<C: SortedCodec + KernelChoice> Builder<C> {
         if !self.pending.is_empty() {
             self.flush_block();
         }
-        self.flush_leaf();
+        // The last leaf is moved, its buffers shrunk (no copy to keep them).
+        if self.leaf.blocks() > 0 {
+            let mut leaf = core::mem::take(&mut self.leaf);
+            leaf.shrink_to_fit();
+            self.set.push_leaf(leaf);
+        }
         self.set.leaves.shrink_to_fit();
         self.set.firsts.shrink_to_fit();
         self.set.starts.shrink_to_fit();
