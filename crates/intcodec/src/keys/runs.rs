@@ -153,28 +153,20 @@ fn parts<const W: usize>(stream: &[u8]) -> Result<Parts<'_, W>, DecodeError> {
     })
 }
 
-/// Calls `$body` with `$p` the parts of `$stream` for its width (`$w` the
-/// width as a constant); an error where the width byte is not 1 to 4.
+/// Calls `$body` with `$p` the parts of `$stream` for its width (one
+/// monomorphized body a width); an error where the width byte is not 1 to
+/// 4.
 macro_rules! by_width {
-    ($stream:expr, |$p:ident| $body:expr) => {{
+    ($stream:expr, |$p:ident| $body:expr) => {
+        by_width!(@ $stream, $p, $body; 1 2 3 4)
+    };
+    (@ $stream:expr, $p:ident, $body:expr; $($w:literal)*) => {{
         let stream: &[u8] = $stream;
         match stream.first() {
-            Some(1) => {
-                let $p = parts::<1>(stream)?;
+            $(Some($w) => {
+                let $p = parts::<$w>(stream)?;
                 $body
-            }
-            Some(2) => {
-                let $p = parts::<2>(stream)?;
-                $body
-            }
-            Some(3) => {
-                let $p = parts::<3>(stream)?;
-                $body
-            }
-            Some(4) => {
-                let $p = parts::<4>(stream)?;
-                $body
-            }
+            })*
             Some(_) => return Err(DecodeError::new(DecodeErrorKind::Malformed, 0, Some(1))),
             None => return Err(DecodeError::new(DecodeErrorKind::Truncated, 0, Some(1))),
         }
