@@ -282,6 +282,20 @@ impl Leaf {
         self.push_meta(keys[0], keys[keys.len() - 1], keys.len(), form);
     }
 
+    /// Appends a block in bitmap form from its words (see
+    /// [`bitmap::put_words`]; `len` its stream's length).
+    pub(crate) fn push_words(
+        &mut self,
+        first: u32,
+        last: u32,
+        count: usize,
+        words: &[u64],
+        len: usize,
+    ) {
+        bitmap::put_words(words, len, &mut self.bytes);
+        self.push_meta(first, last, count, Form::Bitmap);
+    }
+
     /// Appends a block whose stream is already coded (a validated or copied
     /// block).
     pub(crate) fn push_raw(&mut self, raw: Raw<'_>) {

@@ -562,18 +562,253 @@ pub(crate) struct Builder<C> {
     /// The keys of the block being filled.
     pending: Vec<u32>,
     prev: Option<u32>,
+    /// The block being filled when it came in words of bits
+    /// ([`Builder::push_word`]; `nbits` keys, 0: none, and then `pending`
+    /// is empty): its first key `bfirst`, its last `blast`, and bit `i` of
+    /// `words` the key `bfirst + 1 + i`.
+    words: Vec<u64>,
+    /// The words of `words` the block touched (the rest are 0).
+    used: usize,
+    nbits: usize,
+    bfirst: u32,
+    blast: u32,
+    /// The most words such a block may span before it goes to `pending`
+    /// (past them, its bitmap is longer than the codec's longest stream);
+    /// 0 for a codec a value of which may take under a byte, whose stream
+    /// is then measured from the keys.
+    max_words: usize,
 }
 
 impl<C: SortedCodec + KernelChoice> Builder<C> {
     pub(crate) fn new(set: KeySet<C>) -> Self {
         debug_assert!(set.is_empty());
         let cap = set.block_len + 1;
+        let bytes_a_value = set.codec.max_values(4096) <= 4096;
+        let max_words = match set.codec.max_compressed_len(set.block_len) {
+            Some(most) if bytes_a_value => most / 8 + 2,
+            _ => 0,
+        };
         Builder {
             set,
             leaf: Leaf::default(),
             pending: Vec::with_capacity(cap),
             prev: None,
+            words: Vec::new(),
+            used: 0,
+            nbits: 0,
+            bfirst: 0,
+            blast: 0,
+            max_words,
         }
+    }
+
+    /// Whether [`Builder::push_common_bitmaps`] takes words of bits as
+    /// they are (else it decodes them into keys first).
+    pub(crate) fn takes_words(&self) -> bool {
+        self.max_words > 0
+    }
+
+    /// Appends the keys in both bitmap-form blocks `x` and `y` (first key
+    /// and stream each) within `[lo, hi]`, as for
+    /// [`bitmap::common_words`], a word of bits at a time
+    /// ([`Builder::push_word`]); `takes_words` must be true. With
+    /// `popcnt` where the CPU has it (the `Avx2` level; the portable count
+    /// of bits took a tenth of an intersection).
+    pub(crate) fn push_common_bitmaps(
+        &mut self,
+        x: (u32, &[u8]),
+        y: (u32, &[u8]),
+        lo: u32,
+        hi: u32,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if crate::isa::Isa::Avx2.is_enabled() {
+            // SAFETY: the CPU has the `Avx2` level, `popcnt` and BMI1/2
+            // included (checked just above).
+            return unsafe { self.push_common_popcnt(x, y, lo, hi) };
+        }
+        self.push_common_in(x, y, lo, hi);
+    }
+
+    /// [`Builder::push_common_bitmaps`] compiled with `popcnt`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have `popcnt`, BMI1 and BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    unsafe fn push_common_popcnt(&mut self, x: (u32, &[u8]), y: (u32, &[u8]), lo: u32, hi: u32) {
+        self.push_common_in(x, y, lo, hi);
+    }
+
+    #[inline(always)]
+    fn push_common_in(&mut self, x: (u32, &[u8]), y: (u32, &[u8]), lo: u32, hi: u32) {
+        let cap = self.set.block_len + 1;
+        // The block's state in locals (in registers), stored back before
+        // `push_word` and read again after it.
+        let (mut n, mut first, mut used) = (self.nbits, self.bfirst, self.used);
+        let mut last = None;
+        for (base, m) in bitmap::common_words(x, y, lo, hi) {
+            // Most words land in the block being built without filling it
+            // (then `base` is past its first key and `pending` empty).
+            if n > 0 && base > first {
+                let c = m.count_ones() as usize;
+                let at = (base - first - 1) as usize;
+                let (w, s) = (at / 64, at % 64);
+                if n + c < cap && w + 2 <= self.words.len() {
+                    self.words[w] |= m << s;
+                    // `m >> 64` for `s == 0`, without a branch.
+                    self.words[w + 1] |= (m >> 1) >> (63 - s);
+                    used = w + 2;
+                    n += c;
+                    last = Some(base + (63 - m.leading_zeros()));
+                    continue;
+                }
+            }
+            if let Some(l) = last.take() {
+                (self.blast, self.prev) = (l, Some(l));
+            }
+            (self.nbits, self.used) = (n, used);
+            self.push_word(base, m);
+            (n, first, used) = (self.nbits, self.bfirst, self.used);
+        }
+        if let Some(l) = last {
+            (self.blast, self.prev) = (l, Some(l));
+        }
+        (self.nbits, self.used) = (n, used);
+    }
+
+    /// Appends the keys `base + i` of the set bits `i` of `m` (all above the
+    /// last pushed; `base + 63` may pass `u32::MAX` when those bits are
+    /// clear). A block that comes whole in words and ends in bitmap form
+    /// is stored from the words, without its keys; one that is not (keys
+    /// pushed in between, too sparse, in run form or shorter in the
+    /// codec's stream) is decoded and stored from its keys, so that the set
+    /// is the one its keys build either way.
+    #[inline(never)]
+    fn push_word(&mut self, base: u32, mut m: u64) {
+        if m == 0 {
+            return;
+        }
+        let last = base.wrapping_add(63 - m.leading_zeros());
+        debug_assert!(self
+            .prev
+            .is_none_or(|p| p < base.wrapping_add(m.trailing_zeros())));
+        if !self.pending.is_empty() || self.max_words == 0 {
+            self.push_word_keys(base, m);
+            return;
+        }
+        let cap = self.set.block_len + 1;
+        while m != 0 {
+            if self.nbits == 0 {
+                self.start_words(base.wrapping_add(m.trailing_zeros()));
+                m &= m - 1;
+                continue;
+            }
+            // This block's keys: the lowest `room` set bits of `m`.
+            let room = cap - self.nbits;
+            let mut rest = 0;
+            if m.count_ones() as usize > room {
+                rest = m;
+                for _ in 0..room {
+                    rest &= rest - 1;
+                }
+            }
+            let take = m ^ rest;
+            m = rest;
+            // Their bit offset in `words` (a word that starts at or below
+            // the first key is shifted down to the bit after it).
+            let (at, bits) = if base > self.bfirst {
+                ((base - self.bfirst - 1) as usize, take)
+            } else {
+                (0, take.checked_shr(self.bfirst + 1 - base).unwrap_or(0))
+            };
+            let (w, s) = (at / 64, at % 64);
+            if w + 2 > self.words.len() {
+                // Too sparse for a bitmap: the block goes on in keys.
+                self.spill();
+                self.push_word_keys(base, take | m);
+                return;
+            }
+            self.words[w] |= bits << s;
+            self.words[w + 1] |= (bits >> 1) >> (63 - s);
+            self.used = w + 2;
+            self.nbits += take.count_ones() as usize;
+            self.blast = base.wrapping_add(63 - take.leading_zeros());
+            if self.nbits == cap {
+                self.flush_words();
+            }
+        }
+        self.prev = Some(last);
+    }
+
+    /// [`Builder::push_word`] as keys.
+    #[inline(never)]
+    fn push_word_keys(&mut self, base: u32, m: u64) {
+        let mut keys = [0u32; 64];
+        let n = bitmap::word_keys(m, base, &mut keys);
+        self.extend_sorted(&keys[..n]);
+    }
+
+    /// Starts a block in words at `first`: `words` zeroed (only its words
+    /// the last block touched) and at its full length.
+    #[inline(never)]
+    fn start_words(&mut self, first: u32) {
+        if self.words.len() < self.max_words {
+            self.words.resize(self.max_words, 0);
+        }
+        self.words[..self.used].fill(0);
+        self.used = 0;
+        self.bfirst = first;
+        self.blast = first;
+        self.nbits = 1;
+    }
+
+    /// Moves the block held in words (if any) into `pending` as keys.
+    #[inline]
+    fn spill(&mut self) {
+        if self.nbits > 0 {
+            self.spill_words();
+        }
+    }
+
+    #[inline(never)]
+    fn spill_words(&mut self) {
+        // `pending` is empty: the first key, the rest and 64 slots of room.
+        self.pending.resize(self.nbits + 64, 0);
+        self.pending[0] = self.bfirst;
+        let n = bitmap::words_keys(
+            &self.words[..self.used],
+            self.bfirst,
+            &mut self.pending[1..],
+        );
+        self.pending.truncate(1 + n);
+        self.nbits = 0;
+    }
+
+    /// Stores the block held in words: from the words when its keys would
+    /// store it in bitmap form (the same test as [`leaf::encode_block`]:
+    /// no codec stream of the bitmap's length holds it, and its run form is
+    /// longer than the bitmap), else from its keys.
+    #[inline(never)]
+    fn flush_words(&mut self) {
+        let (first, last, count) = (self.bfirst, self.blast, self.nbits);
+        let words = &self.words[..self.used];
+        if count >= 2 {
+            let len = (last - first).div_ceil(8) as usize;
+            if self.set.codec.max_values(len) < count - 1
+                && runs::encoded_len(last - first, bitmap::runs_in(words)) > len
+            {
+                self.leaf.push_words(first, last, count, words, len);
+                self.nbits = 0;
+                if self.leaf.blocks() == LEAF_BLOCKS {
+                    self.flush_leaf();
+                }
+                return;
+            }
+        }
+        self.spill();
+        self.flush_block();
     }
 
     /// Appends `key`; `false` (nothing done) unless it is above the last.
@@ -583,6 +818,7 @@ impl<C: SortedCodec + KernelChoice> Builder<C> {
             return false;
         }
         self.prev = Some(key);
+        self.spill();
         self.pending.push(key);
         if self.pending.len() == self.set.block_len + 1 {
             self.flush_block();
@@ -593,6 +829,9 @@ impl<C: SortedCodec + KernelChoice> Builder<C> {
     /// Appends a block as coded bytes (keys above the last pushed).
     pub(crate) fn push_raw(&mut self, raw: Raw<'_>) {
         debug_assert!(self.prev.is_none_or(|p| p < raw.first));
+        if self.nbits > 0 {
+            self.flush_words();
+        }
         if !self.pending.is_empty() {
             self.flush_block();
         }
@@ -611,6 +850,7 @@ impl<C: SortedCodec + KernelChoice> Builder<C> {
         };
         debug_assert!(self.prev.is_none_or(|p| p < keys[0]));
         debug_assert!(keys.windows(2).all(|w| w[0] < w[1]));
+        self.spill();
         let cap = self.set.block_len + 1;
         let mut rest = keys;
         while !rest.is_empty() {
@@ -645,6 +885,9 @@ impl<C: SortedCodec + KernelChoice> Builder<C> {
     }
 
     pub(crate) fn finish(mut self) -> KeySet<C> {
+        if self.nbits > 0 {
+            self.flush_words();
+        }
         if !self.pending.is_empty() {
             self.flush_block();
         }

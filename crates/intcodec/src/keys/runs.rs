@@ -56,6 +56,13 @@ fn width(span: u32) -> usize {
     1 + usize::from(span >= 1 << 8) + usize::from(span >= 1 << 16) + usize::from(span >= 1 << 24)
 }
 
+/// The length of the run form of a block of `runs` runs after its first
+/// key whose keys span `span` (last less first).
+#[inline]
+pub(crate) fn encoded_len(span: u32, runs: usize) -> usize {
+    (width(span) + 1) * runs
+}
+
 /// The length of the run form of the block `keys` (first key included,
 /// not coded; at least two keys) if it is below `limit`.
 pub(crate) fn encoded_len_below(keys: &[u32], limit: usize) -> Option<usize> {

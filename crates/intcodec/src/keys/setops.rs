@@ -2,7 +2,8 @@
 //! `[first, last]` does not meet the other side is skipped through the
 //! indexes without being decoded; two overlapping blocks are decoded and
 //! merged (or galloped, when one side is much shorter); a block in bitmap
-//! form is ANDed with another one a word at a time, or tests the other
+//! form is ANDed with another one a word at a time (a result block that
+//! comes out a bitmap is built from the words, not from keys), or tests the other
 //! side's decoded keys bit by bit. A union copies the
 //! coded bytes of a block that does not overlap the other side.
 
@@ -123,6 +124,103 @@ fn filter_by_bitmap(bm: Raw<'_>, keys: &[u32], out: &mut [u32]) -> usize {
     n
 }
 
+/// Where [`common_runs`] puts the common keys, in increasing order.
+trait Sink {
+    /// Takes increasing keys, above all taken before.
+    fn keys(&mut self, keys: &[u32]);
+
+    /// Takes the common keys of the bitmap-form blocks `x` and `y` in
+    /// `[lo, hi]` (as for [`bitmap::intersect`]); `out` is room for them.
+    #[inline]
+    fn bitmaps(&mut self, x: Raw<'_>, y: Raw<'_>, lo: u32, hi: u32, out: &mut [u32]) {
+        bitmaps_as_keys(self, x, y, lo, hi, out);
+    }
+}
+
+/// [`Sink::bitmaps`] through [`Sink::keys`]: the common keys decoded into
+/// `out`.
+#[inline]
+fn bitmaps_as_keys<S: Sink + ?Sized>(
+    sink: &mut S,
+    x: Raw<'_>,
+    y: Raw<'_>,
+    lo: u32,
+    hi: u32,
+    out: &mut [u32],
+) {
+    let isa = bitmap::best_isa();
+    let n = bitmap::intersect(isa, (x.first, x.stream), (y.first, y.stream), lo, hi, out);
+    if n > 0 {
+        sink.keys(&out[..n]);
+    }
+}
+
+/// A closure called on each run of common keys.
+struct Each<F>(F);
+
+impl<F: FnMut(&[u32])> Sink for Each<F> {
+    #[inline]
+    fn keys(&mut self, keys: &[u32]) {
+        (self.0)(keys);
+    }
+}
+
+/// The number of common keys (two bitmap blocks' by a count of bits).
+struct Count(usize);
+
+impl Sink for Count {
+    #[inline]
+    fn keys(&mut self, keys: &[u32]) {
+        self.0 += keys.len();
+    }
+
+    #[inline]
+    fn bitmaps(&mut self, x: Raw<'_>, y: Raw<'_>, lo: u32, hi: u32, _: &mut [u32]) {
+        self.0 += bitmap::count_common((x.first, x.stream), (y.first, y.stream), lo, hi);
+    }
+}
+
+/// A set built from the common keys (made at the first), with the codec
+/// and block length of `like`: two bitmap blocks' common keys go in as
+/// words of bits where the codec takes them ([`Builder::push_word`]).
+struct Build<'a, C> {
+    like: &'a KeySet<C>,
+    out: Option<Builder<C>>,
+}
+
+impl<C: SortedCodec + KernelChoice> Build<'_, C> {
+    #[inline]
+    fn builder(&mut self) -> &mut Builder<C> {
+        let like = self.like;
+        self.out
+            .get_or_insert_with(|| Builder::new(KeySet::with_block_len(like.codec, like.block_len)))
+    }
+
+    fn finish(self) -> KeySet<C> {
+        match self.out {
+            Some(b) => b.finish(),
+            None => KeySet::with_block_len(self.like.codec, self.like.block_len),
+        }
+    }
+}
+
+impl<C: SortedCodec + KernelChoice> Sink for Build<'_, C> {
+    #[inline]
+    fn keys(&mut self, keys: &[u32]) {
+        self.builder().extend_sorted(keys);
+    }
+
+    #[inline]
+    fn bitmaps(&mut self, x: Raw<'_>, y: Raw<'_>, lo: u32, hi: u32, out: &mut [u32]) {
+        let b = self.builder();
+        if b.takes_words() {
+            b.push_common_bitmaps((x.first, x.stream), (y.first, y.stream), lo, hi);
+        } else {
+            bitmaps_as_keys(self, x, y, lo, hi, out);
+        }
+    }
+}
+
 /// The intervals of the current block of each side (blocks of at most
 /// `N` keys).
 struct Intervals<const N: usize> {
@@ -149,7 +247,7 @@ const SMALL: usize = 64;
 /// through the indexes; two that do are decoded (each once however many
 /// blocks of the other side it meets), cut to the range they share and
 /// intersected by `kernel`.
-fn common_runs<C, D>(a: &KeySet<C>, b: &KeySet<D>, kernel: Kernel, emit: &mut impl FnMut(&[u32]))
+fn common_runs<C, D>(a: &KeySet<C>, b: &KeySet<D>, kernel: Kernel, emit: &mut impl Sink)
 where
     C: SortedCodec + KernelChoice,
     D: SortedCodec + KernelChoice,
@@ -176,7 +274,7 @@ fn common_runs_in<C, D, const N: usize, const O: usize>(
     a: &KeySet<C>,
     b: &KeySet<D>,
     kernel: Kernel,
-    emit: &mut impl FnMut(&[u32]),
+    sink: &mut impl Sink,
 ) where
     C: SortedCodec + KernelChoice,
     D: SortedCodec + KernelChoice,
@@ -218,34 +316,23 @@ fn common_runs_in<C, D, const N: usize, const O: usize>(
                 for (o, k) in out.iter_mut().zip(lo..=hi) {
                     *o = k;
                 }
-                emit(&out[..(hi - lo) as usize + 1]);
+                sink.keys(&out[..(hi - lo) as usize + 1]);
             }
             (true, false) => {
                 let sy = cut(&y, &mut by, &mut ny, lo, hi);
                 if !sy.is_empty() {
-                    emit(sy);
+                    sink.keys(sy);
                 }
             }
             (false, true) => {
                 let sx = cut(&x, &mut bx, &mut nx, lo, hi);
                 if !sx.is_empty() {
-                    emit(sx);
+                    sink.keys(sx);
                 }
             }
             // Two blocks in bitmap form: a word of each at a time.
             (false, false) if x.is(Form::Bitmap) && y.is(Form::Bitmap) => {
-                let (rx, ry) = (x.raw(), y.raw());
-                let n = bitmap::intersect(
-                    bitmap::best_isa(),
-                    (rx.first, rx.stream),
-                    (ry.first, ry.stream),
-                    lo,
-                    hi,
-                    &mut out,
-                );
-                if n > 0 {
-                    emit(&out[..n]);
-                }
+                sink.bitmaps(x.raw(), y.raw(), lo, hi, &mut out);
             }
             // Two blocks in run form meet in their intervals' overlaps.
             (false, false) if x.is(Form::Runs) && y.is(Form::Runs) => {
@@ -258,7 +345,7 @@ fn common_runs_in<C, D, const N: usize, const O: usize>(
                 }
                 let n = runs::intersect(&iv.x[..rx], &iv.y[..ry], lo, hi, &mut out);
                 if n > 0 {
-                    emit(&out[..n]);
+                    sink.keys(&out[..n]);
                 }
             }
             // One block in bitmap form: the other's keys tested in it.
@@ -269,7 +356,7 @@ fn common_runs_in<C, D, const N: usize, const O: usize>(
                     filter_by_bitmap(y.raw(), cut(&x, &mut bx, &mut nx, lo, hi), &mut out)
                 };
                 if n > 0 {
-                    emit(&out[..n]);
+                    sink.keys(&out[..n]);
                 }
             }
             (false, false) => {
@@ -277,7 +364,7 @@ fn common_runs_in<C, D, const N: usize, const O: usize>(
                 let sy = cut(&y, &mut by, &mut ny, lo, hi);
                 let n = kernel.run(sx, sy, &mut out);
                 if n > 0 {
-                    emit(&out[..n]);
+                    sink.keys(&out[..n]);
                 }
             }
         }
@@ -304,9 +391,12 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         other: &KeySet<D>,
         mut f: impl FnMut(u32),
     ) {
-        common_runs(self, other, Kernel::best(), &mut |run| {
-            run.iter().for_each(|&k| f(k));
-        });
+        common_runs(
+            self,
+            other,
+            Kernel::best(),
+            &mut Each(|run: &[u32]| run.iter().for_each(|&k| f(k))),
+        );
     }
 
     /// Calls `f` on every key of the set that is in the increasing slice
@@ -372,24 +462,19 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
 
     /// The keys in both sets, as a set with this set's codec.
     pub fn intersection<D: SortedCodec + KernelChoice>(&self, other: &KeySet<D>) -> KeySet<C> {
-        let mut out: Option<Builder<C>> = None;
-        common_runs(self, other, Kernel::best(), &mut |run| {
-            out.get_or_insert_with(|| {
-                Builder::new(KeySet::with_block_len(self.codec, self.block_len))
-            })
-            .extend_sorted(run);
-        });
-        match out {
-            Some(b) => b.finish(),
-            None => KeySet::with_block_len(self.codec, self.block_len),
-        }
+        let mut out = Build {
+            like: self,
+            out: None,
+        };
+        common_runs(self, other, Kernel::best(), &mut out);
+        out.finish()
     }
 
     /// The number of keys in both sets.
     pub fn intersection_len<D: SortedCodec + KernelChoice>(&self, other: &KeySet<D>) -> usize {
-        let mut n = 0;
-        common_runs(self, other, Kernel::best(), &mut |run| n += run.len());
-        n
+        let mut n = Count(0);
+        common_runs(self, other, Kernel::best(), &mut n);
+        n.0
     }
 
     /// The keys of the set that are in the increasing slice `keys`.

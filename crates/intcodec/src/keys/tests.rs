@@ -804,6 +804,29 @@ fn intersection_shapes() {
             "small-runs",
             (0..8u32).flat_map(|i| 20 * i + 95..20 * i + 102).collect()
         ),
+        // Blocks in bitmap form, meeting in bitmap, run and codec blocks
+        // (the result built from words of bits): two alignments, one
+        // with runs in it, one with gaps too long for a bitmap, and one
+        // that ends at u32::MAX.
+        ("dense", dense_set(&mut rng, 6000, 3)),
+        ("dense-b", dense_set(&mut rng, 6000, 40)),
+        (
+            "dense-runs",
+            dense_set(&mut rng, 6000, 3)
+                .into_iter()
+                .filter(|k| k % 64 < 40)
+                .collect()
+        ),
+        ("dense-gaps", {
+            let mut k = 0u32;
+            (0..6000)
+                .map(|i| {
+                    k += if i % 97 == 0 { 9000 } else { 1 };
+                    k
+                })
+                .collect()
+        }),
+        ("dense-top", dense_set(&mut rng, 6000, u32::MAX - 6000 * 4)),
     ];
     for_each_codec!(codec => {
         for bl in [1usize, 7, default_len(&codec)] {
