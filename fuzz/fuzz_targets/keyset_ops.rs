@@ -1,9 +1,10 @@
 //! Operation sequences on a `KeySet` against `BTreeSet<u32>`: every answer
 //! (insert, remove, contains, lower_bound, rank, select, range, cursor
 //! seeks, intersection and union with a second set built from the model)
-//! must match, and the invariants and a serialization round trip hold at
-//! the end. Byte 0: codec; byte 1: block length; then 5 bytes per
-//! operation (kind, key).
+//! must match (an intersection byte for byte the set its keys build), and
+//! the invariants and a serialization round trip hold at the end. Byte 0:
+//! codec; byte 1: block length; then 5 bytes per operation (kind, key;
+//! an insert with bit 0x40 of its kind inserts a burst of keys).
 #![no_main]
 
 use std::collections::BTreeSet;
@@ -21,7 +22,23 @@ fn check<C: SortedCodec + KernelChoice>(codec: C, bl: usize, ops: &[u8]) {
         // Small keys collide often; the top bit of the kind widens them.
         let raw = u32::from_le_bytes([op[1], op[2], op[3], op[4]]);
         let k = if op[0] & 0x80 != 0 { raw } else { raw % 4096 };
+        // Bit 0x40 of an insert makes it a burst of up to 255 keys from
+        // `k`, 1 to 3 apart: dense blocks (bitmap and run forms).
+        let burst = (op[0] & 0x40 != 0).then(|| {
+            let mut at = k;
+            (0..op[3]).map_while(move |i| {
+                let key = at;
+                at = at.checked_add(1 + u32::from(op[4] >> (2 * (i % 4)) & 3) % 3)?;
+                Some(key)
+            })
+        });
         match op[0] & 0x0F {
+            0..=4 if burst.is_some() => {
+                for k in burst.into_iter().flatten() {
+                    assert_eq!(s.insert(k), m.insert(k));
+                }
+            }
+            12 if burst.is_some() => other.extend(burst.into_iter().flatten()),
             0..=4 => assert_eq!(s.insert(k), m.insert(k)),
             5..=6 => assert_eq!(s.remove(k), m.remove(&k)),
             7 => assert_eq!(s.contains(k), m.contains(&k)),
@@ -49,7 +66,15 @@ fn check<C: SortedCodec + KernelChoice>(codec: C, bl: usize, ops: &[u8]) {
                 let ov: Vec<u32> = other.iter().copied().collect();
                 let o = KeySet::from_sorted_with(codec, bl, ov.iter().copied()).unwrap();
                 let want: Vec<u32> = m.intersection(&other).copied().collect();
-                assert_eq!(s.intersection(&o).to_vec(), want);
+                // The result is the set its keys build, byte for byte
+                // (bitmap blocks come from the ANDed words, the rest from
+                // keys).
+                let got = s.intersection(&o);
+                got.check_invariants();
+                assert_eq!(got.to_vec(), want);
+                let built = KeySet::from_sorted_with(codec, bl, want.iter().copied()).unwrap();
+                assert_eq!(got.to_bytes(), built.to_bytes());
+                assert_eq!(s.intersection_len(&o), want.len());
                 assert_eq!(s.intersect_sorted(&ov), want);
                 let u: Vec<u32> = m.union(&other).copied().collect();
                 let us = s.union(&o);
