@@ -340,6 +340,22 @@ pub trait SortedCodec: IntCodec {
         None
     }
 
+    /// The exact encoded size of every non-decreasing run of `n >= 1`
+    /// values from `first` to `last` (delta-coded from `prev` when given),
+    /// if it follows from those alone; `None` (the default) if not. FOR
+    /// and SIMD-FOR answer. A container that holds values in another form
+    /// (a bitmap) measures the codec's stream with it without the values.
+    fn sorted_len_of_range(
+        &self,
+        n: usize,
+        first: u32,
+        last: u32,
+        prev: Option<u32>,
+    ) -> Option<usize> {
+        let _ = (n, first, last, prev);
+        None
+    }
+
     /// Inserts `value` into the sorted stream of `n` values held in `bytes`
     /// (which may be longer: bytes after the stream are kept after it);
     /// returns the index it was inserted at (after any equal values).

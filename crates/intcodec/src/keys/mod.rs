@@ -574,8 +574,8 @@ pub(crate) struct Builder<C> {
     blast: u32,
     /// The most words such a block may span before it goes to `pending`
     /// (past them, its bitmap is longer than the codec's longest stream);
-    /// 0 for a codec a value of which may take under a byte, whose stream
-    /// is then measured from the keys.
+    /// 0 for a codec whose stream is measured from the keys (a value may
+    /// take under a byte, and the range does not tell the length: BP128).
     max_words: usize,
 }
 
@@ -583,9 +583,14 @@ impl<C: SortedCodec + KernelChoice> Builder<C> {
     pub(crate) fn new(set: KeySet<C>) -> Self {
         debug_assert!(set.is_empty());
         let cap = set.block_len + 1;
-        let bytes_a_value = set.codec.max_values(4096) <= 4096;
-        let max_words = match set.codec.max_compressed_len(set.block_len) {
-            Some(most) if bytes_a_value => most / 8 + 2,
+        // The codec's stream is measured without keys where every value
+        // takes a byte or more (no stream of the bitmap's length holds a
+        // block) or its length follows from the range (FOR, SIMD-FOR).
+        let codec = &set.codec;
+        let unkeyed =
+            codec.max_values(4096) <= 4096 || codec.sorted_len_of_range(1, 0, 0, None).is_some();
+        let max_words = match codec.max_compressed_len(set.block_len) {
+            Some(most) if unkeyed => most / 8 + 2,
             _ => 0,
         };
         Builder {
@@ -788,15 +793,29 @@ impl<C: SortedCodec + KernelChoice> Builder<C> {
 
     /// Stores the block held in words: from the words when its keys would
     /// store it in bitmap form (the same test as [`leaf::encode_block`]:
-    /// no codec stream of the bitmap's length holds it, and its run form is
-    /// longer than the bitmap), else from its keys.
+    /// the bitmap is shorter than the codec's stream, because none of its
+    /// length holds the block or by the length the range gives, and the
+    /// run form is not shorter than the bitmap), else from its keys.
     #[inline(never)]
     fn flush_words(&mut self) {
         let (first, last, count) = (self.bfirst, self.blast, self.nbits);
         let words = &self.words[..self.used];
-        if count >= 2 {
+        let codec = &self.set.codec;
+        // The block's second key (its lowest bit), its codec stream's first
+        // value.
+        let second = words
+            .iter()
+            .position(|&w| w != 0)
+            .map(|i| first + 1 + 64 * i as u32 + words[i].trailing_zeros());
+        if let (true, Some(second)) = (count >= 2, second) {
             let len = (last - first).div_ceil(8) as usize;
-            if self.set.codec.max_values(len) < count - 1
+            let prev = codec.supports_delta().then_some(first);
+            let used = if codec.max_values(len) < count - 1 {
+                Some(usize::MAX)
+            } else {
+                codec.sorted_len_of_range(count - 1, second, last, prev)
+            };
+            if used.is_some_and(|used| len < used)
                 && runs::encoded_len(last - first, bitmap::runs_in(words)) > len
             {
                 self.leaf.push_words(first, last, count, words, len);

@@ -899,6 +899,10 @@ fn block_form_is_the_shortest() {
             if let Some(len) = c.sorted_len(&keys[1..], prev) {
                 assert_eq!(len, cl, "{}: sorted_len", c.name());
             }
+            let (second, last) = (keys[1], keys[keys.len() - 1]);
+            if let Some(len) = c.sorted_len_of_range(keys.len() - 1, second, last, prev) {
+                assert_eq!(len, cl, "{}: sorted_len_of_range", c.name());
+            }
         }
     });
 }

@@ -820,7 +820,8 @@ fn sorted_lengths() -> impl Iterator<Item = usize> {
 
 /// Checks `select`, `lower_bound` and `insert` of `c` on every kernel of
 /// `all_kernels()` against a sorted `Vec`, and against scalar on truncated
-/// and garbage streams (see the module docs).
+/// and garbage streams (see the module docs); `sorted_len` and
+/// `sorted_len_of_range`, where given, against the stream's length.
 #[allow(dead_code)] // for the codecs' conformance tests
 pub(crate) fn check_sorted<C: SortedCodec + KernelChoice>(c: C) {
     let ks = c.all_kernels();
@@ -852,6 +853,16 @@ pub(crate) fn check_sorted<C: SortedCodec + KernelChoice>(c: C) {
             for (m, &prev) in prevs.iter().enumerate() {
                 let at = At::scalar(name, n, family, Mode::of(delta, prev));
                 let stream = sorted_stream(&ks[0], &values, prev);
+                // The lengths a codec tells without encoding, where it does.
+                let from = delta.then_some(prev);
+                if let Some(len) = c.sorted_len(&values, from) {
+                    assert_eq!(len, stream.len(), "{at}: sorted_len");
+                }
+                if let (Some(&lo), Some(&hi)) = (values.first(), values.last()) {
+                    if let Some(len) = c.sorted_len_of_range(n, lo, hi, from) {
+                        assert_eq!(len, stream.len(), "{at}: sorted_len_of_range");
+                    }
+                }
                 let mut trailing = stream.clone();
                 trailing.extend_from_slice(&TRAILING);
                 let idx = indexes(n);

@@ -358,10 +358,25 @@ macro_rules! for_sorted {
                 Ok(lower_bound_value(n, key, self.values_of(input, n)?))
             }
 
-            /// Its [`IntCodec::compressed_len`]: a pass for the range, no
-            /// packing (no delta mode: `prev` ignored).
+            /// Its [`IntCodec::compressed_len`] from the range: the first
+            /// and last values (no delta mode: `prev` ignored).
             fn sorted_len(&self, values: &[u32], _prev: Option<u32>) -> Option<usize> {
-                Some(self.compressed_len(values))
+                Some(match (values.first(), values.last()) {
+                    (Some(&first), Some(&last)) => self.len_for(values.len(), $crate::codec::bp128::bits_of(last - first)),
+                    _ => self.len_for(0, 0),
+                })
+            }
+
+            /// The length of a stream of `n` values of `bits_of(last -
+            /// first)` bits each (`prev` ignored).
+            fn sorted_len_of_range(
+                &self,
+                n: usize,
+                first: u32,
+                last: u32,
+                _prev: Option<u32>,
+            ) -> Option<usize> {
+                Some(self.len_for(n, $crate::codec::bp128::bits_of(last - first)))
             }
         }
     };
@@ -388,8 +403,7 @@ impl IntCodec for For {
     for_common!();
 
     fn compressed_len(&self, values: &[u32]) -> usize {
-        let (_, b) = frame(values);
-        HEADER + stream_len(values.len(), b).expect("fits: the values exist")
+        self.len_for(values.len(), frame(values).1)
     }
 
     fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
@@ -427,6 +441,11 @@ impl KernelChoice for For {
 }
 
 impl For {
+    /// The length of the stream of `n` values of `b` bits.
+    fn len_for(&self, n: usize, b: u8) -> usize {
+        HEADER + stream_len(n, b).expect("fits: the values exist")
+    }
+
     /// The checked stream's values by index (`for_sorted!`).
     fn values_of<'a>(
         &self,

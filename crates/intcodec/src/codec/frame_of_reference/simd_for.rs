@@ -50,9 +50,7 @@ impl IntCodec for SimdFor {
     super::for_common!();
 
     fn compressed_len(&self, values: &[u32]) -> usize {
-        let (_, b) = frame(values);
-        let m = values.len() / BL;
-        HEADER + m * 16 * b as usize + stream_len(values.len() % BL, b).expect("small")
+        self.len_for(values.len(), frame(values).1)
     }
 
     fn encode(&self, values: &[u32], out: &mut [u8]) -> Result<usize, EncodeError> {
@@ -124,6 +122,12 @@ impl IntCodec for SimdFor {
 }
 
 impl SimdFor {
+    /// The length of the stream of `n` values of `b` bits: `BitPacker4x`
+    /// blocks of 128 (16 bytes a bit), then the rest packed.
+    fn len_for(&self, n: usize, b: u8) -> usize {
+        HEADER + n / BL * 16 * b as usize + stream_len(n % BL, b).expect("small")
+    }
+
     /// The checked stream's values by index (`for_sorted!`).
     fn values_of<'a>(
         &self,

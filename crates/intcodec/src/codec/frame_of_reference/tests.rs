@@ -205,3 +205,34 @@ fn absurd_counts_do_not_overflow() {
     }
     assert_eq!(stream_len(usize::MAX, 2), None);
 }
+
+/// `sorted_len` and `sorted_len_of_range` of sorted values are the
+/// encoded length, at every width and around SIMD-FOR's 128-value blocks.
+#[test]
+fn sorted_lengths_are_the_encoded_ones() {
+    let mut rng = Rng::new(5);
+    for b in 0..=32u8 {
+        let mask = if b == 32 { u32::MAX } else { (1u32 << b) - 1 };
+        for n in [0usize, 1, 2, 127, 128, 129, 255, 256, 300] {
+            let min = if b == 32 { 0 } else { rng.next_u32() >> 4 };
+            let mut values: Vec<u32> = (0..n)
+                .map(|_| min.wrapping_add(rng.next_u32() & mask))
+                .collect();
+            values.sort_unstable();
+            let codecs: [&dyn SortedCodec; 2] = [&For, &SimdFor::best()];
+            for c in codecs {
+                let len = c.encode_to_vec(&values).len();
+                assert_eq!(
+                    c.sorted_len(&values, None),
+                    Some(len),
+                    "{} b={b} n={n}",
+                    c.name()
+                );
+                if let (Some(&first), Some(&last)) = (values.first(), values.last()) {
+                    let got = c.sorted_len_of_range(n, first, last, None);
+                    assert_eq!(got, Some(len), "{} b={b} n={n}", c.name());
+                }
+            }
+        }
+    }
+}
