@@ -299,6 +299,17 @@ pub(crate) fn put_words(words: &[u64], len: usize, out: &mut Vec<u8>) {
     out.truncate(old + len);
 }
 
+/// ORs the 64 bits `bits` into `words` from bit offset `at` on (bit `at %
+/// 64` of word `at / 64` and up, the high ones into the next word; `words`
+/// holds word `at / 64 + 1`).
+#[inline(always)]
+pub(crate) fn or_bits_at(words: &mut [u64], at: usize, bits: u64) {
+    let (w, s) = (at / 64, at % 64);
+    words[w] |= bits << s;
+    // `bits >> 64` for `s == 0`, without a branch.
+    words[w + 1] |= (bits >> 1) >> (63 - s);
+}
+
 /// The number of runs of consecutive set bits in `words` (bit `i` of word
 /// `j` follows bit `i - 1`, and bit 0 of word `j` bit 63 of word `j - 1`).
 pub(crate) fn runs_in(words: &[u64]) -> usize {
@@ -327,10 +338,10 @@ pub(crate) struct CommonWords<'a> {
     xo: usize,
     yo: usize,
     lo: u32,
-    /// Keys `lo + 1 + k` are next, of `lo + 1 ..= hi` (`total` of them);
-    /// `k == usize::MAX`: `lo` itself is next.
+    /// Keys `lo + 1 + k` are next, of `lo + 1 ..= hi` (`total` of them).
     k: usize,
     total: usize,
+    /// `lo` itself is next (it is in both blocks and not yet given).
     lo_in: bool,
 }
 

@@ -659,11 +659,9 @@ impl<C: SortedCodec + KernelChoice> Builder<C> {
             if n > 0 && base > first {
                 let c = m.count_ones() as usize;
                 let at = (base - first - 1) as usize;
-                let (w, s) = (at / 64, at % 64);
+                let w = at / 64;
                 if n + c < cap && w + 2 <= self.words.len() {
-                    self.words[w] |= m << s;
-                    // `m >> 64` for `s == 0`, without a branch.
-                    self.words[w + 1] |= (m >> 1) >> (63 - s);
+                    bitmap::or_bits_at(&mut self.words, at, m);
                     used = w + 2;
                     n += c;
                     last = Some(base + (63 - m.leading_zeros()));
@@ -728,15 +726,14 @@ impl<C: SortedCodec + KernelChoice> Builder<C> {
             } else {
                 (0, take.checked_shr(self.bfirst + 1 - base).unwrap_or(0))
             };
-            let (w, s) = (at / 64, at % 64);
+            let w = at / 64;
             if w + 2 > self.words.len() {
                 // Too sparse for a bitmap: the block goes on in keys.
                 self.spill();
                 self.push_word_keys(base, take | m);
                 return;
             }
-            self.words[w] |= bits << s;
-            self.words[w + 1] |= (bits >> 1) >> (63 - s);
+            bitmap::or_bits_at(&mut self.words, at, bits);
             self.used = w + 2;
             self.nbits += take.count_ones() as usize;
             self.blast = base.wrapping_add(63 - take.leading_zeros());

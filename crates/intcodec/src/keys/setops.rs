@@ -3,9 +3,9 @@
 //! indexes without being decoded; two overlapping blocks are decoded and
 //! merged (or galloped, when one side is much shorter); a block in bitmap
 //! form is ANDed with another one a word at a time (a result block that
-//! comes out a bitmap is built from the words, not from keys), or tests the other
-//! side's decoded keys bit by bit. A union copies the
-//! coded bytes of a block that does not overlap the other side.
+//! comes out a bitmap is built from the words, not from keys), or tests
+//! the other side's decoded keys bit by bit. A union copies the coded
+//! bytes of a block that does not overlap the other side.
 
 use alloc::vec::Vec;
 

@@ -360,11 +360,13 @@ macro_rules! for_sorted {
 
             /// Its [`IntCodec::compressed_len`] from the range: the first
             /// and last values (no delta mode: `prev` ignored).
-            fn sorted_len(&self, values: &[u32], _prev: Option<u32>) -> Option<usize> {
-                Some(match (values.first(), values.last()) {
-                    (Some(&first), Some(&last)) => self.len_for(values.len(), $crate::codec::bp128::bits_of(last - first)),
-                    _ => self.len_for(0, 0),
-                })
+            fn sorted_len(&self, values: &[u32], prev: Option<u32>) -> Option<usize> {
+                match (values.first(), values.last()) {
+                    (Some(&first), Some(&last)) => {
+                        self.sorted_len_of_range(values.len(), first, last, prev)
+                    }
+                    _ => Some(self.len_for(0, 0)),
+                }
             }
 
             /// The length of a stream of `n` values of `bits_of(last -
