@@ -51,7 +51,7 @@ macro_rules! unroll32 {
 
 /// `match $bits { b => $f::<b, $m>($args) }` for b = 0..=32.
 macro_rules! by_bits {
-    ($f:ident, $m:literal, $bits:expr, ($($a:expr),*)) => {
+    ($f:ident, $m:tt, $bits:expr, ($($a:expr),*)) => {
         match $bits {
             0 => $f::<0, $m>($($a),*),
             1 => $f::<1, $m>($($a),*),
@@ -833,6 +833,10 @@ macro_rules! bp_body {
         fn bits(values: &[u32], mode: Mode, prev: &Prev) -> u8 {
             assert!(values.len() >= 32 * L);
             let vp = values.as_ptr();
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            if let Some(max) = wide_max(vp, mode, prev) {
+                return crate::bits_of(max);
+            }
             let acc = match mode {
                 // SAFETY: `values` holds 32 * L readable values (asserted).
                 Mode::Plain => unsafe { bits_or::<0>(vp, prev) },
@@ -846,6 +850,46 @@ macro_rules! bp_body {
                 Mode::Strict => unsafe { bits_or::<4>(vp, prev) },
             };
             crate::bits_of(or_lanes(acc))
+        }
+
+        /// The widest packed value of the block at `vp` (`32 * L` values)
+        /// scanned in the widest vectors of this kernel set's features,
+        /// when they are wider than its groups: 512 bits a load when they
+        /// include AVX-512F ([`max_wide`](crate::x86::wide::max_wide)),
+        /// 256 for the 4x layout under AVX2
+        /// ([`max_wide256`](crate::x86::wide::max_wide256)). Not in
+        /// `Lane` mode, the only one whose deltas depend on the layout.
+        ///
+        /// # Safety
+        /// `vp[..32 * L]` is readable.
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn wide_max(vp: *const u32, mode: Mode, prev: &Prev) -> Option<u32> {
+            #[cfg(not(intcodec_skip_bp128_avx512))]
+            const WIDE512: bool = L < 16 && crate::x86::wide::has_feature($f, "avx512f");
+            #[cfg(intcodec_skip_bp128_avx512)]
+            const WIDE512: bool = false;
+            const WIDE256: bool = !WIDE512 && L == 4 && crate::x86::wide::has_feature($f, "avx2");
+            if !(WIDE512 || WIDE256) || mode == Mode::Lane {
+                return None;
+            }
+            let p = if mode == Mode::Offset {
+                prev[0]
+            } else {
+                prev[L - 1]
+            };
+            #[cfg(not(intcodec_skip_bp128_avx512))]
+            if WIDE512 {
+                // SAFETY: `WIDE512`: this kernel set runs only where its
+                // features, AVX-512F among them, are; `vp[..32 * L]` is
+                // readable (caller), 64 values or more.
+                return Some(unsafe { crate::x86::wide::max_wide(vp, 32 * L, mode, p) });
+            }
+            // SAFETY: `WIDE256`: this kernel set runs only where its
+            // features, AVX2 among them, are; `vp[..32 * L]` is readable
+            // (caller), 128 values.
+            Some(unsafe { crate::x86::wide::max_wide256(vp, 32 * L, mode, p) })
         }
 
         /// The lane-wise maximum of a block's 32 groups as packed in mode `M`
@@ -899,7 +943,8 @@ macro_rules! bp_body {
         }
 
         /// The kernel entry for packing consecutive blocks
-        /// ([`BlocksPackFn`](crate::BlocksPackFn)).
+        /// ([`BlocksPackFn`](crate::BlocksPackFn)): one loop per mode, so
+        /// that a block's pack is one jump on its width.
         #[target_feature(enable = $f)]
         fn pack_blocks(
             values: &[u32],
@@ -908,29 +953,57 @@ macro_rules! bp_body {
             mode: Mode,
             prev: u32,
         ) -> usize {
+            match mode {
+                Mode::Plain => pack_blocks_m::<0>(values, widths, out, prev),
+                Mode::D1 => pack_blocks_m::<1>(values, widths, out, prev),
+                Mode::Lane => pack_blocks_m::<2>(values, widths, out, prev),
+                Mode::Offset => pack_blocks_m::<3>(values, widths, out, prev),
+                Mode::Strict => pack_blocks_m::<4>(values, widths, out, prev),
+            }
+        }
+
+        /// [`pack_blocks`] in mode `M` (`Mode as u8`).
+        #[target_feature(enable = $f)]
+        fn pack_blocks_m<const M: u8>(
+            values: &[u32],
+            widths: &mut [u8],
+            out: &mut [u8],
+            prev: u32,
+        ) -> usize {
             crate::pack_blocks_with(
                 L,
                 values,
                 widths,
                 out,
-                mode,
+                crate::mode_of(M),
                 prev,
                 |v, m, p| bits(v, m, p),
-                |v, o, b, m, p| pack(v, o, b, m, p),
+                |v, o, b, _, p| pack_m::<M>(v, o, b, p),
             )
+        }
+
+        /// [`pack`] in mode `M`.
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn pack_m<const M: u8>(values: &[u32], out: &mut [u8], bits: u8, prev: &Prev) {
+            assert!(bits <= 32);
+            let c = match M {
+                3 => set1(prev[0]),
+                1 | 4 => set1(prev[L - 1]),
+                _ => lanes(prev),
+            };
+            by_bits!(pack_w, M, bits, (values, out, c))
         }
 
         /// The kernel entry for packing.
         #[target_feature(enable = $f)]
         fn pack(values: &[u32], out: &mut [u8], bits: u8, mode: Mode, prev: &Prev) {
-            assert!(bits <= 32);
-            let c = lanes(prev);
             match mode {
-                Mode::Plain => by_bits!(pack_w, 0, bits, (values, out, c)),
-                Mode::D1 => by_bits!(pack_w, 1, bits, (values, out, set1(prev[L - 1]))),
-                Mode::Lane => by_bits!(pack_w, 2, bits, (values, out, c)),
-                Mode::Offset => by_bits!(pack_w, 3, bits, (values, out, set1(prev[0]))),
-                Mode::Strict => by_bits!(pack_w, 4, bits, (values, out, set1(prev[L - 1]))),
+                Mode::Plain => pack_m::<0>(values, out, bits, prev),
+                Mode::D1 => pack_m::<1>(values, out, bits, prev),
+                Mode::Lane => pack_m::<2>(values, out, bits, prev),
+                Mode::Offset => pack_m::<3>(values, out, bits, prev),
+                Mode::Strict => pack_m::<4>(values, out, bits, prev),
             }
         }
     };

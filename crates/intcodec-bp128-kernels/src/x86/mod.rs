@@ -5,6 +5,7 @@
 
 #[macro_use]
 pub(crate) mod kernels;
+pub(crate) mod wide;
 
 pub mod avx2;
 /// Left out under `--cfg intcodec_skip_bp128_avx512`, which

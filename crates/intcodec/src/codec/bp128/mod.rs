@@ -109,9 +109,12 @@
 //! An array's full blocks are decoded by one kernel call
 //! (`Kernels::unpack_blocks`), which keeps the running value in a register
 //! from block to block and checks each block before reading it; they are
-//! encoded likewise by one call (`Kernels::pack_blocks`: each block's width
-//! and pack by direct calls, not two indirect ones a block; postings
-//! encode about 0.97x -> 1.0x of FastPFor's SIMD BP, Zen 3). The tail
+//! encoded likewise by one call (`Kernels::pack_blocks`: a loop per mode,
+//! each block's width and pack by direct calls, the next block's width
+//! found before this block's pack so that a changing width's mispredicted
+//! jump is found early; the AVX-512 and AVX2 kernels scan the 4x and 8x
+//! widths 512 / 256 bits a load; postings encode 0.87x -> 1.12x of
+//! FastPFor's SIMD BP, Zen 4, `docs/perf-notes.md`). The tail
 //! (up to 127 / 255 / 511 LEB128 values) is one call of the VByte kernel of the
 //! same ISA (Masked VByte on SSE4.1 / AVX2, the prefix sum fused, from the
 //! last block value), encoded likewise: not value by value. Its errors
