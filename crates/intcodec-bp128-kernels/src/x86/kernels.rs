@@ -91,6 +91,19 @@ macro_rules! by_bits {
     };
 }
 
+/// `match $mode { m => $f::<m as u8>($args) }` over the five modes.
+macro_rules! by_mode {
+    ($f:ident, $mode:expr, ($($a:expr),*)) => {
+        match $mode {
+            Mode::Plain => $f::<0>($($a),*),
+            Mode::D1 => $f::<1>($($a),*),
+            Mode::Lane => $f::<2>($($a),*),
+            Mode::Offset => $f::<3>($($a),*),
+            Mode::Strict => $f::<4>($($a),*),
+        }
+    };
+}
+
 /// `match $bits { b => unsafe { $f::<b, $g...>($args) } }` for b = 0..=32
 /// (`$f` an `unsafe fn` whose contract the call site states).
 macro_rules! by_bits_unsafe {
@@ -766,13 +779,7 @@ macro_rules! bp_body {
             mode: Mode,
             prev: &Prev,
         ) -> Result<usize, usize> {
-            match mode {
-                Mode::Plain => unpack_blocks_m::<0>(input, widths, out, prev),
-                Mode::D1 => unpack_blocks_m::<1>(input, widths, out, prev),
-                Mode::Lane => unpack_blocks_m::<2>(input, widths, out, prev),
-                Mode::Offset => unpack_blocks_m::<3>(input, widths, out, prev),
-                Mode::Strict => unpack_blocks_m::<4>(input, widths, out, prev),
-            }
+            by_mode!(unpack_blocks_m, mode, (input, widths, out, prev))
         }
 
         /// Pack of one block of width `B` (mirror of `unpack_w`).
@@ -953,13 +960,7 @@ macro_rules! bp_body {
             mode: Mode,
             prev: u32,
         ) -> usize {
-            match mode {
-                Mode::Plain => pack_blocks_m::<0>(values, widths, out, prev),
-                Mode::D1 => pack_blocks_m::<1>(values, widths, out, prev),
-                Mode::Lane => pack_blocks_m::<2>(values, widths, out, prev),
-                Mode::Offset => pack_blocks_m::<3>(values, widths, out, prev),
-                Mode::Strict => pack_blocks_m::<4>(values, widths, out, prev),
-            }
+            by_mode!(pack_blocks_m, mode, (values, widths, out, prev))
         }
 
         /// [`pack_blocks`] in mode `M` (`Mode as u8`).
@@ -998,13 +999,7 @@ macro_rules! bp_body {
         /// The kernel entry for packing.
         #[target_feature(enable = $f)]
         fn pack(values: &[u32], out: &mut [u8], bits: u8, mode: Mode, prev: &Prev) {
-            match mode {
-                Mode::Plain => pack_m::<0>(values, out, bits, prev),
-                Mode::D1 => pack_m::<1>(values, out, bits, prev),
-                Mode::Lane => pack_m::<2>(values, out, bits, prev),
-                Mode::Offset => pack_m::<3>(values, out, bits, prev),
-                Mode::Strict => pack_m::<4>(values, out, bits, prev),
-            }
+            by_mode!(pack_m, mode, (values, out, bits, prev))
         }
     };
 }
