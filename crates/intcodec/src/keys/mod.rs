@@ -88,8 +88,11 @@ pub struct KeySet<C> {
     leaves: Vec<Leaf>,
     /// The first key of each leaf.
     firsts: Vec<u32>,
-    /// The keys before each leaf, and the total last: `leaves.len() + 1`.
-    starts: Vec<u64>,
+    /// The keys up to the end of each leaf (its last entry the total):
+    /// no entry for the empty set, which allocates nothing (an
+    /// intersection of two small sets is mostly empty: the `[0]` this
+    /// held was its one allocation).
+    ends: Vec<u64>,
 }
 
 impl<C: SortedCodec + KernelChoice> fmt::Debug for KeySet<C> {
@@ -132,13 +135,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             block_len,
             leaves: Vec::new(),
             firsts: Vec::new(),
-            // Room for the first leaf's total: a set of one leaf (most
-            // results of an intersection) grows no buffer twice.
-            starts: {
-                let mut s = Vec::with_capacity(2);
-                s.push(0);
-                s
-            },
+            ends: Vec::new(),
         }
     }
 
@@ -184,7 +181,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
 
     /// The number of keys.
     pub fn len(&self) -> usize {
-        self.starts[self.starts.len() - 1] as usize
+        self.ends.last().map_or(0, |&e| e as usize)
     }
 
     /// Whether the set is empty.
@@ -208,7 +205,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         core::mem::size_of::<Self>()
             + self.leaves.capacity() * core::mem::size_of::<Leaf>()
             + self.firsts.capacity() * 4
-            + self.starts.capacity() * 8
+            + self.ends.capacity() * 8
             + self.leaves.iter().map(Leaf::heap_bytes).sum::<usize>()
     }
 
@@ -303,7 +300,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         let li = self.leaf_for(key);
         let leaf = &self.leaves[li];
         let b = leaf.block_for(key);
-        let base = self.starts[li] as usize
+        let base = self.start_of(li) as usize
             + leaf.meta[..b]
                 .iter()
                 .map(|m| usize::from(m.count))
@@ -324,9 +321,9 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             return None;
         }
         let i = i as u64;
-        let li = self.starts.partition_point(|&s| s <= i) - 1;
+        let li = self.ends.partition_point(|&e| e <= i);
         let leaf = &self.leaves[li];
-        let mut j = (i - self.starts[li]) as usize;
+        let mut j = (i - self.start_of(li)) as usize;
         let mut b = 0;
         while j >= leaf.count(b) {
             j -= leaf.count(b);
@@ -390,8 +387,8 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             leaf.replace(&codec, b, 1, &[&buf[..at], &buf[at..n]]);
         }
         self.firsts[li] = leaf.firsts[0];
-        for s in &mut self.starts[li + 1..] {
-            *s += 1;
+        for e in &mut self.ends[li..] {
+            *e += 1;
         }
         if self.leaves[li].blocks() > LEAF_BLOCKS {
             self.split_leaf(li);
@@ -407,7 +404,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         leaf.shrink_to_fit();
         let left_len = u64::from(leaf.len);
         self.firsts.insert(li + 1, right.firsts[0]);
-        self.starts.insert(li + 1, self.starts[li] + left_len);
+        self.ends.insert(li, self.start_of(li) + left_len);
         self.leaves.insert(li + 1, right);
     }
 
@@ -445,13 +442,13 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         } else {
             leaf.replace(&codec, b, 1, &[&buf[..n]]);
         }
-        for s in &mut self.starts[li + 1..] {
-            *s -= 1;
+        for e in &mut self.ends[li..] {
+            *e -= 1;
         }
         if self.leaves[li].blocks() == 0 {
             self.leaves.remove(li);
             self.firsts.remove(li);
-            self.starts.remove(li + 1);
+            self.ends.remove(li);
         } else {
             self.firsts[li] = self.leaves[li].firsts[0];
             self.merge_small_leaf(li);
@@ -477,8 +474,19 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         };
         let right = self.leaves.remove(target + 1);
         self.firsts.remove(target + 1);
-        self.starts.remove(target + 1);
+        // Leaf `target` now ends where `target + 1` did.
+        self.ends.remove(target);
         self.leaves[target].append(right);
+    }
+
+    /// The keys before leaf `li` (`li <= leaves.len()`).
+    #[inline]
+    fn start_of(&self, li: usize) -> u64 {
+        if li == 0 {
+            0
+        } else {
+            self.ends[li - 1]
+        }
     }
 
     fn push_leaf(&mut self, leaf: Leaf) {
@@ -486,10 +494,11 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
             // One leaf first (Vec's growth would take four, then shrink).
             self.leaves.reserve_exact(1);
             self.firsts.reserve_exact(1);
+            self.ends.reserve_exact(1);
         }
-        let total = self.starts[self.starts.len() - 1];
+        let total = self.start_of(self.leaves.len());
         self.firsts.push(leaf.firsts[0]);
-        self.starts.push(total + u64::from(leaf.len));
+        self.ends.push(total + u64::from(leaf.len));
         self.leaves.push(leaf);
     }
 
@@ -510,14 +519,13 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
     #[doc(hidden)]
     pub fn check_invariants(&self) {
         assert_eq!(self.leaves.len(), self.firsts.len());
-        assert_eq!(self.starts.len(), self.leaves.len() + 1);
-        assert_eq!(self.starts[0], 0);
+        assert_eq!(self.ends.len(), self.leaves.len());
         let mut prev: Option<u32> = None;
         let mut buf = [0u32; BUF];
         for (li, leaf) in self.leaves.iter().enumerate() {
             assert!(leaf.blocks() >= 1 && leaf.blocks() <= LEAF_BLOCKS);
             assert_eq!(self.firsts[li], leaf.firsts[0]);
-            assert_eq!(self.starts[li + 1] - self.starts[li], u64::from(leaf.len));
+            assert_eq!(self.ends[li] - self.start_of(li), u64::from(leaf.len));
             assert_eq!(leaf.meta.len(), leaf.blocks());
             assert_eq!(leaf.meta.last().unwrap().end as usize, leaf.bytes.len());
             let mut sum = 0u32;
@@ -915,7 +923,7 @@ impl<C: SortedCodec + KernelChoice> Builder<C> {
         }
         self.set.leaves.shrink_to_fit();
         self.set.firsts.shrink_to_fit();
-        self.set.starts.shrink_to_fit();
+        self.set.ends.shrink_to_fit();
         self.set
     }
 }
