@@ -368,6 +368,13 @@ impl Leaf {
         leaf
     }
 
+    /// Room for `blocks` more blocks and `bytes` more stream bytes.
+    pub(crate) fn reserve(&mut self, blocks: usize, bytes: usize) {
+        self.firsts.reserve_exact(blocks);
+        self.meta.reserve_exact(blocks);
+        self.bytes.reserve(bytes);
+    }
+
     pub(crate) fn shrink_to_fit(&mut self) {
         self.firsts.shrink_to_fit();
         self.meta.shrink_to_fit();
