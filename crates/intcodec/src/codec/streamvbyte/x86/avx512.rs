@@ -426,10 +426,17 @@ fn seek_delta<F: Format>(
     let last = _mm512_set1_epi32(15);
     let mut acc = _mm512_set1_epi32(prev as i32);
     let mut pos = 0usize;
-    // The hit in lane `lane` of `vals`, the block's values from index `i`.
-    let hit = |vals: __m512i, i: usize, lane: u32| {
-        let one = _mm512_maskz_compress_epi32(1 << lane, vals);
-        Some((i + lane as usize, _mm512_cvtsi512_si32(one) as u32))
+    // The first hit of `m` in `vals`, the block's values from index `i`:
+    // the compress by the whole mask puts the lowest lane it keeps in lane
+    // 0, so the value does not wait for the mask's round trip through a
+    // general register (`kmov`, `tzcnt`, a shift, `kmov`; 1 % of a
+    // `contains` on uscensus2000's sets of 3 to 17 keys, 2026-12-07).
+    let hit = |vals: __m512i, i: usize, m: u16| {
+        let first = _mm512_maskz_compress_epi32(m, vals);
+        Some((
+            i + m.trailing_zeros() as usize,
+            _mm512_cvtsi512_si32(first) as u32,
+        ))
     };
     // A block whose data runs past the input: the scalar seek from it.
     let from_block = |i: usize, pos: usize, acc: __m512i| {
@@ -449,7 +456,7 @@ fn seek_delta<F: Format>(
         let vals = _mm512_add_epi32(prefix16(v), acc);
         let m = _mm512_cmpge_epu32_mask(vals, t);
         if m != 0 {
-            return Ok(hit(vals, 16 * b, m.trailing_zeros()));
+            return Ok(hit(vals, 16 * b, m));
         }
         acc = _mm512_permutexvar_epi32(last, vals);
         pos += used;
@@ -467,11 +474,7 @@ fn seek_delta<F: Format>(
     };
     let vals = _mm512_add_epi32(prefix16(v), acc);
     let m = _mm512_cmpge_epu32_mask(vals, t) & ((1u16 << r) - 1);
-    Ok(if m != 0 {
-        hit(vals, i, m.trailing_zeros())
-    } else {
-        None
-    })
+    Ok(if m != 0 { hit(vals, i, m) } else { None })
 }
 
 crate::codec::kernels::decode_entry_points!(
