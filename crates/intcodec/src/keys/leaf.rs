@@ -388,3 +388,101 @@ impl Leaf {
             + self.bytes.capacity()
     }
 }
+
+/// The leaves of a set. A set of one leaf (up to 64 blocks: most sets)
+/// keeps it in the handle, so a query on it makes one dependent load
+/// fewer (the leaf's index, not a pointer to it, is in the set); more
+/// leaves are on the heap. Reads go through the slice (`Deref`).
+#[derive(Clone, Debug)]
+pub(crate) enum Leaves {
+    Heap(Vec<Leaf>),
+    One(Leaf),
+}
+
+impl Default for Leaves {
+    fn default() -> Self {
+        Leaves::Heap(Vec::new())
+    }
+}
+
+impl core::ops::Deref for Leaves {
+    type Target = [Leaf];
+    #[inline]
+    fn deref(&self) -> &[Leaf] {
+        match self {
+            Leaves::Heap(v) => v,
+            Leaves::One(l) => core::slice::from_ref(l),
+        }
+    }
+}
+
+impl core::ops::DerefMut for Leaves {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Leaf] {
+        match self {
+            Leaves::Heap(v) => v,
+            Leaves::One(l) => core::slice::from_mut(l),
+        }
+    }
+}
+
+impl Leaves {
+    /// The leaves on the heap (a set's one leaf moved there first).
+    fn heap(&mut self) -> &mut Vec<Leaf> {
+        if let Leaves::One(_) = self {
+            if let Leaves::One(l) = core::mem::take(self) {
+                let mut v = Vec::with_capacity(2);
+                v.push(l);
+                *self = Leaves::Heap(v);
+            }
+        }
+        match self {
+            Leaves::Heap(v) => v,
+            Leaves::One(_) => unreachable!("moved to the heap above"),
+        }
+    }
+
+    /// One leaf back into the handle.
+    fn settle(&mut self) {
+        if let Leaves::Heap(v) = self {
+            if v.len() == 1 {
+                if let Some(l) = v.pop() {
+                    *self = Leaves::One(l);
+                }
+            } else if v.is_empty() {
+                *self = Leaves::default();
+            }
+        }
+    }
+
+    pub(crate) fn push(&mut self, leaf: Leaf) {
+        match self {
+            Leaves::Heap(v) if v.is_empty() => *self = Leaves::One(leaf),
+            _ => self.heap().push(leaf),
+        }
+    }
+
+    pub(crate) fn insert(&mut self, i: usize, leaf: Leaf) {
+        self.heap().insert(i, leaf);
+    }
+
+    pub(crate) fn remove(&mut self, i: usize) -> Leaf {
+        let leaf = self.heap().remove(i);
+        self.settle();
+        leaf
+    }
+
+    /// Heap bytes of the leaf array (0 for a leaf in the handle).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        match self {
+            Leaves::Heap(v) => v.capacity() * core::mem::size_of::<Leaf>(),
+            Leaves::One(_) => 0,
+        }
+    }
+
+    pub(crate) fn shrink_to_fit(&mut self) {
+        if let Leaves::Heap(v) = self {
+            v.shrink_to_fit();
+        }
+    }
+}

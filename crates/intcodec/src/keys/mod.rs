@@ -49,7 +49,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::traits::{KernelChoice, SortedCodec};
-use leaf::{Form, Leaf, Raw, LEAF_BLOCKS, VALID};
+use leaf::{Form, Leaf, Leaves, Raw, LEAF_BLOCKS, VALID};
 
 pub use iter::Iter;
 pub use serial::{LoadError, LoadErrorKind};
@@ -85,7 +85,7 @@ impl std::error::Error for NotSorted {}
 pub struct KeySet<C> {
     codec: C,
     block_len: usize,
-    leaves: Vec<Leaf>,
+    leaves: Leaves,
     /// The first key of each leaf.
     firsts: Vec<u32>,
     /// The keys up to the end of each leaf (its last entry the total):
@@ -141,7 +141,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         KeySet {
             codec,
             block_len,
-            leaves: Vec::new(),
+            leaves: Leaves::default(),
             firsts: Vec::new(),
             ends: Vec::new(),
             lo: 0,
@@ -221,7 +221,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
     /// capacity).
     pub fn memory_bytes(&self) -> usize {
         core::mem::size_of::<Self>()
-            + self.leaves.capacity() * core::mem::size_of::<Leaf>()
+            + self.leaves.heap_bytes()
             + self.firsts.capacity() * 4
             + self.ends.capacity() * 8
             + self.leaves.iter().map(Leaf::heap_bytes).sum::<usize>()
@@ -524,7 +524,6 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
     fn push_leaf(&mut self, leaf: Leaf) {
         if self.leaves.is_empty() {
             // One leaf first (Vec's growth would take four, then shrink).
-            self.leaves.reserve_exact(1);
             self.firsts.reserve_exact(1);
             self.ends.reserve_exact(1);
         }
@@ -539,7 +538,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
     pub fn to_vec(&self) -> Vec<u32> {
         let mut out = Vec::with_capacity(self.len());
         let mut buf = [0u32; BUF];
-        for leaf in &self.leaves {
+        for leaf in self.leaves.iter() {
             for b in 0..leaf.blocks() {
                 let n = leaf.decode(&self.codec, b, &mut buf);
                 out.extend_from_slice(&buf[..n]);

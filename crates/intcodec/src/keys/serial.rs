@@ -219,7 +219,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         put_varint64(&mut out, self.len() as u64);
         put_varint64(&mut out, self.block_count() as u64);
         let mut prev: Option<u32> = None;
-        for leaf in &self.leaves {
+        for leaf in self.leaves.iter() {
             for b in 0..leaf.blocks() {
                 let first = leaf.firsts[b];
                 put_varint(&mut out, prev.map_or(first, |p| first - p - 1));
