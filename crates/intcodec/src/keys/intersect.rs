@@ -14,6 +14,12 @@
 //!   long one, moving forward a vector at a time and comparing the key with
 //!   a whole vector (SIMD), or galloping (scalar).
 //!
+//!
+//! Blocks in run form meet as interval lists (`runs::intersect`); the AVX2
+//! kernel tests their pairs eight intervals against eight
+//! ([`Kernel::interval_windows`]) before the portable four-by-four loop:
+//! wikileaks' set pairs (SIMD-FOR) 0.175 -> 0.157 ms, 2026-12-07.
+//!
 //! Every kernel writes the same keys in the same (increasing) order; the
 //! tests run each SIMD kernel against the scalar one.
 
@@ -72,6 +78,29 @@ impl Kernel {
     #[cfg(test)]
     pub(crate) fn isa(self) -> Isa {
         self.isa
+    }
+
+    /// Tests the pairs of intervals of `a[i..]` and `b[j..]` eight by eight
+    /// (AVX2) while both sides have eight left and start within their
+    /// ranges (`a_end`, `b_end`), calling `put` on each pair that overlaps,
+    /// in increasing order; returns where each side stopped, for the
+    /// caller's narrower loops. The portable kernels return `(i, j)`.
+    #[inline]
+    pub(crate) fn interval_windows(
+        self,
+        a: &[(u32, u32)],
+        b: &[(u32, u32)],
+        (a_end, b_end): (usize, usize),
+        (i, j): (usize, usize),
+        put: &mut impl FnMut((u32, u32), (u32, u32)),
+    ) -> (usize, usize) {
+        match self.isa {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a `Kernel` holds `Avx2` only when the CPU has AVX2
+            // (its invariant).
+            Isa::Avx2 => unsafe { x86::interval_windows_avx2(a, b, (a_end, b_end), (i, j), put) },
+            _ => (i, j),
+        }
     }
 
     /// Writes the keys that are in both strictly increasing `a` and `b`, in
@@ -342,6 +371,61 @@ mod x86 {
         // SAFETY: `step` and `has` read and write 8 keys where `merge_with`
         // points them; `out` has the room (the caller).
         unsafe { merge_with::<8>(a, b, out, step, has) }
+    }
+
+    /// [`super::Kernel::interval_windows`] with AVX2: eight intervals of
+    /// `b` (their starts and ends split into two vectors, the sign bit
+    /// flipped for unsigned compares) against each of eight of `a`
+    /// (broadcast), 64 overlap tests in eight steps of two compares; the
+    /// side whose eighth interval ends first moves on by eight (both when
+    /// they end together: neither's next interval can meet the other's
+    /// window). The pairs are visited by `a`'s interval, then `b`'s: in
+    /// increasing order, as both lists are increasing and disjoint.
+    ///
+    /// # Safety
+    /// The CPU has AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn interval_windows_avx2(
+        a: &[(u32, u32)],
+        b: &[(u32, u32)],
+        (a_end, b_end): (usize, usize),
+        (mut i, mut j): (usize, usize),
+        put: &mut impl FnMut((u32, u32), (u32, u32)),
+    ) -> (usize, usize) {
+        let flip = _mm256_set1_epi32(i32::MIN);
+        while i < a_end && j < b_end && i + 8 <= a.len() && j + 8 <= b.len() {
+            let w = &b[j..j + 8];
+            // SAFETY: `w` is 8 intervals, 64 readable bytes.
+            let lo = unsafe { _mm256_loadu_ps(w.as_ptr().cast()) };
+            // SAFETY: as above, its second half.
+            let hi = unsafe { _mm256_loadu_ps(w[4..].as_ptr().cast()) };
+            // Starts and ends of intervals 0 1 4 5 | 2 3 6 7, then in order.
+            let order = |v: __m256| {
+                let v = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_castps_si256(v));
+                _mm256_xor_si256(v, flip)
+            };
+            let sb = order(_mm256_shuffle_ps::<0b10_00_10_00>(lo, hi));
+            let eb = order(_mm256_shuffle_ps::<0b11_01_11_01>(lo, hi));
+            let mut m = 0u64;
+            for (k, x) in a[i..i + 8].iter().enumerate() {
+                let xs = _mm256_set1_epi32((x.0 ^ 1 << 31) as i32);
+                let xe = _mm256_set1_epi32((x.1 ^ 1 << 31) as i32);
+                // Disjoint when `b` starts past `x`'s end or ends before
+                // its start.
+                let apart = _mm256_or_si256(_mm256_cmpgt_epi32(sb, xe), _mm256_cmpgt_epi32(xs, eb));
+                let apart = _mm256_movemask_ps(_mm256_castsi256_ps(apart)) as u64;
+                m |= (!apart & 0xFF) << (8 * k);
+            }
+            while m != 0 {
+                let t = m.trailing_zeros() as usize;
+                m &= m - 1;
+                put(a[i + t / 8], b[j + t % 8]);
+            }
+            let (ea, eb) = (a[(i + 7).min(a_end - 1)].1, b[(j + 7).min(b_end - 1)].1);
+            i += 8 * usize::from(ea <= eb);
+            j += 8 * usize::from(eb <= ea);
+        }
+        (i, j)
     }
 
     /// Every key of `small` looked up in `large`, 8 keys of `large` at a

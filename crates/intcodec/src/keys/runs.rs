@@ -32,6 +32,7 @@
 
 use alloc::vec::Vec;
 
+use super::intersect::Kernel;
 use crate::error::{DecodeError, DecodeErrorKind};
 
 /// Calls `f(start, len)` on each maximal run of `keys[1..]` (strictly
@@ -304,6 +305,7 @@ pub(crate) fn intervals(stream: &[u8], first: u32, count: usize, out: &mut [(u32
 /// The keys in both interval lists (increasing, disjoint) within
 /// `[lo, hi]`, written to `out` in order; returns their number.
 pub(crate) fn intersect(
+    kernel: Kernel,
     a: &[(u32, u32)],
     b: &[(u32, u32)],
     lo: u32,
@@ -332,6 +334,9 @@ pub(crate) fn intersect(
             *n += len;
         }
     };
+    // Eight intervals of each side at a time with SIMD (the kernel's),
+    // then four (or all, without SIMD).
+    (i, j) = kernel.interval_windows(a, b, (a_end, b_end), (i, j), &mut |x, y| put(x, y, &mut n));
     // Four intervals of each side at a time: the 16 overlap tests at once
     // (vectorized), then the side whose fourth interval ends first moves
     // on by four (both where they end together). The overlaps found are
@@ -538,9 +543,10 @@ mod tests {
         assert_eq!(intervals(&out, 10, 7, &mut iv[..3]), 0);
         let other = [(0, 11), (13, 20), (299, 300), (400, 500)];
         let mut keys = [0u32; 16];
-        let m = intersect(&iv[..n], &other, 0, u32::MAX, &mut keys);
+        let k = Kernel::SCALAR;
+        let m = intersect(k, &iv[..n], &other, 0, u32::MAX, &mut keys);
         assert_eq!(keys[..m], [10, 11, 13, 20, 300]);
-        let m = intersect(&iv[..n], &other, 11, 299, &mut keys);
+        let m = intersect(k, &iv[..n], &other, 11, 299, &mut keys);
         assert_eq!(keys[..m], [11, 13, 20]);
     }
 
@@ -695,12 +701,17 @@ mod tests {
         }
     }
 
-    /// `intersect` against the keys of both interval lists compared one by
-    /// one: random lists (overlaps of 0 to 20 keys, equal ends, runs past
-    /// eight keys), random bounds, and an `out` of exactly the result's
-    /// length or longer.
+    /// `intersect` on every kernel against the keys of both interval lists
+    /// compared one by one: random lists (0 to 40 intervals: the windows of
+    /// eight and four and the scalar tail; overlaps of 0 to 20 keys, equal
+    /// ends, runs past eight keys), random bounds, and an `out` of exactly
+    /// the result's length or longer.
     #[test]
     fn interval_intersection_against_the_keys() {
+        let kernels: Vec<Kernel> = crate::isa::Isa::ALL
+            .into_iter()
+            .filter_map(Kernel::with_isa)
+            .collect();
         let mut rng = intcodec_testkit::SplitMix64::new(22);
         let list = |rng: &mut intcodec_testkit::SplitMix64| {
             let mut v = Vec::new();
@@ -719,9 +730,16 @@ mod tests {
             let (lo, hi) = (rng.below(60) as u32, rng.below(400) as u32);
             let has = |l: &[(u32, u32)], k: u32| l.iter().any(|&(s, e)| s <= k && k <= e);
             let want: Vec<u32> = (lo..=hi).filter(|&k| has(&a, k) && has(&b, k)).collect();
-            let mut out = vec![0u32; want.len() + (round % 3) * 4];
-            let n = intersect(&a, &b, lo, hi, &mut out);
-            assert_eq!(out[..n], want[..], "round {round}: {a:?} {b:?} {lo}..={hi}");
+            for &k in &kernels {
+                let mut out = vec![0u32; want.len() + (round % 3) * 4];
+                let n = intersect(k, &a, &b, lo, hi, &mut out);
+                let isa = k.isa();
+                assert_eq!(
+                    out[..n],
+                    want[..],
+                    "{isa:?} round {round}: {a:?} {b:?} {lo}..={hi}"
+                );
+            }
         }
     }
 

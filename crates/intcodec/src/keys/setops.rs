@@ -343,7 +343,7 @@ fn common_runs_in<C, D, const N: usize, const O: usize>(
                 if ry == 0 {
                     ry = y.intervals(&mut iv.y);
                 }
-                let n = runs::intersect(&iv.x[..rx], &iv.y[..ry], lo, hi, &mut out);
+                let n = runs::intersect(kernel, &iv.x[..rx], &iv.y[..ry], lo, hi, &mut out);
                 if n > 0 {
                     sink.keys(&out[..n]);
                 }
