@@ -314,15 +314,18 @@ pub(crate) fn intersect(
 ) -> usize {
     // A block meets a block or two of the other side: start each list at
     // its first interval reaching `lo`, and stop at the first past `hi`.
-    let (a_end, b_end) = (
-        a.partition_point(|iv| iv.0 <= hi),
-        b.partition_point(|iv| iv.0 <= hi),
-    );
-    let (mut i, mut j, mut n) = (
-        a.partition_point(|iv| iv.1 < lo),
-        b.partition_point(|iv| iv.1 < lo),
-        0,
-    );
+    // The range is where both blocks' ranges meet: one side starts at its
+    // first interval, one ends at its last (no search for those two).
+    let end = |v: &[(u32, u32)]| match v.last() {
+        Some(l) if l.0 > hi => v.partition_point(|iv| iv.0 <= hi),
+        _ => v.len(),
+    };
+    let start = |v: &[(u32, u32)]| match v.first() {
+        Some(f) if f.1 < lo => v.partition_point(|iv| iv.1 < lo),
+        _ => 0,
+    };
+    let (a_end, b_end) = (end(a), end(b));
+    let (mut i, mut j, mut n) = (start(a), start(b), 0);
     let mut put = |x: (u32, u32), y: (u32, u32), n: &mut usize| {
         let s = x.0.max(y.0).max(lo);
         let e = x.1.min(y.1).min(hi);
