@@ -80,6 +80,29 @@ impl Kernel {
         self.isa
     }
 
+    /// Writes the intervals of runs `1..r` of a block in run form (starts of
+    /// `W` bytes less the block's first key `first`, `index` the block
+    /// indexes less one of runs `1..`) to `out[2..1 + r]`, eight runs a
+    /// step (AVX2, starts of 1, 2 or 4 bytes), as long as eight more have
+    /// their index byte; returns `r`, the first run not written (1 for the
+    /// portable kernels). Run `k` is `(s, s + index[k] - index[k - 1] - 1)`,
+    /// `s = first + starts[k]`, wrapping, as the caller's loop computes it.
+    #[inline]
+    pub(crate) fn run_intervals<const W: usize>(
+        self,
+        starts: &[[u8; W]],
+        index: &[u8],
+        first: u32,
+        out: &mut [(u32, u32)],
+    ) -> usize {
+        match self.isa {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `interval_windows`.
+            Isa::Avx2 => unsafe { x86::run_intervals_avx2(starts, index, first, out) },
+            _ => 1,
+        }
+    }
+
     /// Tests the pairs of intervals of `a[i..]` and `b[j..]` eight by eight
     /// (AVX2) while both sides have eight left and start within their
     /// ranges (`a_end`, `b_end`), calling `put` on each pair that overlaps,
@@ -426,6 +449,60 @@ mod x86 {
             j += 8 * usize::from(eb <= ea);
         }
         (i, j)
+    }
+
+    /// [`super::Kernel::run_intervals`] with AVX2: eight starts widened
+    /// and offset, eight ends from the index bytes of the run and the one
+    /// before (two overlapping loads), interleaved into eight pairs.
+    ///
+    /// # Safety
+    /// The CPU has AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn run_intervals_avx2<const W: usize>(
+        starts: &[[u8; W]],
+        index: &[u8],
+        first: u32,
+        out: &mut [(u32, u32)],
+    ) -> usize {
+        let mut r = 1;
+        if W == 3 {
+            return r;
+        }
+        let (base, one) = (_mm256_set1_epi32(first as i32), _mm256_set1_epi32(1));
+        while r + 8 <= index.len() && r + 8 <= starts.len() && r + 9 <= out.len() {
+            let sp = starts[r..r + 8].as_ptr().cast::<u8>();
+            let s = match W {
+                // SAFETY: `sp` is the 8 * W bytes of starts `r..r + 8`.
+                1 => _mm256_cvtepu8_epi32(unsafe { _mm_loadl_epi64(sp.cast()) }),
+                // SAFETY: as above.
+                2 => _mm256_cvtepu16_epi32(unsafe { _mm_loadu_si128(sp.cast()) }),
+                // SAFETY: as above.
+                _ => unsafe { _mm256_loadu_si256(sp.cast()) },
+            };
+            // Eight index bytes from `k` (`k = r` or `r - 1`, `r >= 1`,
+            // `r + 8 <= index.len()`).
+            let idx = |k: usize| {
+                let p = index[k..k + 8].as_ptr();
+                // SAFETY: `p` is 8 readable bytes.
+                _mm256_cvtepu8_epi32(unsafe { _mm_loadl_epi64(p.cast()) })
+            };
+            let (next, at) = (idx(r), idx(r - 1));
+            let s = _mm256_add_epi32(s, base);
+            let e = _mm256_add_epi32(s, _mm256_sub_epi32(_mm256_sub_epi32(next, at), one));
+            // s0 e0 s1 e1 | s4 e4 s5 e5 and s2 e2 s3 e3 | s6 e6 s7 e7.
+            let (lo, hi) = (_mm256_unpacklo_epi32(s, e), _mm256_unpackhi_epi32(s, e));
+            let (w0, w1) = (
+                _mm256_permute2x128_si256::<0x20>(lo, hi),
+                _mm256_permute2x128_si256::<0x31>(lo, hi),
+            );
+            let o = &mut out[r + 1..r + 9];
+            // SAFETY: `o` is 8 writable pairs: 32 bytes here, 32 below.
+            unsafe { _mm256_storeu_si256(o.as_mut_ptr().cast(), w0) };
+            // SAFETY: as above.
+            unsafe { _mm256_storeu_si256(o[4..].as_mut_ptr().cast(), w1) };
+            r += 8;
+        }
+        r
     }
 
     /// Every key of `small` looked up in `large`, 8 keys of `large` at a

@@ -272,9 +272,16 @@ fn fill(out: &mut [u32], start: u32, len: usize) {
 /// `first + 1`: two intervals, adjacent); returns their number. For a
 /// block this crate wrote or validated: on another stream, some intervals
 /// or none, never a panic.
-pub(crate) fn intervals(stream: &[u8], first: u32, count: usize, out: &mut [(u32, u32)]) -> usize {
+pub(crate) fn intervals(
+    kernel: Kernel,
+    stream: &[u8],
+    first: u32,
+    count: usize,
+    out: &mut [(u32, u32)],
+) -> usize {
     #[inline(always)]
     fn go<const W: usize>(
+        kernel: Kernel,
         p: Parts<'_, W>,
         first: u32,
         count: usize,
@@ -285,19 +292,24 @@ pub(crate) fn intervals(stream: &[u8], first: u32, count: usize, out: &mut [(u32
             return 0;
         };
         runs[0] = (first, first);
-        // Run i ends where run i + 1 starts (its index), the last one at
+        // Run r ends where run r + 1 starts (its index), the last one at
         // the block's last key (index count - 1).
-        let ends = p.index.iter().map(|&j| usize::from(j)).chain([count - 1]);
-        let mut at = 0usize;
-        for ((o, s), next) in runs[1..].iter_mut().zip(p.starts).zip(ends) {
-            let start = first.wrapping_add(le(s));
-            *o = (start, start.wrapping_add(next.wrapping_sub(at + 1) as u32));
-            at = next;
+        let run = |r: usize| {
+            let start = first.wrapping_add(le(&p.starts[r]));
+            let at = r.checked_sub(1).map_or(0, |q| usize::from(p.index[q]));
+            let next = p.index.get(r).map_or(count - 1, |&j| usize::from(j));
+            (start, start.wrapping_add(next.wrapping_sub(at + 1) as u32))
+        };
+        runs[1] = run(0);
+        // Eight runs a step with SIMD (the kernel's), then one by one.
+        let from = kernel.run_intervals(p.starts, p.index, first, runs);
+        for (r, o) in runs.iter_mut().enumerate().skip(from + 1) {
+            *o = run(r - 1);
         }
         n + 1
     }
     let by = |out: &mut [(u32, u32)]| -> Result<usize, DecodeError> {
-        Ok(by_width!(stream, |p| go(p, first, count, out)))
+        Ok(by_width!(stream, |p| go(kernel, p, first, count, out)))
     };
     by(out).unwrap_or(0)
 }
@@ -540,13 +552,13 @@ mod tests {
         let mut out = Vec::new();
         encode(&[10, 11, 12, 13, 20, 300, 301], &mut out);
         let mut iv = [(0u32, 0u32); 8];
-        let n = intervals(&out, 10, 7, &mut iv);
+        let k = Kernel::SCALAR;
+        let n = intervals(k, &out, 10, 7, &mut iv);
         assert_eq!(iv[..n], [(10, 10), (11, 13), (20, 20), (300, 301)]);
         // Too little room: none.
-        assert_eq!(intervals(&out, 10, 7, &mut iv[..3]), 0);
+        assert_eq!(intervals(k, &out, 10, 7, &mut iv[..3]), 0);
         let other = [(0, 11), (13, 20), (299, 300), (400, 500)];
         let mut keys = [0u32; 16];
-        let k = Kernel::SCALAR;
         let m = intersect(k, &iv[..n], &other, 0, u32::MAX, &mut keys);
         assert_eq!(keys[..m], [10, 11, 13, 20, 300]);
         let m = intersect(k, &iv[..n], &other, 11, 299, &mut keys);
@@ -621,9 +633,17 @@ mod tests {
             assert_eq!(decode(&out, keys[0], n, &mut back), Ok(out.len()));
             assert_eq!(back, keys, "round {round}");
             let mut iv = vec![(0u32, 0u32); n];
-            let m = intervals(&out, keys[0], n, &mut iv);
+            let m = intervals(Kernel::SCALAR, &out, keys[0], n, &mut iv);
             let flat: Vec<u32> = iv[..m].iter().flat_map(|&(s, e)| s..=e).collect();
             assert_eq!(flat, keys, "round {round}");
+            // Every kernel writes the same intervals (the SIMD ones eight
+            // runs a step: blocks of 1 to 256 runs, starts of 1 to 4 bytes).
+            for &k in &kernels() {
+                let mut other = vec![(0u32, 0u32); n];
+                let isa = k.isa();
+                assert_eq!(intervals(k, &out, keys[0], n, &mut other), m, "{isa:?}");
+                assert_eq!(other[..m], iv[..m], "{isa:?} round {round}");
+            }
             // Disjoint and increasing; only the first key's interval may
             // touch the next.
             assert!(iv[1..m].windows(2).all(|w| w[0].1 + 1 < w[1].0));
@@ -689,8 +709,10 @@ mod tests {
                 decode(&again, keys[0], count, &mut back).unwrap();
                 assert_eq!(back, out);
             }
-            let mut iv = vec![(0u32, 0u32); count];
-            let _ = intervals(&stream, keys[0], count, &mut iv);
+            for &k in &kernels() {
+                let mut iv = vec![(0u32, 0u32); count];
+                let _ = intervals(k, &stream, keys[0], count, &mut iv);
+            }
             for _ in 0..8 {
                 let probe = keys[0].wrapping_add(rng.below(1 << 16) as u32);
                 let _ = lower_bound(&stream, keys[0], count, probe);
@@ -709,12 +731,17 @@ mod tests {
     /// eight and four and the scalar tail; overlaps of 0 to 20 keys, equal
     /// ends, runs past eight keys), random bounds, and an `out` of exactly
     /// the result's length or longer.
-    #[test]
-    fn interval_intersection_against_the_keys() {
-        let kernels: Vec<Kernel> = crate::isa::Isa::ALL
+    /// Every intersection kernel this CPU runs.
+    fn kernels() -> Vec<Kernel> {
+        crate::isa::Isa::ALL
             .into_iter()
             .filter_map(Kernel::with_isa)
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn interval_intersection_against_the_keys() {
+        let kernels = kernels();
         let mut rng = intcodec_testkit::SplitMix64::new(22);
         let list = |rng: &mut intcodec_testkit::SplitMix64| {
             let mut v = Vec::new();

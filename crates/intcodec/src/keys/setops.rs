@@ -72,9 +72,9 @@ impl<'a, C: SortedCodec + KernelChoice> Cur<'a, C> {
     /// The current block (in run form) as intervals in `out`; returns their
     /// number.
     #[inline]
-    fn intervals(&self, out: &mut [(u32, u32)]) -> usize {
+    fn intervals(&self, kernel: Kernel, out: &mut [(u32, u32)]) -> usize {
         let raw = self.raw();
-        runs::intervals(raw.stream, raw.first, raw.count, out)
+        runs::intervals(kernel, raw.stream, raw.first, raw.count, out)
     }
 }
 
@@ -338,10 +338,10 @@ fn common_runs_in<C, D, const N: usize, const O: usize>(
             (false, false) if x.is(Form::Runs) && y.is(Form::Runs) => {
                 let iv = iv.get_or_insert_with(Intervals::new);
                 if rx == 0 {
-                    rx = x.intervals(&mut iv.x);
+                    rx = x.intervals(kernel, &mut iv.x);
                 }
                 if ry == 0 {
-                    ry = y.intervals(&mut iv.y);
+                    ry = y.intervals(kernel, &mut iv.y);
                 }
                 let n = runs::intersect(kernel, &iv.x[..rx], &iv.y[..ry], lo, hi, &mut out);
                 if n > 0 {
