@@ -83,9 +83,10 @@ impl Kernel {
     /// Writes the intervals of runs `1..r` of a block in run form (starts of
     /// `W` bytes less the block's first key `first`, `index` the block
     /// indexes less one of runs `1..`) to `out[2..1 + r]`, eight runs a
-    /// step (AVX2, starts of 1, 2 or 4 bytes), as long as eight more have
-    /// their index byte; returns `r`, the first run not written (1 for the
-    /// portable kernels). Run `k` is `(s, s + index[k] - index[k - 1] - 1)`,
+    /// step (AVX2, starts of 1, 2 or 4 bytes): every run but the last (the
+    /// one with no index byte after it) when there are ten runs or more;
+    /// returns `r`, the first run not written (1 for the portable kernels
+    /// and shorter blocks). Run `k` is `(s, s + index[k] - index[k - 1] - 1)`,
     /// `s = first + starts[k]`, wrapping, as the caller's loop computes it.
     #[inline]
     pub(crate) fn run_intervals<const W: usize>(
@@ -468,8 +469,14 @@ mod x86 {
         if W == 3 {
             return r;
         }
+        let end = index.len();
+        if end < 9 || starts.len() < end || out.len() < end + 1 {
+            return r;
+        }
         let (base, one) = (_mm256_set1_epi32(first as i32), _mm256_set1_epi32(1));
-        while r + 8 <= index.len() && r + 8 <= starts.len() && r + 9 <= out.len() {
+        // Runs `r..r + 8` (`1 <= r`, `r + 8 <= index.len()`, the starts and
+        // `out` long enough).
+        let mut step = |r: usize| {
             let sp = starts[r..r + 8].as_ptr().cast::<u8>();
             let s = match W {
                 // SAFETY: `sp` is the 8 * W bytes of starts `r..r + 8`.
@@ -479,8 +486,7 @@ mod x86 {
                 // SAFETY: as above.
                 _ => unsafe { _mm256_loadu_si256(sp.cast()) },
             };
-            // Eight index bytes from `k` (`k = r` or `r - 1`, `r >= 1`,
-            // `r + 8 <= index.len()`).
+            // Eight index bytes from `k` (`r` or `r - 1`).
             let idx = |k: usize| {
                 let p = index[k..k + 8].as_ptr();
                 // SAFETY: `p` is 8 readable bytes.
@@ -500,9 +506,17 @@ mod x86 {
             unsafe { _mm256_storeu_si256(o.as_mut_ptr().cast(), w0) };
             // SAFETY: as above.
             unsafe { _mm256_storeu_si256(o[4..].as_mut_ptr().cast(), w1) };
+        };
+        // Every run with an index byte: eights, the last eight overlapping
+        // the ones before (the same pairs written again).
+        while r + 8 <= end {
+            step(r);
             r += 8;
         }
-        r
+        if r < end {
+            step(end - 8);
+        }
+        end
     }
 
     /// Every key of `small` looked up in `large`, 8 keys of `large` at a
