@@ -100,7 +100,11 @@ impl Kernel {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: as in `interval_windows`.
             Isa::Avx2 => unsafe { x86::run_intervals_avx2(starts, index, first, out) },
-            _ => 1,
+            _ => {
+                // (Used by the SIMD kernels only.)
+                let _ = (starts, index, first, out);
+                1
+            }
         }
     }
 
@@ -123,7 +127,11 @@ impl Kernel {
             // SAFETY: a `Kernel` holds `Avx2` only when the CPU has AVX2
             // (its invariant).
             Isa::Avx2 => unsafe { x86::interval_windows_avx2(a, b, (a_end, b_end), (i, j), put) },
-            _ => (i, j),
+            _ => {
+                // (Used by the SIMD kernels only.)
+                let _ = (a, b, a_end, b_end, put);
+                (i, j)
+            }
         }
     }
 
