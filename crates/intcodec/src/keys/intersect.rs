@@ -14,7 +14,6 @@
 //!   long one, moving forward a vector at a time and comparing the key with
 //!   a whole vector (SIMD), or galloping (scalar).
 //!
-//!
 //! Blocks in run form meet as interval lists (`runs::intersect`); the AVX2
 //! kernel tests their pairs eight intervals against eight
 //! ([`Kernel::interval_windows`]) before the portable four-by-four loop:

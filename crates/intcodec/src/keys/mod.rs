@@ -150,11 +150,18 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
         }
     }
 
+    /// The bounds and the count the handle keeps, read from the leaves.
+    fn derived(&self) -> (u32, u32, u64) {
+        (
+            self.firsts.first().copied().unwrap_or(0),
+            self.leaves.last().map_or(0, Leaf::last),
+            self.ends.last().copied().unwrap_or(0),
+        )
+    }
+
     /// Sets the bounds and the count kept in the handle from the leaves.
     fn sync(&mut self) {
-        self.lo = self.firsts.first().copied().unwrap_or(0);
-        self.hi = self.leaves.last().map_or(0, Leaf::last);
-        self.count = self.ends.last().copied().unwrap_or(0);
+        (self.lo, self.hi, self.count) = self.derived();
     }
 
     /// A set of strictly increasing `keys`, blocks and leaves filled.
@@ -554,9 +561,7 @@ impl<C: SortedCodec + KernelChoice> KeySet<C> {
     pub fn check_invariants(&self) {
         assert_eq!(self.leaves.len(), self.firsts.len());
         assert_eq!(self.ends.len(), self.leaves.len());
-        assert_eq!(self.lo, self.firsts.first().copied().unwrap_or(0));
-        assert_eq!(self.hi, self.leaves.last().map_or(0, Leaf::last));
-        assert_eq!(self.count, self.ends.last().copied().unwrap_or(0));
+        assert_eq!((self.lo, self.hi, self.count), self.derived());
         let mut prev: Option<u32> = None;
         let mut buf = [0u32; BUF];
         for (li, leaf) in self.leaves.iter().enumerate() {
