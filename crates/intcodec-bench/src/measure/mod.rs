@@ -232,13 +232,16 @@ impl Encoded {
 
 /// The buffers every pass and check reuses from chunk to chunk: values to
 /// decode into and bytes to encode into, each the size of one chunk's
-/// largest output.
+/// largest output. Both start on a 64-byte boundary, as the C peers' own
+/// buffers (`alignas(64)` in `peer-c/shim.cpp`): where a buffer starts
+/// decides how many of a kernel's wide stores split a cache line, and the
+/// Rust contenders and the C ones should not differ in that.
 #[derive(Clone, Debug)]
 pub struct Buffers {
     /// [`CHUNK`] values.
-    pub values: Vec<u32>,
+    pub values: Aligned<u32>,
     /// The largest `max_encoded_len(CHUNK)` of the codecs they were made for.
-    pub bytes: Vec<u8>,
+    pub bytes: Aligned<u8>,
 }
 
 impl Buffers {
@@ -246,9 +249,47 @@ impl Buffers {
     pub fn new(codecs: &[Box<dyn Codec>]) -> Buffers {
         let bytes = codecs.iter().map(|c| c.max_encoded_len(CHUNK)).max();
         Buffers {
-            values: vec![0; CHUNK],
-            bytes: vec![0; bytes.unwrap_or(0)],
+            values: Aligned::zeroed(CHUNK),
+            bytes: Aligned::zeroed(bytes.unwrap_or(0)),
         }
+    }
+}
+
+/// `len` zeroed elements starting on a 64-byte boundary (a `Vec` with
+/// slack, the slice taken from its first aligned element).
+#[derive(Clone, Debug)]
+pub struct Aligned<T> {
+    buf: Vec<T>,
+    start: usize,
+    len: usize,
+}
+
+impl<T: Copy + Default> Aligned<T> {
+    /// `len` elements of `T::default()`, the first at a multiple of 64 bytes.
+    pub fn zeroed(len: usize) -> Aligned<T> {
+        let size = std::mem::size_of::<T>().max(1);
+        let slack = 64 / size;
+        let buf = vec![T::default(); len + slack];
+        let misalign = (buf.as_ptr() as usize) % 64;
+        let start = if misalign == 0 {
+            0
+        } else {
+            (64 - misalign) / size
+        };
+        Aligned { buf, start, len }
+    }
+}
+
+impl<T> std::ops::Deref for Aligned<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.buf[self.start..self.start + self.len]
+    }
+}
+
+impl<T> std::ops::DerefMut for Aligned<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.buf[self.start..self.start + self.len]
     }
 }
 
