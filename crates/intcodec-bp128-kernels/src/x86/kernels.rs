@@ -573,6 +573,88 @@ macro_rules! bp_body {
             v
         }
 
+        /// Whether this set unpacks plain 4x blocks two groups a `__m256i`
+        /// (the AVX2 and AVX-512 sets): one 256-bit store per eight values
+        /// instead of two 128-bit ones, which is what bounds the 4x unpack
+        /// where a core retires one vector store a cycle of any width (Zen
+        /// 4: the 4x plain decode ran at half the 8x layout's speed on
+        /// 8-bit values; `docs/perf-notes.md`, BP128, 2026-12-07).
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        const PAIRS: bool = L == 4 && crate::x86::wide::has_feature($f, "avx2");
+
+        /// Groups `K` and `K + 1` of a 4x block of width `B` at `ip` as one
+        /// `__m256i` (group `K` in the low half): as `group`, with the two
+        /// groups' words side by side (one 32-byte load when they start in
+        /// consecutive words, a 16-byte broadcast when in the same one) and
+        /// per-half shift counts. A count of 32 (the half that does not
+        /// cross into its next word) shifts in zeros, so the next words
+        /// are read only where a group needs them.
+        ///
+        /// # Safety
+        /// `ip[..B * 16]` is readable; the CPU has AVX2; `K + 1 < 32`.
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        #[target_feature(enable = $f)]
+        #[target_feature(enable = "avx2")]
+        #[inline]
+        unsafe fn two_groups<const B: u32, const K: u32>(ip: *const u8) -> crate::x86::M256 {
+            #[cfg(target_arch = "x86")]
+            use core::arch::x86::*;
+            #[cfg(target_arch = "x86_64")]
+            use core::arch::x86_64::*;
+            let (o0, o1) = (K * B, (K + 1) * B);
+            let (w0, w1) = ((o0 / 32) as usize, (o1 / 32) as usize);
+            let (s0, s1) = (o0 % 32, o1 % 32);
+            // Words `$a` and `$b` (b == a or a + 1, both below B) side by
+            // side.
+            macro_rules! two {
+                ($a:expr, $b:expr) => {{
+                    let (a, b): (usize, usize) = ($a, $b);
+                    // SAFETY: words `a`, `b` < B are inside `ip[..B * 16]`
+                    // (caller).
+                    let pa = unsafe { ip.add(16 * a) };
+                    if b == a {
+                        // SAFETY: as above.
+                        _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(pa.cast()) })
+                    } else {
+                        // SAFETY: as above (words a and a + 1).
+                        unsafe { _mm256_loadu_si256(pa.cast()) }
+                    }
+                }};
+            }
+            macro_rules! count {
+                ($c0:expr, $c1:expr) => {{
+                    let (c0, c1) = ($c0 as i32, $c1 as i32);
+                    _mm256_setr_epi32(c0, c0, c0, c0, c1, c1, c1, c1)
+                }};
+            }
+            if B == 0 {
+                return _mm256_setzero_si256();
+            }
+            // B == 32: words K and K + 1, a copy.
+            let lo = two!(w0, w1);
+            if B == 32 {
+                return lo;
+            }
+            let mut v = _mm256_srlv_epi32(lo, count!(s0, s1));
+            let (x0, x1) = (s0 + B > 32, s1 + B > 32);
+            if x0 || x1 {
+                // The next word of each crossing group (group K crossing
+                // means group K + 1 starts in word w0 + 1 = w1).
+                let hi = match (x0, x1) {
+                    (true, true) => two!(w0 + 1, w1 + 1),
+                    (true, false) => two!(w0 + 1, w0 + 1),
+                    _ => two!(w1 + 1, w1 + 1),
+                };
+                let t0 = if x0 { 32 - s0 } else { 32 };
+                let t1 = if x1 { 32 - s1 } else { 32 };
+                v = _mm256_or_si256(v, _mm256_sllv_epi32(hi, count!(t0, t1)));
+            }
+            if s0 + B != 32 || s1 + B != 32 {
+                v = _mm256_and_si256(v, _mm256_set1_epi32(((1u64 << B) - 1) as i32));
+            }
+            v
+        }
+
         /// The lanes of `B` low bits.
         #[target_feature(enable = $f)]
         #[inline]
@@ -603,6 +685,41 @@ macro_rules! bp_body {
             carry: V,
             limit: u32,
         ) -> V {
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            if PAIRS && M == 0 && SITE != 2 {
+                #[cfg(target_arch = "x86")]
+                use core::arch::x86::*;
+                #[cfg(target_arch = "x86_64")]
+                use core::arch::x86_64::*;
+                macro_rules! pair_step {
+                    ($k:literal) => {
+                        // SAFETY: `ip[..B * 16]` is readable (caller), the
+                        // set has AVX2 (`PAIRS`), $k + 1 < 32; values
+                        // 4 * $k .. 4 * $k + 8 <= 128 = 32 * L are writable.
+                        unsafe {
+                            let v = two_groups::<B, $k>(ip);
+                            _mm256_storeu_si256(op.add(4 * $k).cast(), v);
+                        }
+                    };
+                }
+                pair_step!(0);
+                pair_step!(2);
+                pair_step!(4);
+                pair_step!(6);
+                pair_step!(8);
+                pair_step!(10);
+                pair_step!(12);
+                pair_step!(14);
+                pair_step!(16);
+                pair_step!(18);
+                pair_step!(20);
+                pair_step!(22);
+                pair_step!(24);
+                pair_step!(26);
+                pair_step!(28);
+                pair_step!(30);
+                return carry;
+            }
             let mask = low_bits::<B>();
             let mut carry = carry;
             macro_rules! step {

@@ -24,6 +24,10 @@ use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
+/// `__m256i`, for the kernel bodies whose modules do not import the
+/// intrinsics (the pair layouts).
+pub(crate) type M256 = __m256i;
+
 /// Prefix sum of sixteen u32 lanes: four shifted adds (`valignd`). Also
 /// intcodec's AVX-512 Stream VByte and VByte delta decoders' (one
 /// definition).

@@ -92,7 +92,7 @@
 //! |---|---|---|---|
 //! | scalar | bit extraction per value (reference) | the same | the same |
 //! | SSE4.1 | one `__m128i` per group, every width unrolled | two `__m128i` per group | (scalar) |
-//! | AVX2 | the SSE4.1 code, VEX-encoded | one `__m256i` per group | two `__m256i` per group |
+//! | AVX2 | the SSE4.1 code, VEX-encoded; plain blocks two groups per `__m256i` | one `__m256i` per group | two `__m256i` per group |
 //! | AVX-512 | the AVX2 code with AVX-512VL/VBMI2 | the same | one `__m512i` per group |
 //! | NEON | one `uint32x4_t` per group | two `uint32x4_t` per group | four per group |
 //!
