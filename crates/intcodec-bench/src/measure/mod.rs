@@ -256,8 +256,9 @@ impl Buffers {
 }
 
 /// `len` zeroed elements starting on a 64-byte boundary (a `Vec` with
-/// slack, the slice taken from its first aligned element).
-#[derive(Clone, Debug)]
+/// slack, the slice taken from its first aligned element). A clone is
+/// aligned too (a derived one would keep the offset into a new `Vec`).
+#[derive(Debug)]
 pub struct Aligned<T> {
     buf: Vec<T>,
     start: usize,
@@ -267,16 +268,19 @@ pub struct Aligned<T> {
 impl<T: Copy + Default> Aligned<T> {
     /// `len` elements of `T::default()`, the first at a multiple of 64 bytes.
     pub fn zeroed(len: usize) -> Aligned<T> {
-        let size = std::mem::size_of::<T>().max(1);
-        let slack = 64 / size;
+        let slack = 64 / std::mem::size_of::<T>().max(1);
         let buf = vec![T::default(); len + slack];
-        let misalign = (buf.as_ptr() as usize) % 64;
-        let start = if misalign == 0 {
-            0
-        } else {
-            (64 - misalign) / size
-        };
+        let start = buf.as_ptr().align_offset(64);
+        assert!(start <= slack, "no 64-byte boundary in the slack");
         Aligned { buf, start, len }
+    }
+}
+
+impl<T: Copy + Default> Clone for Aligned<T> {
+    fn clone(&self) -> Self {
+        let mut c = Aligned::zeroed(self.len);
+        c.copy_from_slice(self);
+        c
     }
 }
 
@@ -464,6 +468,20 @@ mod tests {
             (0..9000u32).map(|i| i * 70_000 + (i & 3)).collect(),
         ];
         Bucket::new(12, &lists)
+    }
+
+    #[test]
+    fn buffers_and_their_clones_start_on_64_bytes() {
+        let mut a = Aligned::<u32>::zeroed(CHUNK);
+        a[CHUNK - 1] = 9;
+        for _ in 0..4 {
+            let b = a.clone();
+            let (c, d) = (Aligned::<u8>::zeroed(77), Aligned::<u8>::zeroed(0));
+            assert_eq!(b.as_ptr() as usize % 64, 0);
+            assert_eq!((b.len(), b[CHUNK - 1], b[0]), (CHUNK, 9, 0));
+            assert_eq!((c.as_ptr() as usize % 64, c.len()), (0, 77));
+            assert_eq!(d.len(), 0);
+        }
     }
 
     #[test]
