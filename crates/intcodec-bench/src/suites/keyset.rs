@@ -73,6 +73,35 @@ pub struct Dataset {
     /// Whether the data is sparse (Roaring holds it in array containers):
     /// the size target is then 0.8x Roaring's.
     pub sparse: bool,
+    /// For a synthetic dataset whose keys are drawn uniformly from
+    /// `[0, universe)`: the universe, from which the report gives the least
+    /// size any encoding of such sets can have ([`min_bits_per_key`]).
+    pub universe: Option<u64>,
+}
+
+/// The synthetic sets' keys are uniform in `[0, UNIFORM_UNIVERSE)`.
+const UNIFORM_UNIVERSE: u64 = 1 << 30;
+
+/// The least mean size, in bits per key, of any encoding of sets of
+/// `sizes` keys each drawn uniformly from `[0, universe)`: a set of `n`
+/// distinct keys is one of `C(universe, n)`, equally likely, so no code is
+/// shorter on average than `log2 C(universe, n)` bits (summed over the sets,
+/// divided by their keys). `log2 C(u, n)` is summed as `log2((u - i) / (n -
+/// i))` for `i < n`: exact up to rounding, one term a key.
+pub fn min_bits_per_key(universe: u64, sizes: &[usize]) -> f64 {
+    let (mut bits, mut keys) = (0.0f64, 0usize);
+    for &n in sizes {
+        let n = n.min(universe as usize);
+        bits += (0..n)
+            .map(|i| ((universe - i as u64) as f64 / (n - i) as f64).log2())
+            .sum::<f64>();
+        keys += n;
+    }
+    if keys == 0 {
+        0.0
+    } else {
+        bits / keys as f64
+    }
 }
 
 /// One measurement.
@@ -617,6 +646,7 @@ pub fn datasets(cfg: &Config, note: &mut dyn FnMut(String)) -> Vec<Dataset> {
                     sets: l.lists,
                     pairs: (1..n).map(|i| (i - 1, i)).collect(),
                     sparse: *name != "wikileaks-noquotes",
+                    universe: None,
                 });
             }
             Err(e) => note(format!("keyset: SKIPPED {name}: {e}")),
@@ -641,6 +671,7 @@ pub fn datasets(cfg: &Config, note: &mut dyn FnMut(String)) -> Vec<Dataset> {
                 sets: lists,
                 pairs,
                 sparse: false,
+                universe: None,
             });
         }
         Err(e) => note(format!("keyset: SKIPPED europarl.docs: {e}")),
@@ -648,7 +679,8 @@ pub fn datasets(cfg: &Config, note: &mut dyn FnMut(String)) -> Vec<Dataset> {
     let n = cfg.synthetic;
     let mut rng = SplitMix64::new(cfg.seed);
     let uniform = |rng: &mut SplitMix64, n: usize| {
-        let mut v: Vec<u32> = (0..n).map(|_| rng.next_u32() >> 2).collect();
+        let shift = 32 - UNIFORM_UNIVERSE.trailing_zeros();
+        let mut v: Vec<u32> = (0..n).map(|_| rng.next_u32() >> shift).collect();
         v.sort_unstable();
         v.dedup();
         v
@@ -660,6 +692,7 @@ pub fn datasets(cfg: &Config, note: &mut dyn FnMut(String)) -> Vec<Dataset> {
         sets: vec![a, b],
         pairs: vec![(0, 1)],
         sparse: true,
+        universe: Some(UNIFORM_UNIVERSE),
     });
     out
 }
@@ -714,6 +747,11 @@ pub fn run(
         // Keep the sparse flag for the targets.
         if d.sparse {
             notes.push(format!("sparse:{}", d.name));
+        }
+        if let Some(u) = d.universe {
+            let sizes: Vec<usize> = d.sets.iter().map(Vec::len).collect();
+            let bound = min_bits_per_key(u, &sizes);
+            notes.push(format!("{MIN_BITS}{}:{bound}", d.name));
         }
     }
     progress(1.0, "done");
@@ -779,7 +817,10 @@ pub fn table(
 ) -> Result<(), String> {
     use std::fmt::Write as _;
     let mut s = super::report_text(header);
-    for n in notes.iter().filter(|n| !n.starts_with("sparse:")) {
+    for n in notes
+        .iter()
+        .filter(|n| !n.starts_with("sparse:") && !n.starts_with(MIN_BITS))
+    {
         let _ = writeln!(s, "{n}");
     }
     let datasets = super::first_seen(rows.iter().map(|r| r.dataset.as_str()));
@@ -819,6 +860,10 @@ impl Row {
         find(rows, &self.dataset, &self.codec, "build").map_or(0, |r| r.ints)
     }
 }
+
+/// The note that carries a dataset's [`min_bits_per_key`]:
+/// `min-bits:<dataset>:<bits>`.
+const MIN_BITS: &str = "min-bits:";
 
 fn targets(rows: &[Row], notes: &[String], ds: &str, codecs: &[&str], s: &mut String) {
     use std::fmt::Write as _;
@@ -904,6 +949,22 @@ fn targets(rows: &[Row], notes: &[String], ds: &str, codecs: &[&str], s: &mut St
             "  memory: btreeset / ours {r:>6.1}x  (>= 10x; btreeset estimated) {}",
             verdict(r >= 10.0)
         );
+        let prefix = format!("{MIN_BITS}{ds}:");
+        let bound = notes
+            .iter()
+            .find_map(|n| n.strip_prefix(&prefix)?.parse::<f64>().ok());
+        if let Some(b) = bound {
+            let _ = writeln!(
+                s,
+                "    (10x is {:.2} bits/key; uniform random sets of this density need >= {b:.2}: {})",
+                t.mem_bits / 10.0,
+                if t.mem_bits / 10.0 < b {
+                    "unreachable by any encoding"
+                } else {
+                    "reachable"
+                }
+            );
+        }
     }
 }
 
@@ -931,6 +992,39 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("targets (keyset-bp128"), "{text}");
         assert!(text.contains("memory: btreeset / ours"), "{text}");
+        // The uniform set's size bound, under its memory line (3000 keys in
+        // 2^30: about log2(2^30 / 3000) + 1.44 = 19.9 bits a key).
+        let note = notes
+            .iter()
+            .find(|n| n.starts_with(MIN_BITS))
+            .expect("bound note");
+        let bound: f64 = note.rsplit(':').next().unwrap().parse().unwrap();
+        assert!((19.5..20.5).contains(&bound), "{note}");
+        assert!(
+            text.contains("uniform random sets of this density need >= "),
+            "{text}"
+        );
+        assert!(
+            !text.contains(MIN_BITS),
+            "the note is not printed as such: {text}"
+        );
         assert_eq!(common_rows(&rows, 1).len(), rows.len());
+    }
+
+    #[test]
+    fn min_bits_per_key_is_log2_of_the_binomial() {
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        // C(4, 2) = 6, C(10, 3) = 120, C(10, 2) = 45, C(8, 8) = 1.
+        assert!(close(min_bits_per_key(4, &[2]), 6f64.log2() / 2.0));
+        assert!(close(min_bits_per_key(10, &[3]), 120f64.log2() / 3.0));
+        assert!(close(min_bits_per_key(8, &[8]), 0.0));
+        assert_eq!(min_bits_per_key(8, &[]), 0.0);
+        // Several sets: their bits summed, over all their keys.
+        let both = (45f64.log2() + 120f64.log2()) / 5.0;
+        assert!(close(min_bits_per_key(10, &[2, 3]), both));
+        // Sparse sets cost about log2(u / n) + log2(e) bits a key.
+        let b = min_bits_per_key(1 << 30, &[10_000]);
+        let approx = (f64::from(1u32 << 30) / 10_000.0).log2() + std::f64::consts::LOG2_E;
+        assert!((b - approx).abs() < 0.01, "{b} {approx}");
     }
 }
