@@ -992,8 +992,9 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("targets (keyset-bp128"), "{text}");
         assert!(text.contains("memory: btreeset / ours"), "{text}");
-        // The uniform set's size bound, under its memory line (3000 keys in
-        // 2^30: about log2(2^30 / 3000) + 1.44 = 19.9 bits a key).
+        // The uniform sets' size bound, under their memory line (3000 and
+        // 300 keys in 2^30: about log2(2^30 / n) + 1.44 bits a key, 19.9 and
+        // 23.2, so 20.2 over both).
         let note = notes
             .iter()
             .find(|n| n.starts_with(MIN_BITS))
