@@ -73,7 +73,11 @@ impl<C: KernelChoice> Codec for Ours<C> {
             .encode_opt(values, delta, out)
             .map_err(|e| e.to_string())
     }
-    #[inline]
+    // Inlined into the timed loops, as a caller of the library's `decode`
+    // gets it: the adapter adds no call of its own (the C/C++ peers' loops
+    // run in C, where their decoders inline). Short lists of 8 VarInt-GB
+    // values: 10.1 -> 9.3 ns a call.
+    #[inline(always)]
     fn decode_with(&self, input: &[u8], n: usize, delta: Option<u32>, out: &mut [u32]) -> ByteLen {
         self.codec
             .decode_opt(input, n, delta, out)

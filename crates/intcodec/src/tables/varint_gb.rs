@@ -14,6 +14,12 @@ pub(crate) struct GbTables {
     /// Decode shuffle: output byte `4*lane + k` takes data byte `mask[..]`, or
     /// zero (`0x80`).
     pub(crate) decode: [[u8; 16]; 256],
+    /// For the handle's decode of one short block (`VarIntGb::decode_first`):
+    /// bytes `0..4`, the offset from the control byte of the end of lanes
+    /// `0..4` (lane `i + 1` starts where lane `i` ends, lane 0 at 1); bytes
+    /// `4..8`, per lane, `8 * (3 - code)`: the right shift of `u32::MAX`
+    /// that masks a 4-byte load to the lane's bytes.
+    pub(crate) first: [u64; 256],
 }
 
 /// The code of value `lane` (0..=3) of a group in control byte `key`.
@@ -59,13 +65,17 @@ pub(crate) const fn build(top_first: bool) -> GbTables {
     let mut t = GbTables {
         len: [0; 256],
         decode: [[0x80; 16]; 256],
+        first: [0; 256],
     };
     let mut key = 0;
     while key < 256 {
         let mut pos = 0u8;
         let mut lane = 0;
         while lane < 4 {
-            let bytes = code(key as u8, lane, top_first) + 1;
+            let c = code(key as u8, lane, top_first);
+            let bytes = c + 1;
+            t.first[key] |= ((1 + pos + bytes) as u64) << (8 * lane);
+            t.first[key] |= ((8 * (3 - c)) as u64) << (32 + 8 * lane);
             let mut k = 0;
             while k < bytes {
                 t.decode[key][4 * lane + k as usize] = pos + k;
@@ -132,6 +142,23 @@ mod tests {
             assert_eq!(data_len(k), TABLES_LOW_FIRST.len[k] as usize);
             assert_eq!(data_len(k), TABLES_LUCENE.len[k] as usize);
         }
+        // `first`: lane ends and mask shifts, from the naive lengths.
+        for (top, t) in [(false, &TABLES_LOW_FIRST), (true, &TABLES_LUCENE)] {
+            for key in 0..256usize {
+                let mut end = 1u64;
+                for lane in 0..4 {
+                    let bit = if top { 6 - 2 * lane } else { 2 * lane };
+                    let code = (key as u64 >> bit) & 3;
+                    end += code + 1;
+                    assert_eq!(t.first[key] >> (8 * lane) & 0xFF, end, "{top} {key} {lane}");
+                    let shift = t.first[key] >> (32 + 8 * lane) & 0xFF;
+                    assert_eq!(u32::MAX >> shift, u32::MAX >> (24 - 8 * code));
+                }
+            }
+        }
+        // 0b01_00_00_11 low-first: lanes of 4, 1, 1, 2 bytes end at 5, 6, 7
+        // and 9; shifts 0, 24, 24, 16.
+        assert_eq!(TABLES_LOW_FIRST.first[0x43], 0x10_18_18_00_09_07_06_05);
         // 0b01_00_00_11: low-first = 4+1+1+2 bytes, Lucene = 2+1+1+4.
         assert_eq!(TABLES_LOW_FIRST.len[0x43], 8);
         assert_eq!(TABLES_LUCENE.decode[0x43][4..8], [2, 0x80, 0x80, 0x80]);

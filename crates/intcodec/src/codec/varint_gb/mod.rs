@@ -66,9 +66,10 @@
 //! | AVX-512 (VBMI) | lists of 512+ values: 64-byte windows every 47 bytes, block addresses by `vpermb` powers of a next-block table (no per-block chain), one-byte windows widened whole, delta as a second pass; then the AVX2 loop | AVX2's |
 //! | NEON | the SSSE3 loop with `tbl` | scalar |
 //!
-//! A checked decode of 1-4 values in one block (and 17 readable bytes) is
-//! done by the handle before any kernel runs: for lists that short the
-//! kernel's call costs more than the values (`VarIntGb::decode_first`).
+//! A checked decode of 1-8 values in one or two blocks (and 17 or 34
+//! readable bytes; Lucene: exactly one block of four) is done by the handle
+//! before any kernel runs: for lists that short the kernel's call costs
+//! more than the values (`VarIntGb::decode_first`).
 //!
 //! # Safety of decoding
 //!
@@ -280,11 +281,16 @@ impl VarIntGb {
     }
 
     /// Lists of 1-4 values (one block, or a partial low-first one) when the
-    /// input holds 17 bytes, the most one block takes: decoded here, not by
-    /// the kernel, whose call and per-block set-up cost more than these few
-    /// values (Xeon, per call: a 1-value list 6.7 -> 3.4 ns). Each value is one
-    /// 4-byte load masked to its length; nothing can be truncated. `None`
-    /// for anything else (the kernel decodes it, and names errors).
+    /// input holds 17 bytes, the most one block takes, and low-first lists
+    /// of 5-8 values (two blocks) when it holds 34: decoded here, not by the
+    /// kernel, whose call and per-block set-up cost more than these few
+    /// values (Xeon, per call: a 1-value list 6.7 -> 3.4 ns). Each value is
+    /// one 4-byte load masked to its length, at an offset looked up from
+    /// the control byte (`GbTables::first`): the lanes' loads do not wait
+    /// for each other (Zen 4, short suite, 1, 2, 4 and 8 ints: 4.7, 5.5,
+    /// 7.7 and 10.6 ns with a chain of lengths and only one block here ->
+    /// 3.6, 4.4, 5.4 and 8.9, the benchmark's adapter inlined too). Nothing can be truncated. `None` for
+    /// anything else (the kernel decodes it, and names errors).
     #[inline(always)]
     fn decode_first(
         codec: &Self,
@@ -294,32 +300,30 @@ impl VarIntGb {
         out: &mut [u32],
     ) -> Option<Result<usize, DecodeError>> {
         let lucene = codec.k.layout == Layout::Lucene;
+        let t = if lucene {
+            &crate::tables::varint_gb::TABLES_LUCENE
+        } else {
+            &crate::tables::varint_gb::TABLES_LOW_FIRST
+        };
+        let mut acc = prev.unwrap_or(0);
+        let delta = prev.is_some();
         // Lucene writes lists under four values as vints, not a block.
-        let block_only = if lucene { n == 4 } else { (1..=4).contains(&n) };
-        let (Some(bytes), Some(out)) = (input.first_chunk::<17>(), out.get_mut(..n)) else {
+        if if lucene { n == 4 } else { (1..=4).contains(&n) } {
+            let (Some(bytes), Some(out)) = (input.first_chunk::<17>(), out.get_mut(..n)) else {
+                return None;
+            };
+            return Some(Ok(first_block(t, bytes, out, delta, &mut acc)));
+        }
+        if lucene || !(5..=8).contains(&n) {
+            return None;
+        }
+        let (Some(bytes), Some(out)) = (input.first_chunk::<34>(), out.get_mut(..n)) else {
             return None;
         };
-        if !block_only {
-            return None;
-        }
-        let key = bytes[0];
-        let mut pos = 1;
-        let mut acc = prev.unwrap_or(0);
-        for (lane, slot) in out.iter_mut().enumerate() {
-            let code = crate::tables::varint_gb::code(key, lane, lucene);
-            // `pos <= 1 + 3 * 4` before the fourth value: its four bytes
-            // end at 17 at most.
-            let word = u32::from_le_bytes(*bytes[pos..].first_chunk::<4>()?);
-            let v = word & (u32::MAX >> (8 * (3 - code)));
-            acc = if prev.is_some() {
-                acc.wrapping_add(v)
-            } else {
-                v
-            };
-            *slot = acc;
-            pos += code as usize + 1;
-        }
-        Some(Ok(pos))
+        let (head, tail) = out.split_at_mut(4);
+        let at = first_block(t, bytes.first_chunk::<17>()?, head, delta, &mut acc);
+        let next = bytes.get(at..)?.first_chunk::<17>()?;
+        Some(Ok(at + first_block(t, next, tail, delta, &mut acc)))
     }
 
     /// The output of `decode_to_vec`, allocated only if `input` is long
@@ -335,6 +339,39 @@ impl VarIntGb {
         }
         Ok(alloc::vec![0u32; n])
     }
+}
+
+/// One block of `VarIntGb::decode_first`: the `out.len()` (1..=4) values
+/// of the block whose control byte is `bytes[0]`, running from `acc` if
+/// `delta`; returns the bytes they take from the control byte on. Lane `i`
+/// ends `first` byte `i` bytes after the control byte and starts where lane
+/// `i - 1` ends (lane 0 at 1): independent loads, no chain from one lane's
+/// length to the next lane's load.
+#[inline(always)]
+fn first_block(
+    t: &crate::tables::varint_gb::GbTables,
+    bytes: &[u8; 17],
+    out: &mut [u32],
+    delta: bool,
+    acc: &mut u32,
+) -> usize {
+    let first = t.first[bytes[0] as usize];
+    let mut pos = 1;
+    for lane in 0..4 {
+        if lane == out.len() {
+            break;
+        }
+        // `pos <= 1 + 3 * 4` before the fourth value (the table's offsets):
+        // its four bytes end at 17 at most. (`min` keeps the slice's bound
+        // check out of the loop.)
+        let at = pos.min(13);
+        let word = u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+        let v = word & (u32::MAX >> (first >> (32 + 8 * lane)) as u8);
+        *acc = if delta { acc.wrapping_add(v) } else { v };
+        out[lane] = *acc;
+        pos = (first >> (8 * lane)) as u8 as usize;
+    }
+    pos
 }
 
 /// The codec operations. `encode*` may overwrite bytes of `out` past the
