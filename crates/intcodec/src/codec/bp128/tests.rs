@@ -283,6 +283,49 @@ fn tail_value_errors() {
     assert_eq!(out[0], u32::MAX);
 }
 
+/// Arrays of one or two values (all tail) take `first_two` when 8 bytes
+/// are there: on random bytes (valid values of every length, overlong and
+/// overflowing ones, truncation) of 0-19 bytes the handle returns what the
+/// tail decoder returns, values and errors, in every layout, delta mode
+/// and kernel, and writes nothing past the `n` values.
+#[test]
+fn one_and_two_value_arrays_agree_with_the_tail_decoder() {
+    let mut rng = Rng::new(0xB1_7A11);
+    for layout in LAYOUTS {
+        for_each_kernel(layout, |c| {
+            for d in DELTAS {
+                for round in 0..300 {
+                    let len = round % 20;
+                    let input: Vec<u8> = (0..len)
+                        .map(|_| {
+                            let b = rng.next_u32();
+                            // Mostly continuation bits set half the time;
+                            // sometimes a large fifth byte.
+                            (b as u8 & 0x7F) | if b >> 31 == 1 { 0x80 } else { 0 }
+                        })
+                        .collect();
+                    let prev = rng.next_u32();
+                    for n in 1..=2 {
+                        let h = in_mode(c, d);
+                        let (mode, p) = h.mode_of(from(d, prev));
+                        let mut want_out = vec![0u32; n];
+                        let want =
+                            scalar::decode_tail(h.k, &h.tail, &input, 0, &mut want_out, 0, mode, p);
+                        let mut out = vec![0xA5A5_A5A5u32; n + 1];
+                        let got = dec(c, &input, n, d, prev, &mut out);
+                        let at = format!("{layout:?} {:?} {d:?} n={n} {input:02x?}", c.isa());
+                        assert_eq!(got, want, "{at}");
+                        if got.is_ok() {
+                            assert_eq!(out[..n], want_out[..], "{at}");
+                        }
+                        assert_eq!(out[n], 0xA5A5_A5A5, "{at}: wrote past n");
+                    }
+                }
+            }
+        });
+    }
+}
+
 #[test]
 fn absurd_counts_fail_without_allocating() {
     let c = Bp128::new(Layout::Lanes8);

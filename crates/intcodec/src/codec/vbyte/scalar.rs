@@ -92,7 +92,7 @@ pub(crate) const SHORT_MAX: usize = 8;
 /// five bytes all continue (overlong) or when the fifth byte is too large
 /// (overflow): [`one`] then reads the value again, and names any error.
 #[inline(always)]
-fn one_word(input: &[u8], pos: usize) -> Option<(u32, usize)> {
+pub(crate) fn one_word(input: &[u8], pos: usize) -> Option<(u32, usize)> {
     let w = u64::from_le_bytes(*input.get(pos..)?.first_chunk::<8>()?);
     let stops = !w & 0x80_8080_8080;
     if stops == 0 {
@@ -108,6 +108,36 @@ fn one_word(input: &[u8], pos: usize) -> Option<(u32, usize)> {
         | (w >> 4 & 0x7_F000_0000);
     // A fifth byte above 0x0F sets bits from 32 on.
     u32::try_from(v).ok().map(|v| (v, len))
+}
+
+/// One or two u32 values (deltas from `prev` if `DELTA`) at the start of
+/// `input`, each read by [`one_word`], into `out[..n]`: the bytes they
+/// take, or `None` with nothing written wherever `one_word` cannot read a
+/// value (fewer than 8 bytes left, too long or overflowing values) or `n`
+/// is not 1 or 2. A caller's path for lists this short, before any kernel
+/// call; the `None` case goes on to the full decoder, which names errors.
+#[inline(always)]
+pub(crate) fn first_two(
+    input: &[u8],
+    n: usize,
+    delta: bool,
+    prev: u32,
+    out: &mut [u32],
+) -> Option<usize> {
+    if !(1..=2).contains(&n) {
+        return None;
+    }
+    let out = out.get_mut(..n)?;
+    let (a, len_a) = one_word(input, 0)?;
+    let a = if delta { prev.wrapping_add(a) } else { a };
+    if n == 1 {
+        out[0] = a;
+        return Some(len_a);
+    }
+    let (b, len_b) = one_word(input, len_a)?;
+    out[0] = a;
+    out[1] = if delta { a.wrapping_add(b) } else { b };
+    Some(len_a + len_b)
 }
 
 /// [`decode`] of a short list (u32), same results and errors. One or two
