@@ -289,8 +289,9 @@ impl VarIntGb {
     /// the control byte (`GbTables::first`): the lanes' loads do not wait
     /// for each other (Zen 4, short suite, 1, 2, 4 and 8 ints: 4.7, 5.5,
     /// 7.7 and 10.6 ns with a chain of lengths and only one block here ->
-    /// 3.6, 4.4, 5.4 and 8.9, the benchmark's adapter inlined too). Nothing can be truncated. `None` for
-    /// anything else (the kernel decodes it, and names errors).
+    /// 3.6, 4.4, 5.4 and 8.9, the benchmark's adapter inlined too). Nothing
+    /// can be truncated. `None` for anything else (the kernel decodes it,
+    /// and names errors).
     #[inline(always)]
     fn decode_first(
         codec: &Self,

@@ -110,7 +110,7 @@ pub(crate) fn one_word(input: &[u8], pos: usize) -> Option<(u32, usize)> {
     u32::try_from(v).ok().map(|v| (v, len))
 }
 
-/// One or two u32 values (deltas from `prev` if `DELTA`) at the start of
+/// One or two u32 values (deltas from `prev` if `delta`) at the start of
 /// `input`, each read by [`one_word`], into `out[..n]`: the bytes they
 /// take, or `None` with nothing written wherever `one_word` cannot read a
 /// value (fewer than 8 bytes left, too long or overflowing values) or `n`
