@@ -14,6 +14,12 @@
 //! family's C/C++ references (kernel column `c*`). Every pass is checked: a
 //! checksum of each list's last value and consumed bytes must equal the one
 //! computed from the source.
+//!
+//! Calls this short are sensitive to where the linker puts the code: on
+//! the Zen 4 (2026-12-07) FastPFor's VarIntGB, unchanged, read 4.1-4.2 ns
+//! for one int in one build of the benchmark and 5.0 in the next, after
+//! changes elsewhere. Compare ratios of a few nanoseconds with that in
+//! mind (`docs/perf-notes.md`, VarInt-GB).
 
 use super::postings::Row;
 use crate::measure::{Codec, Encoded, Op, CHUNK};
