@@ -633,14 +633,6 @@ impl Bp128 {
     ) -> Result<usize, DecodeError> {
         super::check_out(n, out.len())?;
         if n < self.k.layout.block_len() {
-            // One or two values: read by `first_two`, not the tail's
-            // short loop (Zen 4, short suite, 1 and 2 ints: 6.5 and 9.1 ns
-            // -> 6.0 and 8.6; FastPFor's composite moved 5.6 -> 5.1 and 8.0
-            // -> 7.2-7.9 with the binary's code placement in those runs).
-            let delta = !matches!(mode, Mode::Plain | Mode::Offset);
-            if let Some(used) = crate::codec::vbyte::scalar::first_two(input, n, delta, prev, out) {
-                return Ok(used);
-            }
             // All tail: no block set-up (Zen 5, a loop of checked decodes
             // of one list: 1, 2, 8 and 16 ints 8.7, 12.3, 21.6 and 17.1 ns
             // -> 5.2, 9.3, 11.3 and 11.7).

@@ -114,8 +114,8 @@ pub(crate) fn one_word(input: &[u8], pos: usize) -> Option<(u32, usize)> {
 /// `input`, each read by [`one_word`], into `out[..n]`: the bytes they
 /// take, or `None` with nothing written wherever `one_word` cannot read a
 /// value (fewer than 8 bytes left, too long or overflowing values) or `n`
-/// is not 1 or 2. A caller's path for lists this short, before any kernel
-/// call; the `None` case goes on to the full decoder, which names errors.
+/// is not 1 or 2: [`decode_short`]'s fast path; the `None` case goes on to
+/// the full decoder, which names errors.
 #[inline(always)]
 pub(crate) fn first_two(
     input: &[u8],
@@ -141,35 +141,22 @@ pub(crate) fn first_two(
 }
 
 /// [`decode`] of a short list (u32), same results and errors. One or two
-/// values are read by [`one_word`] (or [`one`] where that cannot: the last
-/// bytes of the input, errors): no branch on their lengths, so no
-/// misprediction. From three on, the byte loop of [`decode`] is faster: its
-/// predicted branches let the next value's loads start early, where each
-/// word read waits for the previous value's length (short suite, 8 ints:
-/// 25 ns against 33).
+/// values are read by [`first_two`] (one word each, no branch on their
+/// lengths, so no misprediction), or where it cannot (the last bytes of the
+/// input, errors) by [`decode`]. From three on, the byte loop of [`decode`]
+/// is faster: its predicted branches let the next value's loads start
+/// early, where each word read waits for the previous value's length
+/// (short suite, 8 ints: 25 ns against 33).
 #[inline(always)]
 pub(crate) fn decode_short<const DELTA: bool>(
     input: &[u8],
     out: &mut [u32],
-    mut prev: u32,
+    prev: u32,
 ) -> Result<usize, DecodeError> {
-    if out.len() > 2 {
-        return decode::<u32, DELTA>(input, out, prev);
+    if let Some(used) = first_two(input, out.len(), DELTA, prev, out) {
+        return Ok(used);
     }
-    let mut pos = 0;
-    for (i, slot) in out.iter_mut().enumerate() {
-        let (mut v, len) = match one_word(input, pos) {
-            Some(r) => r,
-            None => one::<u32>(input, pos).map_err(|kind| DecodeError::new(kind, pos, Some(i)))?,
-        };
-        pos += len;
-        if DELTA {
-            prev = prev.wrapping_add(v);
-            v = prev;
-        }
-        *slot = v;
-    }
-    Ok(pos)
+    decode::<u32, DELTA>(input, out, prev)
 }
 
 /// Decodes `out.len()` values (deltas from `prev` if `DELTA`).
