@@ -98,7 +98,7 @@ super::seek::masked_vbyte_seek!(
     "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vnni,avx2,bmi1,bmi2,popcnt"
 );
 
-use crate::codec::x86::{load64, prefix16_dwords, running16, running_from, totals_in_regs, IOTA64};
+use crate::codec::x86::{load64, prefix16, prefix16_dwords, running_from, totals_in_regs, IOTA64};
 
 /// With a Zen tuning ([`Tuning::is_zen`](crate::isa::Tuning::is_zen)), a
 /// decode of this many values or more is long: its continuation bits are
@@ -148,15 +148,28 @@ fn mask64(blk: &[u8; 64]) -> u64 {
 )]
 #[inline]
 fn put16<const DELTA: bool>(dst: &mut [u32; 16], v: __m512i, acc: &mut __m512i) {
-    // Zen: the total broadcast in registers unless `dst` is 32-byte
-    // aligned (`running16`); the table steps of twelve values leave the
-    // output at any multiple of 16 bytes.
-    let v = if !DELTA {
-        v
-    } else if totals_in_regs(dst.as_ptr()) {
-        running16::<true>(v, dst, acc)
+    if DELTA {
+        put_running(dst, prefix16(v), acc);
     } else {
-        running16::<false>(v, dst, acc)
+        // SAFETY: `dst` is 64 writable bytes.
+        unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), v) };
+    }
+}
+
+/// Stores sixteen running values: the prefix sums `local` of sixteen
+/// deltas from `acc`, which becomes the last of them. Zen: the total is
+/// broadcast in registers unless `dst` is 32-byte aligned (`running16`),
+/// chosen at each store: the table steps of twelve values leave the
+/// output at any multiple of 16 bytes.
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vnni,avx2,bmi1,bmi2,popcnt"
+)]
+#[inline]
+fn put_running(dst: &mut [u32; 16], local: __m512i, acc: &mut __m512i) {
+    let v = if totals_in_regs(dst.as_ptr()) {
+        running_from::<true>(local, dst, acc)
+    } else {
+        running_from::<false>(local, dst, acc)
     };
     // SAFETY: `dst` is 64 writable bytes.
     unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), v) };
@@ -192,14 +205,7 @@ fn put_ones<const DELTA: bool>(dst: &mut [u32; 16], b: &[u8; 16], acc: &mut __m5
         // Their prefix sums straight from the bytes (VNNI, no shuffle;
         // `prefix16_dwords`), as Stream VByte's one-byte blocks.
         // SAFETY: `b` is 16 readable bytes, four dwords 4 bytes apart.
-        let local = unsafe { prefix16_dwords::<4>(b.as_ptr()) };
-        let v = if totals_in_regs(dst.as_ptr()) {
-            running_from::<true>(local, dst, acc)
-        } else {
-            running_from::<false>(local, dst, acc)
-        };
-        // SAFETY: `dst` is 64 writable bytes.
-        unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), v) };
+        put_running(dst, unsafe { prefix16_dwords::<4>(b.as_ptr()) }, acc);
         return;
     }
     // SAFETY: `b` is 16 readable bytes.
