@@ -309,7 +309,8 @@ impl VarIntGb {
         let mut acc = prev.unwrap_or(0);
         let delta = prev.is_some();
         // Lucene writes lists under four values as vints, not a block.
-        if if lucene { n == 4 } else { (1..=4).contains(&n) } {
+        let one_block = if lucene { n == 4 } else { (1..=4).contains(&n) };
+        if one_block {
             let (Some(bytes), Some(out)) = (input.first_chunk::<17>(), out.get_mut(..n)) else {
                 return None;
             };
